@@ -1,0 +1,55 @@
+/**
+ * Date forms of the /api contract (DESIGN §4): YYYYMMDD in paths and queries; in JSON bodies a date is unix
+ * seconds or YYYY-MM-DD. Calendar days travel as "YYYY-MM-DD" inside the app.
+ */
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+
+function valid(y: number, m: number, d: number) {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** "20261121" -> "2026-11-21"; null when not a real date. */
+export function fromCompact(value: string | null | undefined): string | null {
+  const m = value ? COMPACT.exec(value) : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return valid(y, mo, d) ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+/** "2026-11-21" -> "20261121". */
+export function toCompact(ymd: string): string {
+  return ymd.replaceAll("-", "");
+}
+
+/** Accepts unix seconds (taken at 12:00 UTC to dodge time zone shifts) or "YYYY-MM-DD"; null otherwise. */
+export function fromBodyDate(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) {
+    const d = new Date(value * 1000);
+    if (Number.isNaN(d.getTime())) return null;
+    // The spec's client sends midnight or noon of the day in the user's zone; +12 h keeps the right day in UTC.
+    const shifted = new Date(d.getTime() + 12 * 3600 * 1000);
+    return shifted.toISOString().slice(0, 10);
+  }
+  if (typeof value === "string") {
+    const m = YMD.exec(value);
+    if (m && valid(Number(m[1]), Number(m[2]), Number(m[3]))) return value;
+    if (/^\d+$/.test(value)) return fromBodyDate(Number(value));
+  }
+  return null;
+}
+
+/** A calendar day as unix seconds at 00:00 UTC. */
+export function toUnixSeconds(ymd: string): number {
+  const m = YMD.exec(ymd);
+  if (!m) throw new Error(`Not a date: ${ymd}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000;
+}
+
+/** "2026-11-21" -> "21/11/2026" (spec: dates shown DD/MM/YYYY). */
+export function frDate(ymd: string | null | undefined): string {
+  const m = ymd ? YMD.exec(ymd.slice(0, 10)) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}

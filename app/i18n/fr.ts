@@ -1,0 +1,24 @@
+/**
+ * The one French catalogue. Every text shown to a user comes from here. Keys follow the spec where it names them
+ * (error.no_pending_request, success.employee_edit, ...). Areas keep their texts in `fr/<area>.ts`; this file is
+ * the only entry point, so a key is defined once and looked up everywhere through `t()`.
+ */
+import { common } from "./fr/common";
+
+export const fr = {
+  ...common,
+} as const;
+
+export type MessageKey = keyof typeof fr;
+
+/** Looks up a text and fills `{name}` placeholders. */
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const text: string = fr[key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** For keys that come from data (a state, a reason): falls back to the raw key, as the spec says. */
+export function tOr(key: string, fallback?: string): string {
+  return (fr as Record<string, string>)[key] ?? fallback ?? key;
+}

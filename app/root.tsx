@@ -1,0 +1,90 @@
+import {
+  data,
+  redirect,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import tailwind from "./tailwind.css";
+import { t } from "./i18n/fr";
+import { commitSession, getSession, type Alert } from "./server/session.server";
+import { useNonce } from "./ui/nonce";
+import { NotFound } from "./ui/not-found";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: t("app.title") }];
+
+export const SUPPORTED_LANGUAGES = ["fr"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // French only: a route may carry a language parameter; an unsupported one goes back to French.
+  const url = new URL(request.url);
+  const lang = url.searchParams.get("lang");
+  if (lang !== null && !SUPPORTED_LANGUAGES.includes(lang.toLowerCase())) {
+    url.searchParams.delete("lang");
+    throw redirect(url.pathname.replace(/\.data$/, "") + (url.search || ""));
+  }
+  const session = await getSession(request);
+  const alerts = (session.get("alerts") as Alert[] | undefined) ?? [];
+  // Only write the cookie back when a flash was consumed.
+  const headers: HeadersInit = alerts.length > 0 ? { "Set-Cookie": await commitSession(session) } : {};
+  return data({ alerts }, { headers });
+}
+
+export function useRootAlerts(): Alert[] {
+  return useRouteLoaderData<typeof loader>("root")?.alerts ?? [];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr" className="h-full bg-gray-50">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full text-gray-900">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound variant={typeof error.data === "number" ? error.data : 0} />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-semibold">{t("error.generic")}</h1>
+      <p className="mt-2">{t("error.fatal")}</p>
+      <a className="btn btn-primary mt-6" href="/">
+        {t("notfound.back_home")}
+      </a>
+    </main>
+  );
+}

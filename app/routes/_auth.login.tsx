@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { LoginForm } from "~/forms/auth";
+import { t } from "~/i18n/fr";
+import { authenticator, LoginError, requireAnonymous, startUserSession } from "~/server/auth.server";
+import { Field } from "~/ui/field";
+
+export const meta: MetaFunction = () => [{ title: `${t("login.title")} · ${t("app.title")}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const userId = await authenticator.authenticate("form", request);
+    return await startUserSession(request, userId, submission.value.redirect ?? "/");
+  } catch (error) {
+    if (error instanceof LoginError) {
+      const message = error.reason === "throttled" ? t("login.throttled") : t("login.invalid");
+      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+        status: error.reason === "throttled" ? 429 : 400,
+      });
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(LoginForm),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginForm }),
+  });
+  return (
+    <>
+      <h1 className="mb-4 text-xl font-semibold">{t("login.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        {form.errors && (
+          <p id={form.errorId} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {form.errors.join(" ")}
+          </p>
+        )}
+        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <Field id={fields.identifier.id} label={t("login.identifier")} required errors={fields.identifier.errors}>
+          <input
+            {...getInputProps(fields.identifier, { type: "text" })}
+            autoComplete="username"
+            autoFocus
+            className="field-input"
+          />
+        </Field>
+        <Field id={fields.password.id} label={t("login.password")} required errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field-input" />
+        </Field>
+        <button type="submit" className="btn btn-primary w-full" disabled={navigation.state === "submitting"}>
+          {t("login.submit")}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/password/reset" className="btn-link">
+          {t("login.forgot")}
+        </Link>
+      </p>
+    </>
+  );
+}

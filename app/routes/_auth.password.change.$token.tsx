@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PasswordChangeForm } from "~/forms/auth";
+import { t } from "~/i18n/fr";
+import { getEm } from "~/server/orm.server";
+import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
+import { changePasswordWithToken, resetTokenUserId } from "~/services/auth.server";
+import { AppError } from "~/services/errors";
+import { Field } from "~/ui/field";
+
+export const meta: MetaFunction = () => [{ title: `${t("change.title")} · ${t("app.title")}` }];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const valid = (await resetTokenUserId(await getEm(), params.token ?? "")) != null;
+  return data({ valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: PasswordChangeForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
+  }
+  try {
+    await changePasswordWithToken(await getEm(), { token: params.token ?? "", password: submission.value.password });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password", "confirm"] }), { status: 400 });
+    }
+    throw error;
+  }
+  const session = await sessionStorage().getSession();
+  pushAlert(session, "success", t("success.password_reset"));
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function PasswordChange() {
+  const { valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(PasswordChangeForm),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeForm }),
+  });
+  if (!valid) {
+    return (
+      <>
+        <h1 className="mb-2 text-xl font-semibold">{t("change.title")}</h1>
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {t("change.invalid_token")}
+        </p>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/password/reset" className="btn-link">
+            {t("login.forgot")}
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="mb-2 text-xl font-semibold">{t("change.title")}</h1>
+      <p className="mb-4 text-sm text-gray-700">{t("password.rule")}</p>
+      <Form method="post" {...getFormProps(form)}>
+        {form.errors && (
+          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {form.errors.join(" ")}
+          </p>
+        )}
+        <Field id={fields.password.id} label={t("change.password")} required errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
+        </Field>
+        <Field id={fields.confirm.id} label={t("change.confirm")} required errors={fields.confirm.errors}>
+          <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
+        </Field>
+        <button type="submit" className="btn btn-primary w-full">
+          {t("change.submit")}
+        </button>
+      </Form>
+    </>
+  );
+}

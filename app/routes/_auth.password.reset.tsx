@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { ResetRequestForm } from "~/forms/auth";
+import { t } from "~/i18n/fr";
+import { requireAnonymous } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
+import { Field } from "~/ui/field";
+
+export const meta: MetaFunction = () => [{ title: `${t("reset.title")} · ${t("app.title")}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetRequestForm });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await requestPasswordReset(await getEm(), submission.value.email);
+  // Same answer whether the account exists or not; earlier alerts are dropped (fresh session).
+  const session = await sessionStorage().getSession();
+  pushAlert(session, "success", t("success.reset_link_sent"));
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function PasswordReset() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ResetRequestForm),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestForm }),
+  });
+  return (
+    <>
+      <h1 className="mb-2 text-xl font-semibold">{t("reset.title")}</h1>
+      <p className="mb-4 text-sm text-gray-700">{t("reset.intro")}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <Field id={fields.email.id} label={t("reset.email")} required errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "text" })} autoComplete="email" className="field-input" />
+        </Field>
+        <button type="submit" className="btn btn-primary w-full">
+          {t("reset.submit")}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="btn-link">
+          {t("reset.back_login")}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ApiLoginBody } from "~/forms/auth";
+import { t } from "~/i18n/fr";
+import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api.server";
+import { clientIp } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { createApiToken, loginWithPassword } from "~/services/auth.server";
+import { AppError } from "~/services/errors";
+
+/** POST /api/login {username, password} -> {apiToken, identifier} (identifier = the user id). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const body = await readJson(request, ApiLoginBody);
+    const em = await getEm();
+    const result = await loginWithPassword(em, { identifier: body.username, password: body.password, ip: clientIp(request) });
+    if (!result.ok) {
+      throw new AppError(result.reason === "throttled" ? 429 : 401, t(result.reason === "throttled" ? "login.throttled" : "login.invalid"));
+    }
+    const apiToken = await createApiToken(em, result.userId);
+    return jsonResponse({ apiToken, identifier: result.userId });
+  });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

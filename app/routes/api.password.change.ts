@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ApiChangeBody } from "~/forms/auth";
+import { t } from "~/i18n/fr";
+import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { changePasswordWithToken } from "~/services/auth.server";
+
+/** POST /api/password/change {token, plainPassword}. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const body = await readJson(request, ApiChangeBody);
+    await changePasswordWithToken(await getEm(), { token: body.token, password: body.plainPassword });
+    return jsonResponse({ message: t("success.password_reset") });
+  });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

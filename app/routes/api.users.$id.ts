@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, hydraItem, iri, jsonResponse, requireApiUser } from "~/server/api.server";
+import { NotFoundError } from "~/services/errors";
+
+/** GET /api/users/{id}: the current user. Another user's id answers 404 (its existence is not revealed). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    if (String(user.userId) !== params.id) throw new NotFoundError();
+    return jsonResponse(
+      hydraItem("User", {
+        id: user.userId,
+        employeeId: user.employeeId,
+        employee: iri("Employee", user.employeeId),
+        email: user.email,
+        avatar: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
+        displayName: user.fullName,
+        roles: user.roles,
+        profileType: user.profileType,
+      }),
+    );
+  });
+}

@@ -1,0 +1,117 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { canOpenPage } from "~/domain/access";
+import { t } from "~/i18n/fr";
+import { loginWithPassword } from "~/services/auth.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { getEm } from "./orm.server";
+import { commitSession, destroySession, getSession, pushAlert, sessionStorage } from "./session.server";
+
+/** Set by our Express server from the socket (any incoming value is overwritten). */
+export const CLIENT_IP_HEADER = "x-cadran-client-ip";
+export function clientIp(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+export class LoginError extends Error {
+  constructor(readonly reason: "invalid" | "throttled" | "missing") {
+    super(reason);
+  }
+}
+
+export const authenticator = new Authenticator<number>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const identifier = String(form.get("identifier") ?? "");
+    const password = String(form.get("password") ?? "");
+    if (!identifier.trim() || !password) throw new LoginError("missing");
+    const em = await getEm();
+    const result = await loginWithPassword(em, { identifier, password, ip: clientIp(request) });
+    if (!result.ok) throw new LoginError(result.reason);
+    return result.userId;
+  }),
+  "form",
+);
+
+/** The path a page request is about, also for Remix data requests ("/x.data", "/_root.data"). */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  let path = url.pathname;
+  if (path === "/_root.data") return "/";
+  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  return path || "/";
+}
+
+export function pathWithSearch(request: Request): string {
+  const url = new URL(request.url);
+  const search = new URLSearchParams(url.search);
+  search.delete("_data");
+  search.delete("_routes");
+  search.delete("index");
+  const q = search.toString();
+  return pagePath(request) + (q ? `?${q}` : "");
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  const id = session.get("userId");
+  return typeof id === "number" ? id : null;
+}
+
+/**
+ * The guard every signed-in loader and action starts with. Not signed in: to /login with the full path in
+ * `redirect`. Signed in without the right for this page: logged out and sent to /login (spec 1 §6).
+ */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  const em = await getEm();
+  const user = typeof userId === "number" ? await loadCurrentUser(em, userId) : null;
+  if (!user) {
+    const headers = new Headers();
+    if (userId != null) headers.append("Set-Cookie", await destroySession(session));
+    throw redirect(`/login?redirect=${encodeURIComponent(pathWithSearch(request))}`, { headers });
+  }
+  if (!canOpenPage(pagePath(request), user.profileType)) {
+    throw await logoutRedirect(request, { type: "danger", message: t("error.forbidden") });
+  }
+  return user;
+}
+
+/** For pages of the security layout: a signed-in visitor goes home. */
+export async function requireAnonymous(request: Request) {
+  if ((await getUserId(request)) != null) throw redirect("/");
+}
+
+/** Ends the session and goes to /login, optionally with an alert on a fresh session. */
+export async function logoutRedirect(request: Request, alert?: { type: "danger" | "success" | "info"; message: string }) {
+  const session = await getSession(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(session));
+  if (alert) {
+    const fresh = await sessionStorage().getSession();
+    pushAlert(fresh, alert.type, alert.message);
+    headers.append("Set-Cookie", await commitSession(fresh));
+  }
+  return redirect("/login", { headers });
+}
+
+/** Starts a new session (new id) for a user who just signed in; earlier alerts are dropped. */
+export async function startUserSession(request: Request, userId: number, redirectTo: string) {
+  const old = await getSession(request);
+  const headers = new Headers();
+  if (old.id) headers.append("Set-Cookie", await destroySession(old));
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+/** Only local paths: "/leave/me?x=1" yes, "//evil.example" or "https://..." no. */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
+  return to;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * The environment, validated once at boot. A wrong value stops the process with a clear message
+ * rather than failing later in a request.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATABASE_URL: z.string().min(1),
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16).default("cadran-development-secret-change-me"),
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Cadran <no-reply@cadran.test>"),
+  MAIL_DIR: z.string().default(".data/mail"),
+  /** Set by `npm start` when no Redis is reachable: jobs run in the web process. */
+  INLINE_JOBS: z.enum(["0", "1"]).default("0"),
+  /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
+  COOKIE_SECURE: z.enum(["0", "1"]).optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.SESSION_SECRET === schema.shape.SESSION_SECRET.parse(undefined)) {
+    throw new Error("SESSION_SECRET must be set in production");
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests that change the environment between files. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+export function cookieSecure(): boolean {
+  const e = env();
+  if (e.COOKIE_SECURE) return e.COOKIE_SECURE === "1";
+  return e.NODE_ENV === "production";
+}

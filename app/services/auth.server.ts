@@ -1,0 +1,165 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { createHash, randomBytes } from "node:crypto";
+import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/index";
+import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
+import { isValidPassword } from "~/domain/password-rule";
+import { t } from "~/i18n/fr";
+import { AppError, ValidationError } from "./errors";
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 10;
+export const MAX_FAILURES_PER_IP = 50;
+export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+export function sha256(value: string) {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function normaliseIdentifier(identifier: string) {
+  return identifier.trim().toLowerCase();
+}
+
+// Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
+let dummyHash: Promise<string> | undefined;
+function dummy() {
+  dummyHash ??= hashPassword("timing-equaliser-Aa1!");
+  return dummyHash;
+}
+
+export type LoginResult =
+  | { ok: true; userId: number }
+  | { ok: false; reason: "invalid" | "throttled" };
+
+/**
+ * Checks an identifier and a password. Failures are recorded and throttled per account (10 per 15 minutes) and
+ * per address (50 per 15 minutes); the window slides, so nobody can lock a victim out for good.
+ */
+export async function loginWithPassword(
+  em: EntityManager,
+  input: { identifier: string; password: string; ip: string; now?: Date },
+): Promise<LoginResult> {
+  const now = input.now ?? new Date();
+  const identifier = normaliseIdentifier(input.identifier).slice(0, 254);
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const [counts] = await em.getConnection().execute<{ by_account: string; by_ip: string }[]>(
+    `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where ip = ?) as by_ip
+       from login_failure where at > ? and (identifier = ? or ip = ?)`,
+    [identifier, input.ip, since, identifier, input.ip],
+  );
+  if (Number(counts?.by_account ?? 0) >= MAX_FAILURES_PER_ACCOUNT || Number(counts?.by_ip ?? 0) >= MAX_FAILURES_PER_IP) {
+    console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
+    return { ok: false, reason: "throttled" };
+  }
+
+  const user = await em.findOne(User, { email: identifier }, { populate: ["employee"] });
+  const archived = !!user?.employee.firedAt;
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
+  if (!user || !valid || archived) {
+    await em.insert(LoginFailure, { identifier, ip: input.ip, at: now });
+    console.warn(`[auth] failed login for ${identifier} from ${input.ip}`);
+    return { ok: false, reason: "invalid" };
+  }
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    user.passwordHash = await hashPassword(input.password);
+    await em.flush();
+  }
+  return { ok: true, userId: user.id };
+}
+
+/** A new /api token: returned once in clear, kept as SHA-256. */
+export async function createApiToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await em.insert(ApiToken, {
+    user: userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + API_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** The user id behind a valid token, or null (unknown, expired, revoked, archived employee). */
+export async function userIdForApiToken(em: EntityManager, token: string, now = new Date()): Promise<number | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await em.getConnection().execute<{ user_id: number }[]>(
+    `select t.user_id from api_token t
+       join app_user u on u.id = t.user_id
+       join employee e on e.id = u.employee_id
+      where t.token_hash = ? and t.revoked_at is null and t.expires_at > ? and e.fired_at is null`,
+    [sha256(token), now],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+export async function revokeApiTokens(em: EntityManager, userId: number, now = new Date()) {
+  await em.getConnection().execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [
+    now,
+    userId,
+  ]);
+}
+
+/**
+ * Finds the account a reset is asked for: the professional e-mail (login) or the personal e-mail.
+ * Archived employees get nothing. The caller answers the same whatever this returns.
+ */
+export async function findUserForReset(em: EntityManager, identifier: string): Promise<number | null> {
+  const id = normaliseIdentifier(identifier);
+  if (!id || id.length > 254) return null;
+  const rows = await em.getConnection().execute<{ id: number }[]>(
+    `select u.id from app_user u join employee e on e.id = u.employee_id
+      where e.fired_at is null and (u.email = ? or lower(e.email_personal) = ?) order by u.id limit 1`,
+    [id, id],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Makes a single-use reset token (30 minutes) and returns it in clear for the mail. */
+export async function createResetToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await em.insert(PasswordResetToken, {
+    user: userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** Is this reset token usable now? (unused, not expired, and made after the last password change) */
+export async function resetTokenUserId(em: EntityManager, token: string, now = new Date()): Promise<number | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await em.getConnection().execute<{ user_id: number }[]>(
+    `select t.user_id from password_reset_token t join app_user u on u.id = t.user_id
+      where t.token_hash = ? and t.used_at is null and t.expires_at > ?
+        and (u.password_changed_at is null or u.password_changed_at <= t.created_at)`,
+    [sha256(token), now],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+/**
+ * Sets a new password with a reset token. The token dies, and so do every session, every API token and every
+ * other reset token of the account.
+ */
+export async function changePasswordWithToken(
+  em: EntityManager,
+  input: { token: string; password: string; now?: Date },
+): Promise<{ userId: number }> {
+  const now = input.now ?? new Date();
+  if (!isValidPassword(input.password) || input.password.length > 128) {
+    throw new ValidationError([{ propertyPath: "plainPassword", message: t("password.invalid") }]);
+  }
+  const userId = await resetTokenUserId(em, input.token, now);
+  if (!userId) throw new AppError(400, t("change.invalid_token"));
+  const hash = await hashPassword(input.password);
+  await em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    await conn.execute("update app_user set password_hash = ?, password_changed_at = ? where id = ?", [hash, now, userId], "run", ctx);
+    await conn.execute("update password_reset_token set used_at = ? where user_id = ? and used_at is null", [now, userId], "run", ctx);
+    await conn.execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [now, userId], "run", ctx);
+    await conn.execute("delete from session where user_id = ?", [userId], "run", ctx);
+  });
+  return { userId };
+}

@@ -1,0 +1,78 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { displayName } from "~/domain/employee-name";
+
+/** What every signed-in request knows about its user: one query, no entities. */
+export interface CurrentUser {
+  userId: number;
+  employeeId: number;
+  email: string;
+  roles: string[];
+  profileType: string;
+  firstname: string;
+  lastname: string;
+  fullName: string;
+  timeRegistration: boolean;
+  subsidiaryId: number | null;
+  divisionId: number | null;
+  teamId: number | null;
+  teamLeader: boolean;
+  departmentHead: boolean;
+  hasAvatar: boolean;
+  avatarVersion: number | null;
+}
+
+export async function loadCurrentUser(em: EntityManager, userId: number): Promise<CurrentUser | null> {
+  const rows = await em.getConnection().execute<
+    {
+      user_id: number;
+      employee_id: number;
+      email: string;
+      roles: string[];
+      profile_type: string;
+      firstname: string;
+      lastname: string;
+      time_registration: boolean;
+      subsidiary_id: number | null;
+      division_id: number | null;
+      team_id: number | null;
+      team_leader: boolean;
+      department_head: boolean;
+      fired_at: string | null;
+      avatar_version: string | null;
+    }[]
+  >(
+    `select u.id as user_id, e.id as employee_id, u.email, u.roles, e.profile_type, e.firstname, e.lastname,
+            e.time_registration, e.subsidiary_id, e.division_id, e.team_id, e.team_leader, e.department_head,
+            e.fired_at, extract(epoch from a.updated_at)::bigint as avatar_version
+       from app_user u
+       join employee e on e.id = u.employee_id
+       left join avatar a on a.user_id = u.id
+      where u.id = ?`,
+    [userId],
+  );
+  const r = rows[0];
+  if (!r || r.fired_at) return null;
+  return {
+    userId: r.user_id,
+    employeeId: r.employee_id,
+    email: r.email,
+    roles: r.roles,
+    profileType: r.profile_type,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    fullName: displayName(r.firstname, r.lastname),
+    timeRegistration: r.time_registration,
+    subsidiaryId: r.subsidiary_id,
+    divisionId: r.division_id,
+    teamId: r.team_id,
+    teamLeader: r.team_leader,
+    departmentHead: r.department_head,
+    hasAvatar: r.avatar_version != null,
+    avatarVersion: r.avatar_version != null ? Number(r.avatar_version) : null,
+  };
+}
+
+/** A user holds a list of roles; a check tests whether a given role is held (spec 1 §6). */
+export function hasRole(user: Pick<CurrentUser, "roles" | "profileType">, role: string): boolean {
+  return user.profileType === role || user.roles.includes(role);
+}

@@ -1,0 +1,126 @@
+import { Form } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { t } from "~/i18n/fr";
+
+/**
+ * The generic confirmation (spec 1 §2): a button that opens a modal naming the item, with cancel and confirm.
+ * Built on <details>: without JavaScript the summary opens a CSS-positioned panel whose confirm button posts the
+ * real form, and "cancel" is a link back to the page; with JavaScript cancel just closes the panel.
+ */
+export function ConfirmAction({
+  action,
+  intent,
+  fields = {},
+  itemLabel,
+  text,
+  buttonLabel = t("word.delete"),
+  confirmLabel = t("word.delete"),
+  cancelHref,
+  buttonClassName = "btn btn-danger",
+}: {
+  action?: string;
+  intent: string;
+  fields?: Record<string, string | number>;
+  itemLabel: string;
+  text?: string;
+  buttonLabel?: string;
+  confirmLabel?: string;
+  cancelHref: string;
+  buttonClassName?: string;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  return (
+    <details ref={ref} className="confirm inline-block">
+      <summary className={buttonClassName} aria-label={`${buttonLabel} ${itemLabel}`}>
+        {buttonLabel}
+      </summary>
+      <div className="modal-backdrop" role="dialog" aria-modal="true" aria-labelledby={`confirm-${intent}-title`}>
+        <div className="modal-panel">
+          <h2 id={`confirm-${intent}-title`} className="text-lg font-semibold">
+            {t("confirm.title")}
+          </h2>
+          <p className="mt-2 text-sm text-gray-700">{text ?? t("confirm.delete_text", { item: itemLabel })}</p>
+          <Form method="post" action={action} className="mt-4 flex justify-end gap-2">
+            <input type="hidden" name="intent" value={intent} />
+            {Object.entries(fields).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={String(v)} />
+            ))}
+            <a
+              href={cancelHref}
+              className="btn btn-secondary"
+              onClick={(e) => {
+                e.preventDefault();
+                ref.current?.removeAttribute("open");
+              }}
+            >
+              {t("word.cancel")}
+            </a>
+            <button type="submit" className="btn btn-danger">
+              {confirmLabel}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+/** A notification modal (title, text, type as colour), open on arrival, closable with or without JavaScript. */
+export function NotificationModal({
+  title,
+  text,
+  type,
+  closeHref,
+}: {
+  title: string;
+  text: string;
+  type: "info" | "success" | "warning" | "danger";
+  closeHref: string;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const color = {
+    info: "border-sky-500",
+    success: "border-green-500",
+    warning: "border-amber-500",
+    danger: "border-red-600",
+  }[type];
+  return (
+    <details ref={ref} open className="notification">
+      <summary className="sr-only">{title}</summary>
+      <div className="modal-backdrop" role="dialog" aria-modal="true" aria-labelledby="notification-title">
+        <div className={`modal-panel border-t-4 ${color}`} data-notification-type={type}>
+          <h2 id="notification-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p className="mt-2 text-sm text-gray-700">{text}</p>
+          <div className="mt-4 flex justify-end">
+            <a
+              href={closeHref}
+              className="btn btn-primary"
+              onClick={(e) => {
+                e.preventDefault();
+                ref.current?.removeAttribute("open");
+              }}
+            >
+              {t("word.close")}
+            </a>
+          </div>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function Card({ title, children, actions }: { title?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {(title || actions) && (
+        <header className="mb-3 flex items-center justify-between gap-2">
+          {title && <h2 className="text-base font-semibold text-gray-900">{title}</h2>}
+          {actions}
+        </header>
+      )}
+      {children}
+    </section>
+  );
+}

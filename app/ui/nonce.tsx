@@ -1,0 +1,5 @@
+import { createContext, useContext } from "react";
+
+const NonceContext = createContext("");
+export const NonceProvider = NonceContext.Provider;
+export const useNonce = () => useContext(NonceContext);

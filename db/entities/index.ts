@@ -1,0 +1,22 @@
+export * from "./organisation";
+export * from "./employee";
+export * from "./identity";
+export * from "./time";
+export * from "./leave";
+export * from "./jobs";
+
+import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
+import { Employee, WeekSchedule } from "./employee";
+import { User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure } from "./identity";
+import { TimeClock, TimeLog, Overtime, Deduction, EventDay } from "./time";
+import { Leave, LeaveStep } from "./leave";
+import { JobRun } from "./jobs";
+
+export const entities = [
+  Country, Holiday, Subsidiary, Division, Team,
+  Employee, WeekSchedule,
+  User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure,
+  TimeClock, TimeLog, Overtime, Deduction, EventDay,
+  Leave, LeaveStep,
+  JobRun,
+];

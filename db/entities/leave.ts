@@ -1,0 +1,55 @@
+import { defineEntity, type InferEntity } from "@mikro-orm/core";
+import { Employee } from "./employee";
+
+/**
+ * A leave or absence request. `version` guards concurrent decisions (optimistic lock: the loser gets a 409).
+ * `daysFromLastYear`/`daysFromThisYear` record how an accepted paid leave was taken from the counters, so that
+ * a removal restores exactly that.
+ */
+export const Leave = defineEntity({
+  name: "Leave",
+  tableName: "leave",
+  indexes: [
+    { properties: ["employee", "start"] },
+    { properties: ["state", "start"] },
+    { properties: ["start", "end"] },
+  ],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    reason: p.string().length(40),
+    comment: p.text().nullable(),
+    start: p.date(),
+    end: p.date(),
+    halfDayMorning: p.boolean().default(false),
+    halfDayAfternoon: p.boolean().default(false),
+    /** Hours of absence for a recovery leave. */
+    nbHourAbsence: p.decimal("number").precision(6).scale(2).nullable(),
+    numberDaysWork: p.decimal("number").precision(6).scale(1).default(0),
+    urgent: p.boolean().default(false),
+    /** pending, prevalidate, validate, accepted, refused. */
+    state: p.string().length(20).default("pending"),
+    daysFromLastYear: p.decimal("number").precision(6).scale(1).default(0),
+    daysFromThisYear: p.decimal("number").precision(6).scale(1).default(0),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    steps: () => p.oneToMany(LeaveStep).mappedBy("leave").orderBy({ at: "asc" }),
+  }),
+});
+export type Leave = InferEntity<typeof Leave>;
+
+/** One step of a leave's workflow: who did what, when. */
+export const LeaveStep = defineEntity({
+  name: "LeaveStep",
+  tableName: "leave_step",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    leave: () => p.manyToOne(Leave).index().deleteRule("cascade"),
+    /** created, edited, prevalidate, validate, accepted, refused, removed. */
+    step: p.string().length(20),
+    actor: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    at: p.datetime(),
+  }),
+});
+export type LeaveStep = InferEntity<typeof LeaveStep>;

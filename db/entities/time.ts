@@ -1,0 +1,114 @@
+import { defineEntity, type InferEntity } from "@mikro-orm/core";
+import { Employee } from "./employee";
+
+/**
+ * The clock of one employee for one calendar day (in the employee's time zone).
+ * A suggestion is a TimeClock with `suggested = true` and `originSuggested` pointing at the day it corrects;
+ * only one non-suggested clock exists per employee and day.
+ */
+export const TimeClock = defineEntity({
+  name: "TimeClock",
+  tableName: "time_clock",
+  uniques: [
+    {
+      name: "time_clock_employee_date_unique",
+      expression:
+        "create unique index time_clock_employee_date_unique on time_clock (employee_id, date) where suggested = false",
+    },
+  ],
+  indexes: [
+    { properties: ["date"] },
+    {
+      name: "time_clock_suggested_index",
+      expression: "create index time_clock_suggested_index on time_clock (created_at) where suggested = true",
+    },
+  ],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    date: p.date(),
+    /** Last clock type of the day: START, PAUSE, LUNCH, END, or null for an empty day. */
+    type: p.string().length(10).nullable(),
+    suggested: p.boolean().default(false),
+    originSuggested: () => p.manyToOne(TimeClock).nullable().index().deleteRule("set null"),
+    message: p.text().nullable(),
+    workingTimeSeconds: p.integer().default(0),
+    lunchTimeSeconds: p.integer().default(0),
+    expectedSeconds: p.integer().default(0),
+    overtimeSeconds: p.integer().default(0),
+    /** A past day left without END: counts no overtime until corrected. */
+    anomaly: p.boolean().default(false),
+    newNotification: p.string().length(40).nullable(),
+    createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    timeLogs: () => p.oneToMany(TimeLog).mappedBy("timeClock").orderBy({ time: "asc" }),
+  }),
+});
+export type TimeClock = InferEntity<typeof TimeClock>;
+
+/** One clock entry. Append-only: a replaced entry is kept with `supersededAt` and `supersededBy`. */
+export const TimeLog = defineEntity({
+  name: "TimeLog",
+  tableName: "time_log",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    timeClock: () => p.manyToOne(TimeClock).index().deleteRule("cascade"),
+    time: p.datetime(),
+    type: p.string().length(10),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    supersededAt: p.datetime().nullable(),
+    supersededBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+  }),
+});
+export type TimeLog = InferEntity<typeof TimeLog>;
+
+/** Daily overtime as computed by the nightly job (seconds; negative = undertime). */
+export const Overtime = defineEntity({
+  name: "Overtime",
+  tableName: "overtime",
+  uniques: [{ properties: ["employee", "date"] }],
+  indexes: [{ properties: ["date"] }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    date: p.date(),
+    workedSeconds: p.integer().default(0),
+    expectedSeconds: p.integer().default(0),
+    overtimeSeconds: p.integer().default(0),
+    anomaly: p.boolean().default(false),
+  }),
+});
+export type Overtime = InferEntity<typeof Overtime>;
+
+/** A manual deduction of an employee's overtime balance (seconds) on a day. */
+export const Deduction = defineEntity({
+  name: "Deduction",
+  tableName: "deduction",
+  indexes: [{ properties: ["employee", "date"] }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    date: p.date(),
+    seconds: p.integer(),
+    createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  }),
+});
+export type Deduction = InferEntity<typeof Deduction>;
+
+/** A closing day or a travel day on an employee's planning. */
+export const EventDay = defineEntity({
+  name: "EventDay",
+  tableName: "event_day",
+  uniques: [{ properties: ["employee", "date"] }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    date: p.date(),
+    /** "closed" (closing day) or "moved" (travel day). */
+    type: p.string().length(10),
+  }),
+});
+export type EventDay = InferEntity<typeof EventDay>;

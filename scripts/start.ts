@@ -1,0 +1,66 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import closeWithGrace from "close-with-grace";
+import { DateTime } from "luxon";
+import { resolveDatabase } from "./lib/database";
+import { migrate } from "./migrate";
+
+/**
+ * `npm start`: everything a newcomer needs on a machine with only Node 20.
+ * - no DATABASE_URL: an embedded PostgreSQL under .data/pg;
+ * - migrations, then the demo organisation on first start;
+ * - no REDIS_URL: a local redis-server if one is on the PATH, else jobs run inside this process ("inline jobs");
+ * - the web server and the worker in this process tree, closed together.
+ */
+const db = await resolveDatabase();
+process.env.DATABASE_URL = db.url;
+await migrate(db.url);
+
+let redisChild: ChildProcess | undefined;
+if (!process.env.REDIS_URL) {
+  const found = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim();
+  if (found) {
+    const port = Number(process.env.EMBEDDED_REDIS_PORT) || 63799;
+    redisChild = spawn(found, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+    console.info(`[start] local redis-server on port ${port}`);
+  } else {
+    process.env.INLINE_JOBS = "1";
+    console.info("[start] no Redis: inline jobs (run inside the web process)");
+  }
+}
+
+const { getEm } = await import("~/server/orm.server");
+const em = await getEm();
+const [{ count }] = await em.getConnection().execute<{ count: string }[]>("select count(*) from employee");
+if (Number(count) === 0) {
+  const { seedDemo } = await import("../db/seeds/demo");
+  await seedDemo(em, { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
+  console.info("[start] demo organisation loaded (accounts: see README, password Cadran-2026!)");
+}
+
+const { serve } = await import("./serve");
+const web = await serve();
+
+let worker: { close: () => Promise<void> } | undefined;
+let timer: NodeJS.Timeout | undefined;
+if (process.env.INLINE_JOBS === "1") {
+  // Without Redis the schedules run from a timer in this process (same processors).
+  const { runJob } = await import("~worker/processors");
+  timer = setInterval(() => void runJob("maintenance.cleanup", {}).catch((e) => console.warn(e)), 6 * 3600 * 1000);
+} else {
+  const { startWorker } = await import("../worker/index");
+  worker = await startWorker(process.env.REDIS_URL!);
+  console.info("[start] worker started");
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) console.error(err);
+  if (timer) clearInterval(timer);
+  await worker?.close();
+  await web.close();
+  redisChild?.kill();
+  await db.stop();
+});

@@ -1,0 +1,30 @@
+import { getEm } from "~/server/orm.server";
+import { parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
+import { cleanup } from "./jobs/cleanup";
+import { passwordMail } from "./jobs/password-mail";
+
+/**
+ * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
+ * worker and the in-process fallback both go through `runJob`.
+ */
+type Processors = { [N in JobName]: (payload: JobPayload<N>) => Promise<unknown> };
+
+export const processors: Processors = {
+  "mail.password-reset": ({ userId }) => passwordMail(userId, "reset"),
+  "mail.welcome": ({ userId }) => passwordMail(userId, "welcome"),
+  "maintenance.cleanup": async () => cleanup(await getEm()),
+};
+
+export class BadPayloadError extends Error {}
+
+export async function runJob(name: string, data: unknown): Promise<unknown> {
+  if (!(name in processors)) throw new BadPayloadError(`Unknown job ${name}`);
+  const n = name as JobName;
+  let payload: unknown;
+  try {
+    payload = parsePayload(n, data);
+  } catch (error) {
+    throw new BadPayloadError(`Bad payload for ${name}: ${String(error)}`);
+  }
+  return (processors[n] as (p: unknown) => Promise<unknown>)(payload);
+}
