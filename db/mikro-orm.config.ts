@@ -3,6 +3,7 @@ import { Migrator } from "@mikro-orm/migrations";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { entities } from "./entities/index";
+import { migrationsList } from "./migrations/index";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,7 +22,8 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean; poolMax
     migrations: {
       path: path.join(here, "migrations"),
       pathTs: path.join(here, "migrations"),
-      glob: "!(*.d).{js,ts}",
+      glob: "Migration*.{js,ts}",
+      migrationsList,
       transactional: true,
       allOrNothing: true,
       snapshot: false,

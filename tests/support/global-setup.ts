@@ -1,2 +1,54 @@
-// Placeholder replaced by the database harness (see tests/support/db.ts).
-export default async function setup() {}
+import type { TestProject } from "vitest/node";
+import pg from "pg";
+import { resolveDatabase } from "../../scripts/lib/database";
+import { migrate } from "../../scripts/migrate";
+
+/**
+ * Once per run: find PostgreSQL (DATABASE_URL, else the embedded one), build a migrated template database, and
+ * tell the test files where it is. Each file then clones it (CREATE DATABASE ... TEMPLATE), which takes ~100 ms.
+ * In CI (CI=true) the machine's PostgreSQL and Redis are required: a missing service fails the run.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.CI === "true" && !process.env.DATABASE_URL) {
+    throw new Error("CI requires DATABASE_URL (the machine's PostgreSQL)");
+  }
+  if (process.env.CI === "true" && !process.env.REDIS_URL) {
+    throw new Error("CI requires REDIS_URL (the machine's Redis)");
+  }
+  const db = await resolveDatabase({ database: "postgres" });
+  const adminUrl = db.url;
+  const template = `cadran_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${template}" with (force)`);
+  await admin.query(`create database "${template}"`);
+  const templateUrl = withDatabase(adminUrl, template);
+  await migrate(templateUrl);
+  await admin.end();
+
+  project.provide("adminDatabaseUrl", adminUrl);
+  project.provide("templateDatabase", template);
+  project.provide("redisUrl", process.env.REDIS_URL ?? "");
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists "${template}" with (force)`);
+    await c.end();
+    await db.stop();
+  };
+}
+
+export function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+    redisUrl: string;
+  }
+}
