@@ -99,12 +99,16 @@ function isoDate(value: DateTime): string {
   return s;
 }
 
+/** Calendar-day arithmetic on `YYYY-MM-DD` (UTC dates, no time of day: nothing to do with DST). */
 function addDays(day: string, n: number): string {
-  return isoDate(dt(day).plus({ days: n }));
+  const t = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + n));
+  return t.toISOString().slice(0, 10);
 }
 
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
 function weekday(day: string): number {
-  return dt(day).weekday;
+  const t = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
+  return t.getUTCDay() === 0 ? 7 : t.getUTCDay();
 }
 
 function firstOfMonth(day: string): string {
@@ -122,19 +126,31 @@ function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** The instant of a local wall-clock time on a calendar day in a time zone (DST-safe). */
+const offsetCache = new Map<string, number>();
+
+/**
+ * The instant of a local wall-clock time on a calendar day in a time zone (DST-safe), as a UTC DateTime.
+ * The zone's offset is looked up once per zone and day (at noon): European DST switches happen between 01:00 and
+ * 04:00 local time, so from 04:00 on the noon offset is the day's offset; earlier times take the slow exact path.
+ */
 function localInstant(day: string, minutes: number, second: number, zone: string): DateTime {
   const base = dt(day);
-  return DateTime.fromObject(
-    { year: base.year, month: base.month, day: base.day, hour: Math.floor(minutes / 60), minute: minutes % 60, second },
-    { zone },
-  );
+  if (minutes < 4 * 60 || minutes >= 24 * 60) {
+    const exact = { year: base.year, month: base.month, day: base.day, hour: Math.floor(minutes / 60), minute: minutes % 60, second };
+    return DateTime.fromObject(exact, { zone }).toUTC();
+  }
+  const key = `${zone}|${day}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = DateTime.fromObject({ year: base.year, month: base.month, day: base.day, hour: 12 }, { zone }).offset;
+    offsetCache.set(key, offset);
+  }
+  const ms = Date.UTC(base.year, base.month - 1, base.day, 0, minutes, second) - offset * 60_000;
+  return DateTime.fromMillis(ms, { zone: "utc" });
 }
 
 function isoInstant(value: DateTime): string {
-  const s = value.toUTC().toISO();
-  if (!s) throw new Error("Invalid instant");
-  return s;
+  return new Date(value.toMillis()).toISOString();
 }
 
 function hhmm(minutes: number): string {
@@ -506,6 +522,11 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     email = email.toLowerCase();
     if (usedEmails.has(email)) throw new Error(`Duplicate e-mail ${email}`);
     usedEmails.add(email);
+    // A departure is recorded on a working day.
+    let firedAt = spec.firedDaysAgo !== undefined ? addDays(today, -spec.firedDaysAgo) : null;
+    while (firedAt && (weekday(firedAt) > 5 || country.holidaysOf(Number(firedAt.slice(0, 4))).some((h) => h.date === firedAt))) {
+      firedAt = addDays(firedAt, -1);
+    }
     const hiredAt =
       spec.hiredDaysAgo !== undefined
         ? addDays(today, -spec.hiredDaysAgo)
@@ -522,7 +543,7 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
       zone: sub.timezone,
       email,
       hiredAt,
-      firedAt: spec.firedDaysAgo !== undefined ? addDays(today, -spec.firedDaysAgo) : null,
+      firedAt,
       weeks,
       weekType: weeks.length === 2 ? "week_one_two" : "unique_week",
       hoursPerWeek: weeklyHours(weeks),
@@ -595,13 +616,15 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     eventRows.push({ id: eventRows.length + 1, employee_id: e.id, date: d, type });
     return true;
   };
-  // A closing day of the 3 Print workshop: the next "bridge" day (between a holiday and a weekend), else in 3 weeks.
+  // A closing day of the 3 Print workshop within the default planning range (3 months): the next "bridge" day
+  // (between a holiday and a weekend), else Christmas Eve, else a working day in three weeks.
   let closing: string | null = null;
-  for (let d = addDays(today, 7); d <= addDays(today, 220) && !closing; d = addDays(d, 1)) {
+  for (let d = addDays(today, 7); d <= addDays(today, 80) && !closing; d = addDays(d, 1)) {
     if (!isWorkingDay(1, d)) continue;
     const bridge =
       (weekday(d) === 5 && isHoliday(1, addDays(d, -1))) || (weekday(d) === 1 && isHoliday(1, addDays(d, 1)));
-    if (bridge) closing = d;
+    const christmasEve = d.endsWith("-12-24");
+    if (bridge || christmasEve) closing = d;
   }
   if (!closing) {
     closing = addDays(today, 21);
@@ -696,15 +719,18 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
         if (idx < 0) throw new Error(`State ${plan.state} is not reachable with workflow ${e.spec.workflow}`);
         taken = path.slice(0, idx + 1);
       }
+      // Requests and decisions happen on working days, one step a day, all before today.
       let createdDay =
         plan.reason === "SICK_LEAVE" && start <= today ? start : addDays(start, -rng.int(8, 35) - taken.length);
-      const latest = addDays(today, -(taken.length + 1));
+      const latest = nthWorkingDay(e.country.id, today, -(taken.length + 1));
       if (createdDay > latest) createdDay = latest;
+      while (!isWorkingDay(e.country.id, createdDay)) createdDay = addDays(createdDay, -1);
       leave.steps.push({ step: "created", actorId: e.id, at: localInstant(createdDay, rng.int(hm(8), hm(18)), rng.int(0, 59), e.zone) });
       taken.forEach((step, i) => {
         const level = step === "refused" ? (path[taken.length - 1] as string) : step;
         const actor = actorFor(e, level);
-        const at = localInstant(addDays(createdDay, i + 1), rng.int(hm(8, 30), hm(17, 30)), rng.int(0, 59), actor.zone);
+        const when = nthWorkingDay(e.country.id, createdDay, i + 1);
+        const at = localInstant(when, rng.int(hm(8, 30), hm(17, 30)), rng.int(0, 59), actor.zone);
         leave.steps.push({ step, actorId: actor.id, at });
       });
       leaves.push(leave);
@@ -803,7 +829,8 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     let takenThis = 0;
     for (const l of leaves) {
       if (l.emp !== e || l.reason !== "PAID_LEAVE" || l.state !== "accepted" || l.start < periodStart) continue;
-      const fromLast = Math.min(l.numberDaysWork, Math.max(0, round2(e.earnedLastYear - takenLast)));
+      // Leaves count in half days (and days_from_* keep one decimal): take whole half days from last year.
+      const fromLast = Math.min(l.numberDaysWork, Math.max(0, Math.floor(round2(e.earnedLastYear - takenLast) * 2) / 2));
       l.daysFromLastYear = round2(fromLast);
       l.daysFromThisYear = round2(l.numberDaysWork - fromLast);
       takenLast = round2(takenLast + l.daysFromLastYear);
@@ -947,16 +974,17 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     first.time = localInstant(c.date, (sched.morningStart as number) + 27, 12, c.emp.zone);
     first.createdAt = first.time;
     c.createdAt = first.time;
-    const at = localInstant(c.date, hm(10, 41), 5, c.emp.zone);
+    const at = localInstant(nthWorkingDay(1, c.date, 1), hm(7, 58), 5, c.emp.zone);
     const logs = copyLogs(c.logs, c.emp.id, at);
     (logs[0] as LogDraft).time = localInstant(c.date, real, 40, c.emp.zone);
+    const badged = first.time.setZone(c.emp.zone);
     suggestions.push({
       ...c,
       id: 0,
       logs,
       suggested: true,
       origin: c,
-      message: `Badgeuse en panne à mon arrivée : j'étais au poste à ${hhmm(real)}.`,
+      message: `La badgeuse ne répondait pas à mon arrivée, je n'ai pu badger qu'à ${hhmm(badged.hour * 60 + badged.minute)} : j'étais au poste à ${hhmm(real)}.`,
       createdAt: at,
       updatedAt: at,
     });

@@ -1,0 +1,124 @@
+/**
+ * Search periods and their limits (spec 2 §2 "History search", §5, §9), and the date formats of the API
+ * paths ('YYYYMMDD'), forms ('YYYY-MM-DD') and screens ('DD/MM/YYYY').
+ */
+import { calendarDay, isCalendarDate, toCalendarDate, type CalendarDate } from "./time-calendar-date";
+
+/** A period of calendar days, both ends included. */
+export interface DateRange {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
+/** Longest allowed span of a period. */
+export interface RangeSpan {
+  months?: number;
+  days?: number;
+}
+
+/** Which end the user just changed, and so which end stays put. */
+export type RangeAnchor = "from" | "to";
+
+/** Badging history: 2 weeks. */
+export const HISTORY_SPAN: RangeSpan = { days: 14 };
+
+/** Overtime, planning and report periods: 6 months. */
+export const PERIOD_SPAN: RangeSpan = { months: 6 };
+
+/**
+ * Keeps a period within a span by moving the end the user did not touch (spec 2 §5: changing the start
+ * beyond the span sets the end to start + span; changing the end sets the start to end - span). A period
+ * within the span is returned unchanged. An inverted period (end before start) is treated as too long and
+ * corrected the same way, so the result is always a valid period. Months are calendar months (luxon clips
+ * to the month's last day: 31 August + 6 months = 28 February).
+ *
+ * @example clampRange("2026-01-10", "2026-09-01", { months: 6 }, "from") // { from: "2026-01-10", to: "2026-07-10" }
+ * @example clampRange("2026-01-10", "2026-09-01", { months: 6 }, "to")   // { from: "2026-03-01", to: "2026-09-01" }
+ */
+export function clampRange(from: CalendarDate, to: CalendarDate, span: RangeSpan, anchor: RangeAnchor): DateRange {
+  const start = calendarDay(from);
+  const end = calendarDay(to);
+  const duration = { months: span.months ?? 0, days: span.days ?? 0 };
+  if (anchor === "from") {
+    const latest = start.plus(duration);
+    return end > latest || end < start ? { from, to: toCalendarDate(latest) } : { from, to };
+  }
+  const earliest = end.minus(duration);
+  return start < earliest || start > end ? { from: toCalendarDate(earliest), to } : { from, to };
+}
+
+/**
+ * The badging history's 2-week rule. The screen passes the end the user changed; the server, given both
+ * dates, keeps `from` (the default anchor) and pulls `to` back to from + 14 days.
+ *
+ * @example clampHistoryRange("2026-03-01", "2026-03-31")       // { from: "2026-03-01", to: "2026-03-15" }
+ * @example clampHistoryRange("2026-03-01", "2026-03-31", "to") // { from: "2026-03-17", to: "2026-03-31" }
+ */
+export function clampHistoryRange(from: CalendarDate, to: CalendarDate, anchor: RangeAnchor = "from"): DateRange {
+  return clampRange(from, to, HISTORY_SPAN, anchor);
+}
+
+/**
+ * Default period of the overtime screens (spec 2 §5): 3 months before today to today.
+ *
+ * @example defaultOvertimeRange("2026-05-31") // { from: "2026-02-28", to: "2026-05-31" }
+ */
+export function defaultOvertimeRange(today: CalendarDate): DateRange {
+  return { from: toCalendarDate(calendarDay(today).minus({ months: 3 })), to: today };
+}
+
+/**
+ * Default period of the agency, division and team planning (spec 2 §9): 1 week ago to 3 months ahead.
+ *
+ * @example defaultPlanningRange("2026-03-30") // { from: "2026-03-23", to: "2026-06-30" }
+ */
+export function defaultPlanningRange(today: CalendarDate): DateRange {
+  const day = calendarDay(today);
+  return { from: toCalendarDate(day.minus({ weeks: 1 })), to: toCalendarDate(day.plus({ months: 3 })) };
+}
+
+/**
+ * Reads a date from an API path or query ('YYYYMMDD') or a form or JSON body ('YYYY-MM-DD'). Null for
+ * anything else, including days that do not exist: the caller answers 422/400 instead of querying a
+ * nonsense day.
+ *
+ * @example parseYmd("20260329")   // "2026-03-29"
+ * @example parseYmd("2026-03-29") // "2026-03-29"
+ * @example parseYmd("20260230")   // null
+ */
+export function parseYmd(value: string): CalendarDate | null {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  const date = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : value;
+  return isCalendarDate(date) ? date : null;
+}
+
+/**
+ * Writes a calendar day the way API paths and queries want it.
+ *
+ * @example formatYmd("2026-03-29") // "20260329"
+ */
+export function formatYmd(date: CalendarDate): string {
+  return calendarDay(date).toFormat("yyyyMMdd");
+}
+
+/**
+ * Writes a calendar day as the French screens show it.
+ *
+ * @example formatFrDate("2026-03-29") // "29/03/2026"
+ */
+export function formatFrDate(date: CalendarDate): string {
+  return calendarDay(date).toFormat("dd/MM/yyyy");
+}
+
+/**
+ * True when the day lies in the period, both ends included.
+ *
+ * @example isInRange("2026-03-15", { from: "2026-03-01", to: "2026-03-15" }) // true
+ */
+export function isInRange(date: CalendarDate, range: DateRange): boolean {
+  return date >= range.from && date <= range.to;
+}
+
+// Re-exported so callers of this module do not need luxon for a plain check.
+export { isCalendarDate };
+export type { CalendarDate };

@@ -1,0 +1,119 @@
+/**
+ * Calendar days in a time zone (DESIGN §5 "Time"): a day's boundaries are taken in the employee's
+ * subsidiary time zone, with zoned date-times, never by adding 86,400 s, because a day lasts 23 or 25
+ * hours twice a year.
+ */
+import { DateTime, IANAZone } from "luxon";
+import { calendarDay, type CalendarDate } from "./time-calendar-date";
+
+/** Zone used when neither the subsidiary nor the country has one (spec 2 §1). */
+export const DEFAULT_TIME_ZONE = "Europe/Paris";
+
+/** The instants of one local day: `start` included, `end` (next local midnight) excluded. */
+export interface DayBounds {
+  start: Date;
+  end: Date;
+}
+
+/** How to read a wall-clock time that happens twice (the hour repeated when clocks go back). */
+export type AmbiguousTime = "earlier" | "later";
+
+/**
+ * The employee's time zone: the first valid IANA name among the candidates (subsidiary, then country), else
+ * Europe/Paris. An unknown name is skipped rather than trusted, since luxon would turn it into invalid dates.
+ *
+ * @example resolveTimeZone("Europe/Lisbon", "Europe/Paris") // "Europe/Lisbon"
+ * @example resolveTimeZone(null, "Not/AZone")               // "Europe/Paris"
+ */
+export function resolveTimeZone(...candidates: (string | null | undefined)[]): string {
+  return candidates.find((zone): zone is string => !!zone && IANAZone.isValidZone(zone)) ?? DEFAULT_TIME_ZONE;
+}
+
+function checkedZone(zone: string): string {
+  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Unknown time zone: ${zone}`);
+  return zone;
+}
+
+/** An instant seen in a zone; throws on an invalid Date rather than printing "Invalid DateTime". */
+function zoned(instant: Date, zone: string): DateTime<true> {
+  const local = DateTime.fromJSDate(instant, { zone: checkedZone(zone) });
+  if (!local.isValid) throw new RangeError("Invalid instant");
+  return local;
+}
+
+/** Local midnight of a calendar day; if midnight itself does not exist (a DST jump at 00:00), the first instant of the day. */
+function localStartOfDay(date: CalendarDate, zone: string): DateTime<true> {
+  const { year, month, day } = calendarDay(date);
+  const start = DateTime.fromObject({ year, month, day }, { zone: checkedZone(zone) }).startOf("day");
+  if (!start.isValid) throw new RangeError(`Cannot place ${date} in ${zone}`);
+  return start;
+}
+
+/**
+ * Instants of a local day, for queries such as `time >= start and time < end`. The end is the next day's
+ * local midnight, so the day lasts 23 h on the spring DST change and 25 h on the autumn one.
+ *
+ * @example dayBounds("2026-03-29", "Europe/Paris")
+ *          // { start: 2026-03-28T23:00:00Z, end: 2026-03-29T22:00:00Z } (23 hours)
+ */
+export function dayBounds(date: CalendarDate, zone: string): DayBounds {
+  const start = localStartOfDay(date, zone);
+  return { start: start.toJSDate(), end: start.plus({ days: 1 }).startOf("day").toJSDate() };
+}
+
+/**
+ * The calendar day an instant falls on in a zone: which day a clock entry belongs to.
+ *
+ * @example localDate(new Date("2026-03-28T23:30:00Z"), "Europe/Paris") // "2026-03-29" (00:30 in Paris)
+ */
+export function localDate(instant: Date, zone: string): CalendarDate {
+  return zoned(instant, zone).toISODate();
+}
+
+/**
+ * Wall-clock time of an instant in a zone, as 'HH:MM' (clock entries on screen).
+ *
+ * @example timeOfDay(new Date("2026-10-25T00:30:00Z"), "Europe/Paris") // "02:30" (first 02:30 of the night)
+ * @example timeOfDay(new Date("2026-10-25T01:30:00Z"), "Europe/Paris") // "02:30" (the repeated one)
+ */
+export function timeOfDay(instant: Date, zone: string): string {
+  return zoned(instant, zone).toFormat("HH:mm");
+}
+
+/**
+ * Wall-clock minutes since local midnight, to compare an instant with a schedule (which is written in
+ * minutes from midnight), e.g. for the pre-lunch notification.
+ *
+ * @example minutesOfDay(new Date("2026-03-30T10:00:00Z"), "Europe/Paris") // 720 (12:00 in Paris)
+ */
+export function minutesOfDay(instant: Date, zone: string): number {
+  const local = zoned(instant, zone);
+  return local.hour * 60 + local.minute;
+}
+
+/**
+ * The instant of a wall-clock time 'HH:MM' on a local day (a time typed in a correction form).
+ * A time skipped by the spring change (02:30 on 29 March in Paris) moves forward by the gap, to 03:30, as a
+ * wall clock would show it. A time that happens twice (02:30 on 25 October) is read as the earlier one
+ * unless told otherwise: the first occurrence is the one a day's entries normally reach first.
+ *
+ * @example instantAt("2026-03-29", "01:30", "Europe/Paris") // 2026-03-29T00:30:00Z
+ * @example instantAt("2026-10-25", "02:30", "Europe/Paris", "later") // 2026-10-25T01:30:00Z
+ */
+export function instantAt(
+  date: CalendarDate,
+  time: string,
+  zone: string,
+  ambiguous: AmbiguousTime = "earlier",
+): Date {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  const hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  if (!match || hour > 23 || minute > 59) throw new RangeError(`Not an HH:MM time: ${JSON.stringify(time)}`);
+  const { year, month, day } = calendarDay(date);
+  const local = DateTime.fromObject({ year, month, day, hour, minute }, { zone: checkedZone(zone) });
+  // getPossibleOffsets lists both readings of a repeated time (one reading otherwise); order them ourselves.
+  const readings = local.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  const chosen = ambiguous === "earlier" ? readings[0] : readings[readings.length - 1];
+  return (chosen ?? local).toJSDate();
+}
