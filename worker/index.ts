@@ -8,8 +8,9 @@ import { BadPayloadError, runJob } from "./processors";
  * The worker process: runs the jobs of the queue and declares the schedules. Only this process builds Workers;
  * the web only enqueues. SIGTERM/SIGINT close it cleanly (the current job finishes).
  */
-export async function startWorker(redisUrl: string, options: { concurrency?: number } = {}) {
+export async function startWorker(redisUrl: string, options: { concurrency?: number; prefix?: string } = {}) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
@@ -20,11 +21,11 @@ export async function startWorker(redisUrl: string, options: { concurrency?: num
         throw error;
       }
     },
-    { connection, concurrency: options.concurrency ?? 4 },
+    { connection, prefix, concurrency: options.concurrency ?? 4 },
   );
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
-  const queue = new Queue(QUEUE_NAME, { connection });
+  const queue = new Queue(QUEUE_NAME, { connection, prefix });
   for (const s of SCHEDULES) {
     await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {} });
   }

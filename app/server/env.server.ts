@@ -9,6 +9,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   DATABASE_URL: z.string().min(1),
   REDIS_URL: z.string().optional(),
+  /** BullMQ key prefix: lets tests, e2e and a developer's app share one Redis without seeing each other's jobs. */
+  QUEUE_PREFIX: z.string().min(1).default("cadran"),
   SESSION_SECRET: z.string().min(16).default("cadran-development-secret-change-me"),
   APP_URL: z.string().url().default("http://localhost:3000"),
   SMTP_URL: z.string().optional(),

@@ -18,7 +18,11 @@ export function redisConnection(): Redis {
 }
 
 function queue(): Queue {
-  holder.queue ??= new Queue(QUEUE_NAME, { connection: redisConnection(), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  holder.queue ??= new Queue(QUEUE_NAME, {
+    connection: redisConnection(),
+    prefix: env().QUEUE_PREFIX,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
   return holder.queue;
 }
 

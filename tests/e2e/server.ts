@@ -1,0 +1,55 @@
+import { rmSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { DateTime } from "luxon";
+import { resolveDatabase } from "../../scripts/lib/database";
+import { migrate } from "../../scripts/migrate";
+
+/**
+ * The server the browser journeys run against: a fresh database with the demo organisation, the built app, and
+ * (with REDIS_URL) a worker in this process on its own queue prefix. Mails are written under .data/e2e-mail.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const root = path.resolve(import.meta.dirname, "../..");
+const admin = await resolveDatabase({ database: "postgres" });
+const dbName = "cadran_e2e";
+const client = new pg.Client({ connectionString: admin.url });
+await client.connect();
+await client.query(`drop database if exists "${dbName}" with (force)`);
+await client.query(`create database "${dbName}"`);
+await client.end();
+const url = new URL(admin.url);
+url.pathname = `/${dbName}`;
+process.env.DATABASE_URL = url.toString();
+process.env.PORT = String(port);
+process.env.APP_URL = `http://127.0.0.1:${port}`;
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET = "e2e-session-secret-0123456789";
+process.env.COOKIE_SECURE = "0";
+process.env.QUEUE_PREFIX = "cadran-e2e";
+process.env.MAIL_DIR = path.join(root, ".data/e2e-mail");
+delete process.env.SMTP_URL;
+rmSync(process.env.MAIL_DIR, { recursive: true, force: true });
+mkdirSync(process.env.MAIL_DIR, { recursive: true });
+if (!process.env.REDIS_URL) process.env.INLINE_JOBS = "1";
+
+await migrate(process.env.DATABASE_URL);
+const { getEm } = await import("~/server/orm.server");
+const { seedDemo } = await import("../../db/seeds/demo");
+await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
+
+const { serve } = await import("../../scripts/serve");
+const web = await serve({ port });
+let worker: { close: () => Promise<void> } | undefined;
+if (process.env.REDIS_URL) {
+  const { startWorker } = await import("../../worker/index");
+  worker = await startWorker(process.env.REDIS_URL, { prefix: "cadran-e2e" });
+}
+const stop = async () => {
+  await worker?.close();
+  await web.close();
+  await admin.stop();
+  process.exit(0);
+};
+process.once("SIGTERM", () => void stop());
+process.once("SIGINT", () => void stop());
