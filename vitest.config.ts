@@ -21,5 +21,7 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,
+    // In CI a JSON report feeds the one closing line of .ci/run.
+    reporters: process.env.CI ? ["default", ["json", { outputFile: ".ci-out/vitest.json" }]] : ["default"],
   },
 });

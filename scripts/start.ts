@@ -45,11 +45,12 @@ const { serve } = await import("./serve");
 const web = await serve();
 
 let worker: { close: () => Promise<void> } | undefined;
-let timer: NodeJS.Timeout | undefined;
+let stopScheduler: (() => void) | undefined;
 if (process.env.INLINE_JOBS === "1") {
   // Without Redis the schedules run from a timer in this process (same processors).
   const { runJob } = await import("~worker/processors");
-  timer = setInterval(() => void runJob("maintenance.cleanup", {}).catch((e) => console.warn(e)), 6 * 3600 * 1000);
+  const { startInlineScheduler } = await import("./lib/inline-scheduler");
+  stopScheduler = startInlineScheduler(runJob);
 } else {
   const { startWorker } = await import("../worker/index");
   worker = await startWorker(process.env.REDIS_URL!);
@@ -58,7 +59,7 @@ if (process.env.INLINE_JOBS === "1") {
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) console.error(err);
-  if (timer) clearInterval(timer);
+  stopScheduler?.();
   await worker?.close();
   await web.close();
   redisChild?.kill();

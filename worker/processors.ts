@@ -1,7 +1,10 @@
 import { getEm } from "~/server/orm.server";
 import { parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
 import { cleanup } from "./jobs/cleanup";
+import { clockNotifications } from "./jobs/clock-notifications";
 import { passwordMail } from "./jobs/password-mail";
+import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
+import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
@@ -13,6 +16,11 @@ export const processors: Processors = {
   "mail.password-reset": ({ userId }) => passwordMail(userId, "reset"),
   "mail.welcome": ({ userId }) => passwordMail(userId, "welcome"),
   "maintenance.cleanup": async () => cleanup(await getEm()),
+  "mail.leave-step": ({ leaveId }) => leaveStepMail(leaveId),
+  "mail.leave-decision": ({ leaveId }) => leaveDecisionMail(leaveId),
+  "leave.monthly-accrual": async () => monthlyAccrual(await getEm()),
+  "leave.june-rollover": async () => juneRollover(await getEm()),
+  "clock.notifications": async () => clockNotifications(await getEm()),
 };
 
 export class BadPayloadError extends Error {}

@@ -24,13 +24,14 @@ export function toCompact(ymd: string): string {
   return ymd.replaceAll("-", "");
 }
 
-/** Accepts unix seconds (taken at 12:00 UTC to dodge time zone shifts) or "YYYY-MM-DD"; null otherwise. */
+/** Accepts unix seconds (any time from local midnight to noon of the day) or "YYYY-MM-DD"; null otherwise. */
 export function fromBodyDate(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) {
-    const d = new Date(value * 1000);
-    if (Number.isNaN(d.getTime())) return null;
-    // The spec's client sends midnight or noon of the day in the user's zone; +12 h keeps the right day in UTC.
-    const shifted = new Date(d.getTime() + 12 * 3600 * 1000);
+    // The spec's client sends midnight or noon of the day, in the user's zone or in UTC. +6 h keeps the right UTC
+    // day for midnight in zones up to UTC+6 (Paris 22:00Z or 23:00Z the day before) and for noon in zones down to
+    // UTC-5 (noon UTC stays on its day; +12 h moved it to the next one).
+    const shifted = new Date(value * 1000 + 6 * 3600 * 1000);
+    if (Number.isNaN(shifted.getTime())) return null;
     return shifted.toISOString().slice(0, 10);
   }
   if (typeof value === "string") {

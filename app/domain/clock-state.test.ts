@@ -2,10 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   allowedActions,
   canApply,
-  CLOCK_NOTIFICATIONS,
-  notificationLevel,
   notificationToShow,
-  type ClockNotification,
   checkClockSequence,
   clockTypeOf,
   currentEmployeeState,
@@ -112,7 +109,7 @@ describe("currentEmployeeState", () => {
   });
 });
 
-describe("notifications", () => {
+describe("notificationToShow", () => {
   it.each<{ name: string; type: ClockType | null; value: string | null; expected: string | null }>([
     { name: "nothing to show", type: "START", value: null, expected: null },
     { name: "pre-lunch reminder while at work", type: "START", value: "pre_lunch", expected: "pre_lunch" },
@@ -121,21 +118,5 @@ describe("notifications", () => {
     { name: "unknown value is ignored", type: "START", value: "something_else", expected: null },
   ])("$name", ({ type, value, expected }) => {
     expect(notificationToShow(type, value)).toBe(expected);
-  });
-
-  it.each<{ kind: ClockNotification; level: string }>([
-    { kind: "start_missed", level: "warning" },
-    { kind: "pre_lunch", level: "info" },
-    { kind: "post_lunch", level: "info" },
-    { kind: "end_of_day", level: "info" },
-    { kind: "end_confirmation", level: "warning" },
-    { kind: "overtime", level: "danger" },
-    { kind: "post_overtime", level: "danger" },
-  ])("$kind is shown as $level", ({ kind, level }) => {
-    expect(notificationLevel(kind)).toBe(level);
-  });
-
-  it("lists the seven kinds of the spec", () => {
-    expect(CLOCK_NOTIFICATIONS).toHaveLength(7);
   });
 });

@@ -1,3 +1,5 @@
+import { isClockNotificationKind, type ClockNotificationKind } from "./clock-notifications";
+
 /**
  * The time clock's state machine (spec 2 §4 "Clock buttons") and the state shown for an employee
  * (spec 1 §4 "Current clocking state").
@@ -143,44 +145,13 @@ const STATE_OF_LAST_TYPE: Record<Exclude<ClockType, "END">, EmployeeState> = {
 };
 
 /**
- * What a clock's `newNotification` may hold: set by the clock notification jobs, shown once by the badging
- * screen's modal (spec 2 "Own badging": start of day missed, pre-lunch, post-lunch, end of day, end time
- * confirmation, overtime, post-overtime).
- */
-export const CLOCK_NOTIFICATIONS = [
-  "start_missed",
-  "pre_lunch",
-  "post_lunch",
-  "end_of_day",
-  "end_confirmation",
-  "overtime",
-  "post_overtime",
-] as const;
-export type ClockNotification = (typeof CLOCK_NOTIFICATIONS)[number];
-
-/** Colour type of the notification modal. */
-export type NotificationLevel = "info" | "warning" | "danger";
-
-/**
- * Colour of a notification: the two overtime kinds are "danger" (spec), a missed start or a missing end is a
- * "warning" (something to fix), the lunch and end-of-day reminders are "info".
- *
- * @example notificationLevel("post_overtime") // "danger"
- */
-export function notificationLevel(kind: ClockNotification): NotificationLevel {
-  if (kind === "overtime" || kind === "post_overtime") return "danger";
-  if (kind === "start_missed" || kind === "end_confirmation") return "warning";
-  return "info";
-}
-
-/**
- * The notification to show, if any: only a known kind, and never once the day is ended (spec: "shown only when
- * the clock type is not END").
+ * The notification the badging modal shows, if any: only a known kind (clock-notifications.ts), and never once the
+ * day is ended (spec: "shown only when the clock type is not END").
  *
  * @example notificationToShow("START", "pre_lunch") // "pre_lunch"
  * @example notificationToShow("END", "overtime")    // null
  */
-export function notificationToShow(type: ClockType | null, newNotification: string | null | undefined): ClockNotification | null {
+export function notificationToShow(type: ClockType | null, newNotification: string | null | undefined): ClockNotificationKind | null {
   if (type === "END" || !newNotification) return null;
-  return (CLOCK_NOTIFICATIONS as readonly string[]).includes(newNotification) ? (newNotification as ClockNotification) : null;
+  return isClockNotificationKind(newNotification) ? newNotification : null;
 }

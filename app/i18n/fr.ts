@@ -4,9 +4,21 @@
  * the only entry point, so a key is defined once and looked up everywhere through `t()`.
  */
 import { common } from "./fr/common";
+import { employees } from "./fr/employees";
+import { leave } from "./fr/leave";
+import { badging } from "./fr/badging";
+import { timeClock } from "./fr/time-clock";
+import { profile } from "./fr/profile";
+import { settings } from "./fr/settings";
 
 export const fr = {
   ...common,
+  ...employees,
+  ...leave,
+  ...badging,
+  ...timeClock,
+  ...settings,
+  ...profile,
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -42,7 +42,8 @@ export default function Login() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(LoginForm),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginForm }),
   });
   return (

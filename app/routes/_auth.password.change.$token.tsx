@@ -41,7 +41,8 @@ export default function PasswordChange() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(PasswordChangeForm),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeForm }),
   });
   if (!valid) {

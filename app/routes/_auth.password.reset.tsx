@@ -32,7 +32,8 @@ export default function PasswordReset() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(ResetRequestForm),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestForm }),
   });
   return (

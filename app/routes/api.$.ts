@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, handleApi, requireApiUser } from "~/server/api.server";
 import { t } from "~/i18n/fr";
 
-/** Any other /api path: authenticate first (401 before 404), then a JSON 404. */
+/**
+ * Any other /api path: authenticate first (401 before 404); a call the rights table knows is checked like
+ * everywhere else (403 without the right, even before its route exists, as the page catch-all does); then a JSON 404.
+ * A path the table does not know is already a 404 in requireApiUser.
+ */
 async function notFound(request: Request) {
   return handleApi(async () => {
-    await requireApiUser(request).catch((error) => {
-      // A valid token on an unknown path is a 404, not a 403.
-      if (error?.status === 403) return;
-      throw error;
-    });
+    await requireApiUser(request);
     return apiError(404, t("error.not_found_item"));
   });
 }

@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .execute<{ content_type: string; data: Buffer }[]>("select content_type, data from avatar where user_id = ?", [id]);
   const row = rows[0];
   if (!row || !ALLOWED.has(row.content_type)) return new Response("Not found", { status: 404 });
-  return new Response(row.data, {
+  return new Response(new Uint8Array(row.data), {
     headers: {
       "Content-Type": row.content_type,
       "X-Content-Type-Options": "nosniff",

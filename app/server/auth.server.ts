@@ -68,15 +68,35 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   const userId = session.get("userId");
   const em = await getEm();
   const user = typeof userId === "number" ? await loadCurrentUser(em, userId) : null;
+  if (!user && session.id && wasRefused(session.id)) {
+    // The layout and the page load in parallel (one request, one process): the loader that reads the session after
+    // the other ended it for lack of a right must answer the same (to /login with the alert), not "sign in and come
+    // back here". A shared store is not needed: both loaders of a request run in the same process.
+    throw await logoutRedirect(request, { type: "danger", message: t("error.forbidden") });
+  }
   if (!user) {
     const headers = new Headers();
     if (userId != null) headers.append("Set-Cookie", await destroySession(session));
     throw redirect(`/login?redirect=${encodeURIComponent(pathWithSearch(request))}`, { headers });
   }
   if (!canOpenPage(pagePath(request), user.profileType)) {
+    rememberRefused(session.id);
     throw await logoutRedirect(request, { type: "danger", message: t("error.forbidden") });
   }
   return user;
+}
+
+/** Session ids just ended for lack of a right (a few seconds are enough: the loaders of one request). */
+const refused = new Map<string, number>();
+const REFUSED_TTL_MS = 30_000;
+function rememberRefused(sessionId: string) {
+  const now = Date.now();
+  for (const [id, at] of refused) if (now - at > REFUSED_TTL_MS) refused.delete(id);
+  if (sessionId) refused.set(sessionId, now);
+}
+function wasRefused(sessionId: string) {
+  const at = refused.get(sessionId);
+  return at !== undefined && Date.now() - at <= REFUSED_TTL_MS;
 }
 
 /** For pages of the security layout: a signed-in visitor goes home. */

@@ -4,17 +4,38 @@ import { z } from "zod";
  * The one registry of background jobs: names and payload schemas shared by producers (web) and the worker.
  * Payloads carry ids only, never personal data or secrets (a reset token is made by the job itself).
  */
-export type JobName = "mail.password-reset" | "mail.welcome" | "maintenance.cleanup";
+export type JobName =
+  | "mail.password-reset"
+  | "mail.welcome"
+  | "maintenance.cleanup"
+  | "mail.leave-step"
+  | "mail.leave-decision"
+  | "leave.monthly-accrual"
+  | "leave.june-rollover"
+  | "clock.notifications";
 
 export const JOBS = {
   "mail.password-reset": z.object({ userId: z.number().int().positive() }),
   "mail.welcome": z.object({ userId: z.number().int().positive() }),
   "maintenance.cleanup": z.object({}),
+  // Leave: mails to the next validator / to the employee; the accrual and roll-over take the period from "now".
+  "mail.leave-step": z.object({ leaveId: z.number().int().positive() }),
+  "mail.leave-decision": z.object({ leaveId: z.number().int().positive() }),
+  "leave.monthly-accrual": z.object({}),
+  "leave.june-rollover": z.object({}),
+  // Clock reminders: decided from "now" at each run (idempotent per employee, day and kind).
+  "clock.notifications": z.object({}),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
 export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   { id: "nightly-cleanup", name: "maintenance.cleanup", pattern: "15 3 * * *" },
+  // Clock reminders (start missed, lunch, end of day, overtime): every 5 minutes.
+  { id: "clock-notifications", name: "clock.notifications", pattern: "*/5 * * * *" },
+  // Leave (DESIGN §5): the roll-over at 00:00 on 1 June, the accrual at 01:00 on every 1st (Europe/Paris). The
+  // June accrual runs the roll-over first if it has not run, so their order never depends on the scheduler.
+  { id: "leave-june-rollover", name: "leave.june-rollover", pattern: "0 0 1 6 *" },
+  { id: "leave-monthly-accrual", name: "leave.monthly-accrual", pattern: "0 1 1 * *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

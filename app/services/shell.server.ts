@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { countersFor, type CounterKind } from "~/domain/menu";
 import type { CurrentUser } from "./current-user.server";
+import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 
 /**
  * Counts of the menu's red counters, in one round trip. Scope decisions (docs/decisions/0005): management sees the
@@ -23,22 +24,9 @@ export async function shellCounters(em: EntityManager, user: CurrentUser): Promi
 }
 
 /**
- * A leave awaits:
- * - management when fast+pending, or partial/full+validate;
- * - the department head of the employee's division when partial+pending or full+prevalidate;
- * - the team leader of the employee's team when full+pending.
+ * What awaits the viewer's step is the leave area's rule (leave-scope.server.ts, the SQL twin of
+ * domain/leave-workflow.ts isAwaitingActor); the counter and the waiting list use the same condition.
  */
-export const WAITING_CONDITION_SQL = `(
-  (? and ((e.leave_workflow = 'fast' and l.state = 'pending') or (e.leave_workflow in ('partial','full') and l.state = 'validate')))
-  or (? and e.division_id = ? and ((e.leave_workflow = 'partial' and l.state = 'pending') or (e.leave_workflow = 'full' and l.state = 'prevalidate')))
-  or (? and e.team_id = ? and e.leave_workflow = 'full' and l.state = 'pending')
-) and l.employee_id <> ?`;
+export { WAITING_CONDITION_SQL, waitingParams };
 
 const WAITING_COUNT_SQL = `(select count(*) from leave l join employee e on e.id = l.employee_id where ${WAITING_CONDITION_SQL})`;
-
-export function waitingParams(user: CurrentUser): unknown[] {
-  const management = user.profileType === "ROLE_HEAD_MANAGEMENT" || user.profileType === "ROLE_FINANCIAL_MANAGEMENT";
-  const deptHead = user.profileType === "ROLE_DEPARTMENT_HEAD";
-  const teamLeader = user.profileType === "ROLE_TEAM_LEADER";
-  return [management, deptHead, user.divisionId ?? -1, teamLeader, user.teamId ?? -1, user.employeeId];
-}

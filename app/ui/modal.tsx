@@ -71,11 +71,14 @@ export function NotificationModal({
   text,
   type,
   closeHref,
+  children,
 }: {
   title: string;
   text: string;
   type: "info" | "success" | "warning" | "danger";
   closeHref: string;
+  /** Extra actions beside the close link, e.g. a form that marks the notification as seen (works without JS). */
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const color = {
@@ -93,10 +96,11 @@ export function NotificationModal({
             {title}
           </h2>
           <p className="mt-2 text-sm text-gray-700">{text}</p>
-          <div className="mt-4 flex justify-end">
+          <div className="mt-4 flex justify-end gap-2">
+            {children}
             <a
               href={closeHref}
-              className="btn btn-primary"
+              className={children ? "btn btn-secondary" : "btn btn-primary"}
               onClick={(e) => {
                 e.preventDefault();
                 ref.current?.removeAttribute("open");

@@ -12,7 +12,7 @@ import { migrate } from "../../scripts/migrate";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(import.meta.dirname, "../..");
 const admin = await resolveDatabase({ database: "postgres" });
-const dbName = "cadran_e2e";
+const dbName = port === 3100 ? "cadran_e2e" : `cadran_e2e_${port}`;
 const client = new pg.Client({ connectionString: admin.url });
 await client.connect();
 await client.query(`drop database if exists "${dbName}" with (force)`);

@@ -1,0 +1,111 @@
+import { calendarDay, type CalendarDate } from "./time-calendar-date";
+
+/**
+ * Leave reasons of the spec (§3). The first six are ordinary absences, the last six family events.
+ * Report and planning keys are the lower-case forms (see planning-week.ts).
+ */
+export const LEAVE_REASONS = [
+  "PAID_LEAVE",
+  "SICK_LEAVE",
+  "OTHER_LEAVE",
+  "NO_PAID_LEAVE",
+  "RTT_LEAVE",
+  "RECOVERY_LEAVE",
+  "MATERNITY_LEAVE",
+  "PATERNITY_LEAVE",
+  "WEDDING_LEAVE",
+  "DEATH_LEAVE",
+  "PARENT_EDUCATION_LEAVE",
+  "PORTUGAL_LEAVE",
+] as const;
+
+export type LeaveReason = (typeof LEAVE_REASONS)[number];
+
+/**
+ * True when the value is one of the twelve leave reasons (case-sensitive, as stored and sent).
+ *
+ * @example isLeaveReason("RTT_LEAVE") // true
+ * @example isLeaveReason("rtt_leave") // false: that is the planning key, not the reason
+ */
+export function isLeaveReason(value: unknown): value is LeaveReason {
+  return typeof value === "string" && (LEAVE_REASONS as readonly string[]).includes(value);
+}
+
+/** Which half of the day a half-day leave covers; null for whole days. */
+export type HalfDay = "morning" | "afternoon" | null;
+
+/** The part of a leave that says which days (and half days) it covers. */
+export interface LeavePeriod {
+  start: CalendarDate;
+  end: CalendarDate;
+  halfDay: HalfDay;
+}
+
+/**
+ * The working days of a period, both ends included: Monday to Friday minus the given public holidays
+ * (the employee's country holidays). An end before the start gives no days.
+ *
+ * @example workingDates("2026-07-13", "2026-07-19", new Set(["2026-07-14"]))
+ *   // ["2026-07-13", "2026-07-15", "2026-07-16", "2026-07-17"]
+ */
+export function workingDates(start: CalendarDate, end: CalendarDate, holidays: ReadonlySet<CalendarDate>): CalendarDate[] {
+  const last = calendarDay(end);
+  const dates: CalendarDate[] = [];
+  // Walk in UTC calendar days (calendarDay): no DST, so "+1 day" is always the next date.
+  for (let day = calendarDay(start); day <= last; day = day.plus({ days: 1 })) {
+    const date = day.toISODate();
+    // luxon weekday: 1 = Monday ... 6 = Saturday, 7 = Sunday.
+    if (day.weekday <= 5 && !holidays.has(date)) dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * Number of working days a leave takes (the spec's numberDaysWork): Monday to Friday minus holidays;
+ * a half day counts 0.5 when its day is a working day, 0 otherwise.
+ *
+ * A half day only exists on a one-day leave (the form clears it as soon as the dates differ), so a
+ * `halfDay` given with `start !== end` is ignored here and the period counts in whole days; the form
+ * validation (leave-form.ts) reports that input as `half_day_needs_same_day` instead.
+ *
+ * @example workingDays({ start: "2026-07-17", end: "2026-07-17", halfDay: "morning", holidays: new Set() }) // 0.5
+ * @example workingDays({ start: "2026-07-13", end: "2026-07-17", halfDay: null, holidays: new Set(["2026-07-14"]) }) // 4
+ */
+export function workingDays(input: LeavePeriod & { holidays: ReadonlySet<CalendarDate> }): number {
+  const days = workingDates(input.start, input.end, input.holidays).length;
+  if (input.halfDay !== null && input.start === input.end) return days * 0.5;
+  return days;
+}
+
+/**
+ * The half-day slots a period covers, as comparable keys "YYYY-MM-DD#0" (morning) and "YYYY-MM-DD#1"
+ * (afternoon). 'YYYY-MM-DD' strings sort like the dates they name, and "#0" < "#1", so plain string
+ * comparison orders slots in time.
+ */
+function slotBounds(period: LeavePeriod): [first: string, last: string] {
+  // A half day only means something on a one-day leave (same rule as workingDays).
+  if (period.halfDay !== null && period.start === period.end) {
+    const slot = `${period.start}#${period.halfDay === "morning" ? 0 : 1}`;
+    return [slot, slot];
+  }
+  return [`${period.start}#0`, `${period.end}#1`];
+}
+
+/**
+ * True when two leaves share at least one half day, both ends included. A morning and an afternoon of
+ * the same day do not overlap; a half day inside another leave's whole days does. Calendar days count,
+ * not only working days: two leaves on the same Saturday overlap.
+ *
+ * @example overlaps({ start: "2026-07-17", end: "2026-07-17", halfDay: "morning" },
+ *                   { start: "2026-07-17", end: "2026-07-17", halfDay: "afternoon" }) // false
+ */
+export function overlaps(a: LeavePeriod, b: LeavePeriod): boolean {
+  // Parse every date first: a malformed one must throw, not silently compare as "no overlap".
+  for (const date of [a.start, a.end, b.start, b.end]) calendarDay(date);
+  const [aFirst, aLast] = slotBounds(a);
+  const [bFirst, bLast] = slotBounds(b);
+  // An inverted period (end before start) covers nothing.
+  if (aFirst > aLast || bFirst > bLast) return false;
+  return aFirst <= bLast && bFirst <= aLast;
+}
+

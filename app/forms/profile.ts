@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { t } from "~/i18n/fr";
+
+/** The profile form (spec 1 §2 "Profile") and the body of POST /api/profile: both fields required. */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits with the usual separators, optionally international (+351 ...), 6 to 15 digits. */
+const PHONE = /^\+?[0-9][0-9 .()-]{4,24}$/;
+
+export const ProfileForm = z.object({
+  phone: z
+    .string({ error: t("profile.error.phone_required") })
+    .trim()
+    .min(1, t("profile.error.phone_required"))
+    .max(40, t("profile.error.phone_invalid"))
+    .refine((v) => v === "" || (PHONE.test(v) && v.replace(/\D/g, "").length >= 6 && v.replace(/\D/g, "").length <= 15), t("profile.error.phone_invalid")),
+  email: z
+    .string({ error: t("profile.error.email_required") })
+    .trim()
+    .min(1, t("profile.error.email_required"))
+    .max(254, t("email.invalid"))
+    .regex(EMAIL, t("email.invalid")),
+});
+export type ProfileInput = z.infer<typeof ProfileForm>;
+export const ProfileBody = ProfileForm;

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { fromBodyDate } from "~/domain/api-dates";
+import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/settings-rules";
+import { t } from "~/i18n/fr";
+
+/**
+ * Settings forms (spec 1 §5) and their /api bodies (spec 1 §3, §7). The HTML forms and the /api bodies use the
+ * same field names (`name`, `overtime.paid`, `holidays[0].date`, `country`...), so a violation found by the
+ * service (`propertyPath`) lands on the same field in both. Relations are select values (ids) in the HTML forms
+ * and IRIs ("/api/countries/3") in the /api bodies.
+ */
+
+const name = z
+  .string({ error: t("settings.error.name_required") })
+  .trim()
+  .min(1, t("settings.error.name_required"))
+  .max(120, t("settings.error.name_too_long"));
+
+const city = z
+  .string({ error: t("settings.error.city_required") })
+  .trim()
+  .min(1, t("settings.error.city_required"))
+  .max(120, t("settings.error.name_too_long"));
+
+const timezone = z
+  .string({ error: t("settings.error.timezone_invalid") })
+  .refine(isKnownTimezone, t("settings.error.timezone_invalid"));
+
+const percent = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? t("settings.error.percent_required")
+        : t("settings.error.percent_range"),
+  })
+  .min(0, t("settings.error.percent_range"))
+  .max(100, t("settings.error.percent_range"));
+
+const overtime = z.object(
+  {
+    paid: percent,
+    inRecuperation: percent,
+    employeeInitiatedRecuperation: percent,
+    employerInitiatedRecuperation: percent,
+  },
+  { error: t("settings.error.percent_required") },
+);
+
+/** A select value (HTML) or a bare id. */
+const selectId = (required: string) => z.number({ error: required }).int(required).positive(required);
+
+/** "/api/<collection>/12", "12" or 12 -> 12 for the expected collection (the /api relations are IRIs). */
+export function refId(value: unknown, collection: string): number | null {
+  if (typeof value === "number") return Number.isInteger(value) && value > 0 ? value : null;
+  if (typeof value !== "string") return null;
+  const m = new RegExp(`^(?:/api/${collection}/)?(\\d{1,9})$`).exec(value.trim());
+  return m && Number(m[1]) > 0 ? Number(m[1]) : null;
+}
+
+const iri = (collection: string, required: string, invalid: string) =>
+  z
+    .union([z.string(), z.number()], { error: required })
+    .transform((value, ctx) => {
+      const id = refId(value, collection);
+      if (id == null) {
+        ctx.addIssue({ code: "custom", message: value === "" ? required : invalid });
+        return z.NEVER;
+      }
+      return id;
+    });
+
+// ---------- holidays ----------
+
+type RawHoliday = { date?: unknown; name?: unknown } | undefined;
+
+/** Row rules shared by the HTML form and the /api body: date and name required on a row, one holiday per day. */
+function checkHolidays(rows: RawHoliday[] | undefined, ctx: z.RefinementCtx, dateOf: (v: unknown) => string | null) {
+  const dates = (rows ?? []).map((row) => {
+    const r = row ?? {};
+    const blank = isBlankHolidayRow({
+      date: r.date == null ? "" : String(r.date),
+      name: typeof r.name === "string" ? r.name : "",
+    });
+    return { r, blank, date: r.date == null || r.date === "" ? null : dateOf(r.date) };
+  });
+  dates.forEach(({ r, blank, date }, i) => {
+    if (blank) return;
+    if (r.date == null || r.date === "") {
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: t("settings.error.holiday_date_required") });
+    } else if (!date) {
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: t("settings.error.holiday_date_invalid") });
+    }
+    if (typeof r.name !== "string" || !r.name.trim()) {
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "name"], message: t("settings.error.holiday_name_required") });
+    } else if (r.name.trim().length > 120) {
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "name"], message: t("settings.error.name_too_long") });
+    }
+  });
+  for (const i of duplicateHolidayIndexes(dates.map((d) => ({ date: d.blank ? null : d.date })))) {
+    ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: t("settings.error.holiday_duplicate") });
+  }
+}
+
+const htmlDate = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? fromBodyDate(v) : null);
+
+// ---------- HTML forms (conform) ----------
+
+export const CountryForm = z
+  .object({
+    name,
+    timezone,
+    overtime,
+    holidays: z.array(z.object({ date: z.string().optional(), name: z.string().optional() }).optional()).optional(),
+  })
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlDate));
+export type CountryFormValue = z.infer<typeof CountryForm>;
+
+export const SubsidiaryForm = z.object({
+  name,
+  country: selectId(t("settings.error.country_required")),
+  city,
+  timezone,
+});
+
+export const DivisionForm = z.object({
+  name,
+  subsidiary: selectId(t("settings.error.subsidiary_required")),
+});
+
+export const TeamForm = z.object({
+  name,
+  subsidiary: selectId(t("settings.error.subsidiary_required")),
+  division: selectId(t("settings.error.division_required")),
+});
+
+// ---------- /api bodies ----------
+
+export const CountryBody = z
+  .object({
+    name,
+    timezone,
+    overtime,
+    holidays: z
+      .array(z.object({ date: z.unknown(), name: z.unknown() }), { error: t("settings.error.holiday_date_invalid") })
+      .optional(),
+  })
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, fromBodyDate));
+
+export const SubsidiaryBody = z.object({
+  name,
+  country: iri("countries", t("settings.error.country_required"), t("settings.error.country_unknown")),
+  city,
+  timezone,
+});
+
+export const DivisionBody = z.object({
+  name,
+  subsidiary: iri("subsidiaries", t("settings.error.subsidiary_required"), t("settings.error.subsidiary_unknown")),
+});
+
+export const TeamBody = z.object({
+  name,
+  subsidiary: iri("subsidiaries", t("settings.error.subsidiary_required"), t("settings.error.subsidiary_unknown")),
+  division: iri("divisions", t("settings.error.division_required"), t("settings.error.division_unknown")),
+});
+
+// ---------- to the service inputs ----------
+
+export interface CountryInput {
+  name: string;
+  timezone: string;
+  overtime: { paid: number; inRecuperation: number; employeeInitiatedRecuperation: number; employerInitiatedRecuperation: number };
+  /** The full new list; undefined (an /api body without `holidays`) keeps the stored holidays. */
+  holidays: { date: string; name: string }[] | undefined;
+}
+export interface SubsidiaryInput {
+  name: string;
+  countryId: number;
+  city: string;
+  timezone: string;
+}
+export interface DivisionInput {
+  name: string;
+  subsidiaryId: number;
+}
+export interface TeamInput {
+  name: string;
+  subsidiaryId: number;
+  divisionId: number;
+}
+
+/** Blank rows dropped (an added row never filled), dates normalised to YYYY-MM-DD. */
+export function toCountryInput(value: {
+  name: string;
+  timezone: string;
+  overtime: CountryInput["overtime"];
+  holidays?: RawHoliday[] | undefined;
+}): CountryInput {
+  if (value.holidays === undefined) return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays: undefined };
+  const holidays: { date: string; name: string }[] = [];
+  value.holidays.forEach((row) => {
+    const r = row ?? {};
+    const date = r.date == null || r.date === "" ? null : fromBodyDate(r.date);
+    const n = typeof r.name === "string" ? r.name.trim() : "";
+    if (!date && !n) return;
+    holidays.push({ date: date ?? "", name: n });
+  });
+  return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays };
+}
+
+/** "holidays.2.date" (a service or /api violation) -> "holidays[2].date" (a conform field name). */
+export function toFieldName(propertyPath: string): string {
+  return propertyPath.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/** Service violations as conform field errors. */
+export function fieldErrors(violations: { propertyPath: string; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const v of violations) (out[toFieldName(v.propertyPath || "")] ??= []).push(v.message);
+  return out;
+}
+
+/** A positive integer id of a URL, or null. */
+export function parseId(value: string | undefined): number | null {
+  const id = Number(value);
+  return /^\d{1,9}$/.test(value ?? "") && id > 0 ? id : null;
+}
+
+/** The `{id}` of a settings page; anything but a positive integer is a 404 page. */
+export function settingsId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw new Response(null, { status: 404 });
+  return id;
+}

@@ -1,0 +1,23 @@
+/** The profile screen (/profile) and the avatar. */
+export const profile = {
+  "profile.title": "Mon profil",
+  "profile.phone": "Téléphone personnel",
+  "profile.email": "E-mail personnel",
+  "profile.avatar": "Avatar",
+  "profile.avatar_current": "Votre avatar actuel",
+  "profile.avatar_none": "Vous n'avez pas encore d'avatar.",
+  "profile.avatar_choose": "Choisir un nouvel avatar",
+  "profile.avatar_hint": "PNG, JPEG ou WebP, 2 Mo et 4000 × 4000 pixels au plus.",
+  "profile.avatar_remove": "Supprimer l'avatar",
+  "profile.avatar_removed": "Votre avatar a été supprimé.",
+  "profile.save": "Enregistrer les modifications",
+  "profile.save_hint": "Le téléphone et l'e-mail personnels sont nécessaires pour enregistrer.",
+  "profile.error.phone_required": "Le téléphone personnel est obligatoire.",
+  "profile.error.phone_invalid": "Numéro de téléphone invalide.",
+  "profile.error.email_required": "L'e-mail personnel est obligatoire.",
+  "profile.error.avatar_missing": "Choisissez une image.",
+  "profile.error.avatar_type": "Format d'image refusé : seuls PNG, JPEG et WebP sont acceptés.",
+  "profile.error.avatar_too_large": "L'image dépasse 2 Mo.",
+  "profile.error.avatar_too_big": "L'image dépasse 4000 × 4000 pixels.",
+  "profile.error.avatar_multipart": "Envoyez l'image dans un formulaire multipart (champ « file »).",
+} as const;

@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { frDate } from "~/domain/api-dates";
+import { backLink, sheetBreadcrumb } from "~/domain/employee-sheet";
+import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { getEmployeeSheet, orPageNotFound, placeOf, sheetOptions, updateEmployee } from "~/services/employees.server";
+import { AppError } from "~/services/errors";
+import { BackLink, Breadcrumb } from "~/ui/employee-directory";
+import { CompletionBar, violationsToFieldErrors } from "~/ui/employee-sheet-page";
+import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? t("employee.edit_title", { name: data.employee.displayName }) : t("employees.title")} · ${t("app.title")}` },
+];
+
+/** /employees/{id}/edit: the sheet; read-only once archived. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const em = await getEm();
+  const employee = await orPageNotFound(getEmployeeSheet(em, user, Number(params.id)));
+  const place = placeOf(employee);
+  return {
+    employee,
+    options: await sheetOptions(em, user),
+    crumbs: sheetBreadcrumb(t("employees.title"), place, employee.displayName),
+    back: backLink(place),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: EmployeeForm });
+  if (formData.get("intent") === "refresh") {
+    return data({ ...submission.reply(), error: {} }, { status: 200 });
+  }
+  if (submission.status !== "success") {
+    const fieldErrors = requiredErrorsOfPayload(submission.payload, submission.error);
+    return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors }), { status: 400 });
+  }
+  try {
+    await orPageNotFound(updateEmployee(await getEm(), user, Number(params.id), submission.value));
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) {
+      return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors: violationsToFieldErrors(error.violations) }), {
+        status: 400,
+      });
+    }
+    if (error instanceof AppError && error.status === 409) {
+      return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    }
+    throw error;
+  }
+  const session = await getSession(request);
+  pushAlert(session, "success", t("success.employee_edit"));
+  return redirect(`/employees/${params.id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function EditEmployee() {
+  const { employee, options, crumbs, back } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="space-y-6">
+      <Breadcrumb crumbs={crumbs} />
+      <div className={`flex flex-wrap items-center justify-between gap-3 ${employee.archived ? "archive-header rounded-lg p-4" : ""}`}>
+        <h1 className="text-2xl font-semibold">{t("employee.edit_title", { name: employee.displayName })}</h1>
+        <BackLink to={back} />
+      </div>
+      {employee.archived ? (
+        <div role="note" className="rounded-md border border-gray-400 bg-gray-100 p-4 text-sm text-gray-900" data-testid="archived-notice">
+          <p className="font-semibold">{t("employee.archived_title")}</p>
+          <p>{t("employee.archived_text", { date: frDate(employee.firedAt) })}</p>
+        </div>
+      ) : (
+        <CompletionBar percent={employee.completion} />
+      )}
+      <EmployeeSheetForm
+        key={employee.id}
+        id={`employee-${employee.id}`}
+        values={employee}
+        options={options}
+        lastResult={lastResult}
+        archived={employee.archived}
+        submitLabel={t("employee.save")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { minStartDate } from "~/domain/leave-form";
+import { localDate } from "~/domain/zoned-day";
+import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { AppError, ValidationError } from "~/services/errors";
+import { editLeave, getLeave, leaveId, orLeavePageNotFound } from "~/services/leave.server";
+import { LeaveRequestFormView } from "~/ui/leave-form";
+
+export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · ${t("app.title")}` }];
+
+/** /leave/{id}/edit: one's own request while it is pending; someone else's is a 404 here. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const leave = await orLeavePageNotFound(getLeave(await getEm(), user, leaveId(params.id)));
+  if (leave.employee.id !== user.employeeId) throw new Response("0", { status: 404 });
+  if (!leave.canEdit) {
+    const session = await getSession(request);
+    pushAlert(session, "danger", t("leave.error.not_editable"));
+    throw redirect(`/leave/detail/${leave.id}`, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  const today = localDate(new Date(), "Europe/Paris");
+  const minStart = minStartDate(today);
+  return { leave, minStart: leave.start < minStart ? leave.start : minStart };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = leaveId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: LeaveRequestForm });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const session = await getSession(request);
+  try {
+    await orLeavePageNotFound(editLeave(await getEm(), user, id, leaveInputFromForm(submission.value)));
+  } catch (error) {
+    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: leaveFieldErrors(error.violations) }), { status: 400 });
+    if (!(error instanceof AppError)) throw error;
+    pushAlert(session, "danger", error.message);
+    return redirect(`/leave/detail/${id}`, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  pushAlert(session, "success", t("success.leave_edit"));
+  return redirect(`/leave/detail/${id}`, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function EditLeave() {
+  const { leave, minStart } = useLoaderData<typeof loader>();
+  // Single fetch types the data() payload as its init wrapper; what arrives is the submission result.
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("leave.edit.title")}</h1>
+      <LeaveRequestFormView
+        lastResult={lastResult}
+        minStart={minStart}
+        submitLabel={t("leave.edit.submit")}
+        backHref={`/leave/detail/${leave.id}`}
+        defaultValue={{
+          reason: leave.reason,
+          start: leave.start,
+          end: leave.end,
+          halfDay: leave.halfDayMorning || leave.halfDayAfternoon,
+          halfDayPart: leave.halfDayMorning ? "morning" : leave.halfDayAfternoon ? "afternoon" : undefined,
+          nbHourAbsence: leave.nbHourAbsence,
+          comment: leave.comment,
+          urgent: leave.urgent,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { AppError } from "~/services/errors";
+import { removeLeave } from "~/services/leave-decision.server";
+import { deleteLeave, getLeave, leaveId, orLeavePageNotFound } from "~/services/leave.server";
+import { frInstantTime, LeaveStateBadge } from "~/ui/leave-form";
+import { Card, ConfirmAction } from "~/ui/modal";
+import { frDate } from "~/domain/api-dates";
+
+export const meta: MetaFunction = () => [{ title: `${t("leave.detail.title")} · ${t("app.title")}` }];
+
+function backOf(request: Request) {
+  const fromWaiting = new URL(request.url).searchParams.get("from") === "waiting";
+  return fromWaiting
+    ? { href: "/leave/waiting", label: t("leave.detail.back_waiting") }
+    : { href: "/leave/me", label: t("leave.detail.back_me") };
+}
+
+/** /leave/detail/{id}: visible to the owner and to the managers whose scope covers the employee; others 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const leave = await orLeavePageNotFound(getLeave(await getEm(), user, leaveId(params.id)));
+  return { leave, back: backOf(request) };
+}
+
+/** intent = delete (own pending leave) | remove (accepted leave, head or financial management). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = leaveId(params.id);
+  const session = await getSession(request);
+  const em = await getEm();
+  let to = new URL(request.url).pathname + new URL(request.url).search;
+  try {
+    if (intent === "delete") {
+      await orLeavePageNotFound(deleteLeave(em, user, id));
+      pushAlert(session, "success", t("success.leave_deleted"));
+      to = "/leave/me";
+    } else if (intent === "remove") {
+      const version = Number(form.get("version"));
+      await orLeavePageNotFound(removeLeave(em, user, id, { expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined }));
+      pushAlert(session, "success", t("success.leave_removed"));
+      to = "/leave/waiting";
+    } else {
+      throw new AppError(400, t("error.generic"));
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    pushAlert(session, "danger", error.message);
+  }
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function LeaveDetail() {
+  const { leave, back } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const halfDay = leave.halfDayMorning ? t("leave.half_day.morning") : leave.halfDayAfternoon ? t("leave.half_day.afternoon") : t("leave.half_day.no");
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to={back.href} className="btn-link">
+          ← {back.label}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{t("leave.detail.title")}</h1>
+        <LeaveStateBadge status={leave.status} label={leave.statusLabel} />
+      </div>
+      <Card title={leave.employee.fullname}>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-gray-700">{t("leave.field.reason")}</dt>
+          <dd>{leave.reasonLabel}</dd>
+          {leave.reason === "RECOVERY_LEAVE" && (
+            <>
+              <dt className="font-medium text-gray-700">{t("leave.field.hours")}</dt>
+              <dd>{leave.nbHourAbsence}</dd>
+            </>
+          )}
+          <dt className="font-medium text-gray-700">{t("leave.field.start")}</dt>
+          <dd>{frDate(leave.start)}</dd>
+          <dt className="font-medium text-gray-700">{t("leave.field.end")}</dt>
+          <dd>{frDate(leave.end)}</dd>
+          <dt className="font-medium text-gray-700">{t("leave.field.days")}</dt>
+          <dd>{leave.numberDaysWork}</dd>
+          <dt className="font-medium text-gray-700">{t("leave.field.comment")}</dt>
+          <dd className="whitespace-pre-line">{leave.comment ?? "—"}</dd>
+          <dt className="font-medium text-gray-700">{t("leave.field.half_day")}</dt>
+          <dd>{halfDay}</dd>
+          <dt className="font-medium text-gray-700">{t("leave.field.urgent")}</dt>
+          <dd>{leave.urgent ? t("word.yes") : t("word.no")}</dd>
+        </dl>
+        {(leave.canEdit || leave.canDelete || leave.canRemove) && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            {leave.canDelete && (
+              <ConfirmAction intent="delete" itemLabel={leave.reasonLabel} text={t("leave.detail.delete_text")} cancelHref={here} />
+            )}
+            {leave.canEdit && (
+              <Link to={`/leave/${leave.id}/edit`} className="btn btn-secondary">
+                {t("word.edit")}
+              </Link>
+            )}
+            {leave.canRemove && (
+              <ConfirmAction
+                intent="remove"
+                fields={{ version: leave.version }}
+                itemLabel={leave.reasonLabel}
+                text={t("leave.detail.remove_text")}
+                buttonLabel={t("leave.detail.remove")}
+                confirmLabel={t("leave.detail.remove")}
+                cancelHref={here}
+              />
+            )}
+          </div>
+        )}
+      </Card>
+      <Card title={t("leave.detail.history")}>
+        <ol className="space-y-1 text-sm" data-testid="leave-steps">
+          {leave.steps.map((s, i) => (
+            <li key={i}>{t("leave.step.by", { step: s.label, name: s.actor ?? "—", date: frInstantTime(s.at) })}</li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { t, type MessageKey } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { myLeaves, type LeaveTab } from "~/services/leave.server";
+import { LeaveTabs } from "~/ui/leave-tabs";
+import { frInstant, LeaveDates } from "~/ui/leave-form";
+
+export const meta: MetaFunction = () => [{ title: `${t("leave.me.title")} · ${t("app.title")}` }];
+
+const TABS: LeaveTab[] = ["pending", "accepted", "rejected"];
+const EMPTY: Record<LeaveTab, MessageKey> = {
+  pending: "error.no_pending_request",
+  accepted: "error.no_accepted_request",
+  rejected: "error.no_rejected_request",
+};
+const DATE_COLUMN: Record<LeaveTab, MessageKey> = {
+  pending: "leave.field.updated_on",
+  accepted: "leave.field.accepted_on",
+  rejected: "leave.field.rejected_on",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab: LeaveTab = TABS.includes(asked as LeaveTab) ? (asked as LeaveTab) : "pending";
+  const leaves = await myLeaves(await getEm(), user, tab);
+  return { tab, leaves };
+}
+
+export default function MyLeaves() {
+  const { tab, leaves } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{t("leave.me.title")}</h1>
+        <Link to="/leave/ask" className="btn btn-primary">
+          {t("leave.me.new")}
+        </Link>
+      </div>
+      <LeaveTabs base="/leave/me" current={tab} />
+      {leaves.length === 0 ? (
+        <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[tab])}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
+            <thead className="bg-gray-50 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">{t("leave.field.reason")}</th>
+                <th scope="col" className="px-3 py-2">{t("leave.field.dates")}</th>
+                <th scope="col" className="px-3 py-2">{t("leave.field.sent_on")}</th>
+                <th scope="col" className="px-3 py-2">{t(DATE_COLUMN[tab])}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {leaves.map((l) => (
+                <tr key={l.id}>
+                  <td className="px-3 py-2">
+                    <Link to={`/leave/detail/${l.id}`} className="btn-link">
+                      {l.reasonLabel}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    <LeaveDates {...l} />
+                  </td>
+                  <td className="px-3 py-2">{frInstant(l.createdAt)}</td>
+                  <td className="px-3 py-2">{frInstant(l.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ProfileForm } from "~/forms/profile";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { AppError } from "~/services/errors";
+import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, updateProfile, type AvatarUpload } from "~/services/profile.server";
+import { Field } from "~/ui/field";
+import { useHydrated } from "~/ui/settings-forms";
+
+export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { profile: await getProfile(await getEm(), user), fullName: user.fullName };
+}
+
+async function back(request: Request, message: string) {
+  const session = await getSession(request);
+  pushAlert(session, "success", message);
+  return redirect("/profile", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  let fields: FormData;
+  let file: AvatarUpload | null = null;
+  try {
+    if (isMultipart(request)) ({ fields, file } = await readMultipart(request));
+    else fields = await request.formData();
+  } catch (error) {
+    if (error instanceof AppError) return data({ status: "error", error: { "": [error.message] } } as SubmissionResult<string[]>, { status: 400 });
+    throw error;
+  }
+  const em = await getEm();
+  if (fields.get("intent") === "remove-avatar") {
+    await removeAvatar(em, user);
+    return back(request, t("profile.avatar_removed"));
+  }
+  const submission = parseWithZod(fields, { schema: ProfileForm });
+  // The avatar is checked by content even when the text fields are wrong, so every error shows at once.
+  const fileError = file ? avatarError(file) : null;
+  if (submission.status !== "success" || fileError) {
+    return data(submission.reply(fileError ? { fieldErrors: { file: [fileError] } } : {}), { status: 400 });
+  }
+  await updateProfile(em, user, submission.value, file);
+  return back(request, t("success.profile_edit"));
+}
+
+export default function Profile() {
+  const { profile, fullName } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult,
+    defaultValue: { phone: profile.phone ?? "", email: profile.email ?? "" },
+    constraint: getZodConstraint(ProfileForm),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm }),
+  });
+  const fileErrors = lastResult?.error?.file ?? undefined;
+  // Spec: save enabled only when both are filled. Driven by the current values once JavaScript runs; without it
+  // the button stays enabled and the server says what is missing.
+  const incomplete = hydrated && (!fields.phone.value?.trim() || !fields.email.value?.trim());
+  return (
+    <div className="max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
+      <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="avatar-title">
+        <h2 id="avatar-title" className="mb-3 text-base font-semibold">
+          {t("profile.avatar")}
+        </h2>
+        <div className="flex items-center gap-4">
+          <img
+            src={profile.avatar ?? "/default-avatar.svg"}
+            alt={profile.avatar ? t("profile.avatar_current") : t("shell.avatar_alt", { name: fullName })}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-full border border-gray-200 bg-white object-cover"
+            data-testid="profile-avatar"
+          />
+          {profile.avatar ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-avatar" />
+              <button type="submit" className="btn btn-danger">
+                {t("profile.avatar_remove")}
+              </button>
+            </Form>
+          ) : (
+            <p className="text-sm text-gray-700">{t("profile.avatar_none")}</p>
+          )}
+        </div>
+      </section>
+      <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+          {form.errors && (
+            <p id={form.errorId} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+              {form.errors.join(" ")}
+            </p>
+          )}
+          <input type="hidden" name="intent" value="save" />
+          <Field id={fields.phone.id} label={t("profile.phone")} required errors={fields.phone.errors}>
+            <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className="field-input" />
+          </Field>
+          <Field id={fields.email.id} label={t("profile.email")} required errors={fields.email.errors}>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
+          </Field>
+          <Field id="profile-file" label={t("profile.avatar_choose")} errors={fileErrors} hint={t("profile.avatar_hint")}>
+            <input
+              id="profile-file"
+              name="file"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-invalid={fileErrors ? true : undefined}
+              aria-describedby={fileErrors ? "profile-file-hint profile-file-error" : "profile-file-hint"}
+              className="field-input"
+            />
+          </Field>
+          <div className="flex items-center gap-3">
+            <button type="submit" className="btn btn-primary" disabled={incomplete || navigation.state === "submitting"}>
+              {t("profile.save")}
+            </button>
+            {incomplete && <p className="text-sm text-gray-700">{t("profile.save_hint")}</p>}
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

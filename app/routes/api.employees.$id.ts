@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { bodyToValues, EmployeeBody } from "~/forms/employee";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { NotFoundError } from "~/services/errors";
+import { deleteEmployee, employeeToApi, getEmployeeForCaller, updateEmployee } from "~/services/employees.server";
+
+function employeeId(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) throw new NotFoundError();
+  return Number(value);
+}
+
+/** GET /api/employees/{id}: management, or anyone for their own sheet (another id: 404). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return jsonResponse(employeeToApi(await getEmployeeForCaller(await getEm(), user, employeeId(params.id))));
+  });
+}
+
+/**
+ * PUT saves the fields sent (the others keep their value) and answers the item; 409 on an archived sheet.
+ * DELETE removes the employee and all that is theirs: 204.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const id = employeeId(params.id);
+    const em = await getEm();
+    if (request.method === "DELETE") {
+      await deleteEmployee(em, user, id);
+      return jsonResponse(null, 204);
+    }
+    const body = await readJson(request, EmployeeBody);
+    return jsonResponse(employeeToApi(await updateEmployee(em, user, id, bodyToValues(body))));
+  });
+}

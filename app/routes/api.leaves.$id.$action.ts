@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ApiLeaveDecisionBody } from "~/forms/leave";
+import { t } from "~/i18n/fr";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { AppError } from "~/services/errors";
+import { removeLeave, decideLeave } from "~/services/leave-decision.server";
+import { leaveJson } from "~/services/leave-api.server";
+import { getLeave, leaveId } from "~/services/leave.server";
+
+/**
+ * PATCH /api/leaves/{id}/valid | /refuse | /remove. An optional JSON body `{version}` names the version the caller
+ * saw: if someone decided since, 409. Without it the current version is used (two calls at once: one 409).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const kind = params.action;
+    if (kind !== "valid" && kind !== "refuse" && kind !== "remove") throw new AppError(404, t("error.not_found_item"));
+    if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
+    const user = await requireApiUser(request);
+    const hasBody = (request.headers.get("content-length") ?? "0") !== "0" || request.headers.has("content-type");
+    const body = hasBody ? await readJson(request, ApiLeaveDecisionBody) : {};
+    const em = await getEm();
+    const id = leaveId(params.id);
+    const options = { expectedVersion: body.version };
+    if (kind === "remove") await removeLeave(em, user, id, options);
+    else await decideLeave(em, user, id, kind === "valid" ? "validate" : "refuse", options);
+    return jsonResponse(leaveJson(await getLeave(em, user, id)));
+  });
+}
+
+export async function loader(_: LoaderFunctionArgs) {
+  return methodNotAllowed(["PATCH"]);
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ApiLeaveBody } from "~/forms/leave";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { leaveJson } from "~/services/leave-api.server";
+import { deleteLeave, editLeave, getLeave, leaveId, leaveInputFromApi } from "~/services/leave.server";
+
+/** GET /api/leaves/{id}: one leave (own, or in the caller's manager scope; else 404). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return jsonResponse(leaveJson(await getLeave(await getEm(), user, leaveId(params.id))));
+  });
+}
+
+/** PATCH /api/leaves/{id}: edit one's own pending request (409 once decided). DELETE: delete it (204). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
+    const user = await requireApiUser(request);
+    const em = await getEm();
+    const id = leaveId(params.id);
+    if (request.method === "DELETE") {
+      await deleteLeave(em, user, id);
+      return jsonResponse(null, 204);
+    }
+    const body = await readJson(request, ApiLeaveBody);
+    await editLeave(em, user, id, leaveInputFromApi(body));
+    return jsonResponse(leaveJson(await getLeave(em, user, id)));
+  });
+}

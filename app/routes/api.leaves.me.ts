@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { leaveCollection } from "~/services/leave-api.server";
+import { myLeaves } from "~/services/leave.server";
+
+/** GET /api/leaves/me: the caller's own leaves, every state, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return leaveCollection(await myLeaves(await getEm(), user));
+  });
+}

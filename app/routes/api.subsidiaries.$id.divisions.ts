@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/forms/settings";
+import { getEm } from "~/server/orm.server";
+import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { NotFoundError } from "~/services/errors";
+import { listDivisions } from "~/services/settings.server";
+
+/** GET /api/subsidiaries/{id}/divisions: the subsidiary's divisions by name; 404 for an unknown subsidiary. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const subsidiaryId = parseId(params.id);
+    if (subsidiaryId === null) throw new NotFoundError();
+    const items = await listDivisions(await getEm(), user, { subsidiaryId });
+    return jsonResponse(hydraCollection(items.map((item) => hydraItem("Division", item))));
+  });
+}
+
+export async function action(_: ActionFunctionArgs) {
+  return methodNotAllowed(["GET"]);
+}

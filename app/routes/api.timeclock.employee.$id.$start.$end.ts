@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { fromCompact } from "~/domain/api-dates";
+import { t } from "~/i18n/fr";
+import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { AppError, NotFoundError } from "~/services/errors";
+import { employeeRange } from "~/services/time-clock.server";
+import { clockToApi } from "~/services/time-clock-views.server";
+
+/**
+ * GET /api/timeclock/employee/{id}/{start}/{end} (YYYYMMDD; 6 months at most): an employee's days, for themselves
+ * or a manager whose scope holds them; 404 outside the scope. An empty period is an empty collection.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+    if (id === null) throw new NotFoundError();
+    const from = fromCompact(params.start);
+    const to = fromCompact(params.end);
+    if (!from || !to) throw new AppError(400, t("time_clock.error.range_invalid"));
+    const { clocks } = await employeeRange(await getEm(), user, id, from, to, new Date());
+    return jsonResponse(hydraCollection(clocks.map((c) => clockToApi(c))));
+  });
+}

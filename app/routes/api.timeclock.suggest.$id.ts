@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { getEm } from "~/server/orm.server";
+import { NotFoundError } from "~/services/errors";
+import { deleteSuggestion } from "~/services/time-clock-suggestions.server";
+
+function suggestionId(raw: string | undefined): number {
+  if (!/^\d{1,9}$/.test(raw ?? "")) throw new NotFoundError();
+  return Number(raw);
+}
+
+/** DELETE /api/timeclock/suggest/{id}: deletes a pending suggestion (management); 204, 404 when there is none. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+    await deleteSuggestion(await getEm(), user, suggestionId(params.id));
+    return jsonResponse(null, 204);
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiUser(request);
+    return methodNotAllowed(["DELETE"]);
+  });
+}

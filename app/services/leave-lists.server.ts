@@ -1,0 +1,231 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { isManagement } from "~/domain/access";
+import { displayName, compareEmployees } from "~/domain/employee-name";
+import type { CalendarDate } from "~/domain/time-calendar-date";
+import { localDate, resolveTimeZone } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { NotFoundError } from "./errors";
+import { MANAGER_SCOPE_SQL, managerScopeParams, inViewScope, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
+import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow, type LeaveTab, type LeaveView } from "./leave.server";
+
+/**
+ * Manager lists of leaves: the waiting list (what awaits the viewer's step, the same condition as the menu
+ * counter) and the all-leaves lists of the /api. One SQL query per list.
+ */
+
+/** A period both ends included; a leave is in it when it overlaps it. */
+export interface Period {
+  start: CalendarDate;
+  end: CalendarDate;
+}
+
+const OVERLAPS_SQL = `l.start <= ? and l."end" >= ?`;
+
+function periodParams(p: Period) {
+  return [p.end, p.start];
+}
+
+export interface WaitingFilterInput {
+  year?: number;
+  month?: number | "all";
+  employee?: number | "all";
+}
+
+export interface WaitingPage {
+  filter: { year: number; month: number | "all"; employee: number | "all" };
+  years: number[];
+  employees: { id: number; fullname: string }[];
+  tab: LeaveTab;
+  leaves: LeaveView[];
+  /** Where the pending cards' schedule link goes, by the viewer's role (spec 2 §6). */
+  scheduleLink: string;
+}
+
+/** The schedule of the viewer's scope: team, division or agency planning (spec 2 §6 "Links from waiting leaves"). */
+export function scheduleLinkFor(profileType: string): string {
+  if (profileType === "ROLE_TEAM_LEADER") return "/planning/team";
+  if (profileType === "ROLE_DEPARTMENT_HEAD" || profileType === "ROLE_COMMERCIAL") return "/planning/division";
+  return "/planning/agency";
+}
+
+function monthPeriod(year: number, month: number | "all"): Period {
+  if (month === "all") return { start: `${year}-01-01`, end: `${year}-12-31` };
+  const mm = String(month).padStart(2, "0");
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, "0")}` };
+}
+
+/** The employees of the manager's scope (filter options), active ones, sorted by name. */
+export async function scopeEmployees(em: EntityManager, user: CurrentUser): Promise<{ id: number; fullname: string }[]> {
+  const rows = await em.execute<{ id: number; firstname: string; lastname: string }[]>(
+    `select e.id, e.firstname, e.lastname from employee e where e.fired_at is null and ${MANAGER_SCOPE_SQL}`,
+    managerScopeParams(user),
+  );
+  return rows.sort(compareEmployees).map((r) => ({ id: r.id, fullname: displayName(r.firstname, r.lastname) }));
+}
+
+/**
+ * The waiting-leaves page: filters (year 2020..current + 2, default current; month, default current; employee),
+ * then one tab: pending = what awaits the viewer's step; accepted / rejected = the leaves of the scope.
+ */
+export async function waitingPage(
+  em: EntityManager,
+  user: CurrentUser,
+  input: WaitingFilterInput & { tab?: LeaveTab },
+  now = new Date(),
+): Promise<WaitingPage> {
+  const today = localDate(now, resolveTimeZone("Europe/Paris"));
+  const currentYear = Number(today.slice(0, 4));
+  const years = Array.from({ length: currentYear + 2 - 2020 + 1 }, (_, i) => 2020 + i);
+  const year = input.year && years.includes(input.year) ? input.year : currentYear;
+  const month = input.month ?? Number(today.slice(5, 7));
+  const employees = await scopeEmployees(em, user);
+  const employee = typeof input.employee === "number" && employees.some((e) => e.id === input.employee) ? input.employee : "all";
+  const tab = input.tab ?? "pending";
+  const period = monthPeriod(year, month);
+  const where: string[] = [OVERLAPS_SQL];
+  const params: unknown[] = periodParams(period);
+  if (tab === "pending") {
+    where.push(WAITING_CONDITION_SQL);
+    params.push(...waitingParams(user));
+  } else {
+    where.push(MANAGER_SCOPE_SQL, tabCondition(tab));
+    params.push(...managerScopeParams(user));
+  }
+  if (employee !== "all") {
+    where.push(`l.employee_id = ?`);
+    params.push(employee);
+  }
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")}
+      order by ${tab === "pending" ? "l.urgent desc, l.start asc" : "l.updated_at desc"}, l.id desc limit 500`,
+    params,
+  );
+  return {
+    filter: { year, month, employee },
+    years,
+    employees,
+    tab,
+    leaves: rows.map((r) => toLeaveView(r, user)),
+    scheduleLink: scheduleLinkFor(user.profileType),
+  };
+}
+
+/** GET /api/leaves/waiting: what awaits the viewer's step (the menu counter's list). */
+export async function waitingLeaves(em: EntityManager, user: CurrentUser): Promise<LeaveView[]> {
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${WAITING_CONDITION_SQL} order by l.urgent desc, l.start, l.id`,
+    waitingParams(user),
+  );
+  return rows.map((r) => toLeaveView(r, user));
+}
+
+/**
+ * GET /api/leaves/waiting-planning: every request still in flight in the viewer's scope, whatever the step, as the
+ * planning shows them (need_review badges), optionally within a period.
+ */
+export async function waitingPlanningLeaves(em: EntityManager, user: CurrentUser, period?: Period): Promise<LeaveView[]> {
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM}
+      where ${tabCondition("pending")} and ${MANAGER_SCOPE_SQL} ${period ? `and ${OVERLAPS_SQL}` : ""}
+      order by l.start, l.id`,
+    [...managerScopeParams(user), ...(period ? periodParams(period) : [])],
+  );
+  return rows.map((r) => toLeaveView(r, user));
+}
+
+/**
+ * GET /api/leaves/all: the leaves of the viewer's manager scope (every state), newest decision first, optionally
+ * within a period and for one employee (outside the scope: 404).
+ */
+export async function allLeaves(
+  em: EntityManager,
+  user: CurrentUser,
+  input: { period?: Period; employeeId?: number },
+): Promise<LeaveView[]> {
+  const where = [MANAGER_SCOPE_SQL];
+  const params: unknown[] = managerScopeParams(user);
+  if (input.period) {
+    where.push(OVERLAPS_SQL);
+    params.push(...periodParams(input.period));
+  }
+  if (input.employeeId !== undefined) {
+    await employeeInScope(em, user, input.employeeId);
+    where.push("l.employee_id = ?");
+    params.push(input.employeeId);
+  }
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")} order by l.updated_at desc, l.id desc limit 2000`,
+    params,
+  );
+  return rows.map((r) => toLeaveView(r, user));
+}
+
+async function employeeInScope(em: EntityManager, user: CurrentUser, employeeId: number) {
+  const [row] = await em.execute<{ id: number; division_id: number | null; team_id: number | null }[]>(
+    `select id, division_id, team_id from employee where id = ?`,
+    [Number.isSafeInteger(employeeId) && employeeId <= 2_147_483_647 ? employeeId : -1],
+  );
+  if (!row || !inViewScope(user, { id: row.id, divisionId: row.division_id, teamId: row.team_id })) {
+    throw new NotFoundError(t("error.not_found_item"));
+  }
+}
+
+/** GET /api/leaves/valid/employee/{id}: the accepted leaves of an employee (oneself, or in one's manager scope). */
+export async function validLeavesOf(em: EntityManager, user: CurrentUser, employeeId: number): Promise<LeaveView[]> {
+  await employeeInScope(em, user, employeeId);
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where l.employee_id = ? and l.state = 'accepted' order by l.start desc, l.id desc`,
+    [employeeId],
+  );
+  return rows.map((r) => toLeaveView(r, user));
+}
+
+/**
+ * GET /api/leaves/filtered/{subsidiaryId}: the leaves on a planning (in flight or accepted) of a subsidiary, by
+ * division, team, employee name and period. Management sees any subsidiary; the others only their own (else 404),
+ * narrowed to their division (department head, commercial) or team (team leader); host employees see their agency.
+ */
+export async function filteredLeaves(
+  em: EntityManager,
+  user: CurrentUser,
+  subsidiaryId: number,
+  input: { divisionId?: number; teamId?: number; employeeName?: string; period?: Period },
+): Promise<LeaveView[]> {
+  const [sub] = await em.execute<{ id: number }[]>(`select id from subsidiary where id = ?`, [
+    Number.isSafeInteger(subsidiaryId) && subsidiaryId <= 2_147_483_647 ? subsidiaryId : -1,
+  ]);
+  if (!sub || (!isManagement(user.profileType) && user.subsidiaryId !== subsidiaryId)) throw new NotFoundError(t("error.not_found_item"));
+  const where = [`e.subsidiary_id = ?`, `l.state in ('pending', 'prevalidate', 'validate', 'accepted')`];
+  const params: unknown[] = [subsidiaryId];
+  if (user.profileType === "ROLE_DEPARTMENT_HEAD" || user.profileType === "ROLE_COMMERCIAL") {
+    where.push(`e.division_id = ?`);
+    params.push(user.divisionId ?? -1);
+  } else if (user.profileType === "ROLE_TEAM_LEADER") {
+    where.push(`e.team_id = ?`);
+    params.push(user.teamId ?? -1);
+  }
+  if (input.divisionId !== undefined) {
+    where.push(`e.division_id = ?`);
+    params.push(input.divisionId);
+  }
+  if (input.teamId !== undefined) {
+    where.push(`e.team_id = ?`);
+    params.push(input.teamId);
+  }
+  if (input.employeeName?.trim()) {
+    where.push(`(e.firstname || ' ' || e.lastname) ilike ? or (e.lastname || ' ' || e.firstname) ilike ?`.replace(/^(.*)$/, "($1)"));
+    const like = `%${input.employeeName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(like, like);
+  }
+  if (input.period) {
+    where.push(OVERLAPS_SQL);
+    params.push(...periodParams(input.period));
+  }
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")} order by e.lastname, e.firstname, l.start limit 5000`,
+    params,
+  );
+  return rows.map((r) => toLeaveView(r, user));
+}

@@ -1,0 +1,145 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, type AvatarProblem } from "~/domain/settings-image";
+import type { ProfileInput } from "~/forms/profile";
+import { t, type MessageKey } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { AppError, NotFoundError, ValidationError } from "./errors";
+
+/**
+ * The profile of the signed-in user (spec 1 §2 "Profile"): personal phone and e-mail (employee.phone,
+ * employee.email_personal) and the avatar (table avatar, one per user). Anyone signed in, on their own data only.
+ */
+
+export interface ProfileView {
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+}
+
+export function avatarUrl(userId: number, version: number | string | null): string | null {
+  return version == null ? null : `/avatars/${userId}?v=${version}`;
+}
+
+export async function getProfile(em: EntityManager, actor: CurrentUser): Promise<ProfileView> {
+  const [row] = await em.getConnection().execute<{ phone: string | null; email_personal: string | null; version: string | null }[]>(
+    `select e.phone, e.email_personal, extract(epoch from a.updated_at)::bigint as version
+       from employee e
+       left join avatar a on a.user_id = ?
+      where e.id = ?`,
+    [actor.userId, actor.employeeId],
+  );
+  if (!row) throw new NotFoundError(t("error.not_found_item"));
+  return { phone: row.phone, email: row.email_personal, avatar: avatarUrl(actor.userId, row.version) };
+}
+
+const PROBLEM: Record<AvatarProblem, MessageKey> = {
+  missing: "profile.error.avatar_missing",
+  too_large: "profile.error.avatar_too_large",
+  type: "profile.error.avatar_type",
+  too_big: "profile.error.avatar_too_big",
+};
+
+/** The French reason an upload cannot be an avatar (violation on `file`), or null. */
+export function avatarError(upload: AvatarUpload | null): string | null {
+  if (upload?.tooLarge) return t(PROBLEM.too_large);
+  const problem = avatarProblem(upload?.bytes ?? null, upload?.size);
+  return problem ? t(PROBLEM[problem]) : null;
+}
+
+async function writeAvatar(em: EntityManager, actor: CurrentUser, bytes: Uint8Array) {
+  const image = sniffImageType(bytes)!;
+  // The stored type is the sniffed one, never the client's; the version (updated_at, whole seconds) always moves
+  // forward so the header's `?v=` changes even for two uploads within one second.
+  await em.getConnection().execute(
+    `insert into avatar (user_id, content_type, data, updated_at) values (?, ?, ?, now())
+     on conflict (user_id) do update
+       set content_type = excluded.content_type, data = excluded.data,
+           updated_at = greatest(now(), avatar.updated_at + interval '1 second')`,
+    [actor.userId, image.type, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)],
+    "run",
+    em.getTransactionContext(),
+  );
+}
+
+/**
+ * Saves phone and e-mail, and the avatar when one is given; the avatar is checked first so nothing is written
+ * when it is refused.
+ */
+export async function updateProfile(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: ProfileInput,
+  avatar?: AvatarUpload | null,
+): Promise<ProfileView> {
+  if (avatar) {
+    const error = avatarError(avatar);
+    if (error) throw new ValidationError([{ propertyPath: "file", message: error }]);
+  }
+  await em.transactional(async (tx) => {
+    await tx
+      .getConnection()
+      .execute(
+        "update employee set phone = ?, email_personal = ?, updated_at = now() where id = ?",
+        [input.phone, input.email, actor.employeeId],
+        "run",
+        tx.getTransactionContext(),
+      );
+    if (avatar) await writeAvatar(tx, actor, avatar.bytes);
+  });
+  return getProfile(em, actor);
+}
+
+/** Stores a new avatar (422 with a violation on `file` when refused); returns its URL. */
+export async function setAvatar(em: EntityManager, actor: CurrentUser, upload: AvatarUpload | null): Promise<string> {
+  const error = avatarError(upload);
+  if (error || !upload) throw new ValidationError([{ propertyPath: "file", message: error ?? t(PROBLEM.missing) }]);
+  await writeAvatar(em, actor, upload.bytes);
+  return (await getProfile(em, actor)).avatar!;
+}
+
+export async function removeAvatar(em: EntityManager, actor: CurrentUser): Promise<void> {
+  await em.getConnection().execute("delete from avatar where user_id = ?", [actor.userId], "run");
+}
+
+// ---------- reading an upload ----------
+
+export interface AvatarUpload {
+  bytes: Uint8Array;
+  size: number;
+  /** More than 2 MB: the bytes were not kept. */
+  tooLarge: boolean;
+}
+
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+}
+
+/**
+ * Reads a multipart form: the text fields (10 kB each at most), and the part named `file` kept in memory up to
+ * 2 MB. A bigger file is drained and flagged (`tooLarge`) instead of failing the whole request, so the form comes
+ * back with its other fields and a clear error. A broken body is a 400.
+ */
+export async function readMultipart(request: Request): Promise<{ fields: FormData; file: AvatarUpload | null }> {
+  let file: AvatarUpload | null = null;
+  const handler: UploadHandler = async (part) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const limit = part.filename === undefined ? 10_000 : AVATAR_MAX_BYTES;
+    for await (const chunk of part.data) {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+    }
+    if (part.filename === undefined) return size <= limit ? Buffer.concat(chunks).toString("utf8") : undefined;
+    if (part.name !== "file" || size === 0) return undefined; // another file, or no file chosen (an empty part)
+    const tooLarge = size > AVATAR_MAX_BYTES;
+    file = { bytes: tooLarge ? new Uint8Array() : Buffer.concat(chunks), size, tooLarge };
+    return undefined;
+  };
+  try {
+    const fields = await unstable_parseMultipartFormData(request, handler);
+    return { fields, file };
+  } catch {
+    throw new AppError(400, t("profile.error.avatar_multipart"));
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * Suggested clock corrections (spec 2 "Suggested corrections", DESIGN §5): the list management works through,
+ * edit, delete and validate, and the correction a manager proposes from the team/division/agency views.
+ *
+ * A suggestion is a time_clock row with suggested = true, the proposed entries as its time logs and
+ * origin_suggested_id pointing at the day it corrects (null when the day had no clock). Validating it, in one
+ * transaction: locks the suggestion and the day, marks the day's live entries superseded (kept, with who and
+ * when: entries are append-only), copies the proposed entries onto the day, recomputes the day's totals and
+ * overtime row, and deletes the suggestion. Deleting and validating both take it off the list; a second
+ * validate/delete of the same suggestion finds nothing (404).
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { isManagement } from "~/domain/access";
+import { checkClockSequence, isClockType, type ClockType } from "~/domain/clock-state";
+import { formatFrDate } from "~/domain/date-range";
+import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
+import { instantAt, localDate } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { clockEmployee, recomputeDay } from "./time-clock.server";
+import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
+
+/** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
+export interface EntryInput {
+  time: string;
+  type: string;
+}
+
+export interface SuggestionInput {
+  message: string;
+  entries: EntryInput[];
+}
+
+export interface SuggestionCard {
+  suggestion: ClockView;
+  /** The day it corrects, when one exists (its live entries are the "old entries"). */
+  origin: ClockView | null;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * Checks a proposed day and turns it into instants: a message is required, each kept row needs a time and a type
+ * (a row with neither is an unused form row and is skipped), at least one entry, and the entries in time order
+ * must be a sequence the buttons could produce. Violations name `message` or `entries.N.time|type`.
+ */
+export function parseEntries(
+  input: SuggestionInput,
+  date: CalendarDate,
+  zone: string,
+): { message: string; entries: { time: Date; type: ClockType }[] } {
+  const violations: Violation[] = [];
+  const message = input.message?.trim() ?? "";
+  if (!message) violations.push({ propertyPath: "message", message: t("time_clock.edit_message_required") });
+  const kept: { index: number; time: Date; type: ClockType }[] = [];
+  input.entries.forEach((entry, index) => {
+    const time = (entry.time ?? "").trim();
+    const type = (entry.type ?? "").trim();
+    if (!time && !type) return;
+    let ok = true;
+    if (!HHMM.test(time)) {
+      violations.push({ propertyPath: `entries.${index}.time`, message: t("time_clock.edit_time_required") });
+      ok = false;
+    }
+    if (!isClockType(type)) {
+      violations.push({ propertyPath: `entries.${index}.type`, message: t("time_clock.edit_type_required") });
+      ok = false;
+    }
+    if (ok) kept.push({ index, time: instantAt(date, time, zone), type: type as ClockType });
+  });
+  if (kept.length === 0 && !violations.some((v) => v.propertyPath.startsWith("entries"))) {
+    violations.push({ propertyPath: "entries", message: t("time_clock.edit_entries_required") });
+  }
+  if (violations.length === 0) {
+    const ordered = [...kept].sort((a, b) => a.time.getTime() - b.time.getTime());
+    const check = checkClockSequence(ordered.map((e) => e.type));
+    if (!check.ok) {
+      const bad = ordered[check.index]!;
+      const previous = ordered[check.index - 1]?.type;
+      violations.push({
+        propertyPath: `entries.${bad.index}.type`,
+        message: t("time_clock.edit_sequence_invalid", { type: previous ? t(`time_clock.type.${previous}`) : "—" }),
+      });
+    }
+    if (violations.length === 0) return { message, entries: ordered.map(({ time, type }) => ({ time, type })) };
+  }
+  throw new ValidationError(violations);
+}
+
+function requireManagement(actor: CurrentUser) {
+  if (!isManagement(actor.profileType)) throw new ForbiddenError(t("error.forbidden"));
+}
+
+async function loadViews(em: EntityManager, where: string, params: unknown[]): Promise<ClockView[]> {
+  const rows = await em.execute<ClockRow[]>(`select ${CLOCK_SELECT} from ${CLOCK_FROM} where ${where} order by c.created_at, c.id`, params);
+  return rows.map(toClockView);
+}
+
+/**
+ * Every pending suggestion (management is company-wide), oldest first, with the day it corrects: two queries.
+ */
+export async function listSuggestions(em: EntityManager, actor: CurrentUser): Promise<SuggestionCard[]> {
+  requireManagement(actor);
+  const suggestions = await loadViews(em, "c.suggested = true", []);
+  return withOrigins(em, suggestions);
+}
+
+async function withOrigins(em: EntityManager, suggestions: ClockView[]): Promise<SuggestionCard[]> {
+  const originIds = suggestions.map((s) => s.originId).filter((id): id is number => id !== null);
+  const origins = originIds.length ? await loadViews(em, "c.id = any(?::int[])", [intArray(originIds)]) : [];
+  const byId = new Map(origins.map((o) => [o.id, o]));
+  const meta = suggestions.length
+    ? await em.execute<{ id: number; created_at: Date; firstname: string | null; lastname: string | null }[]>(
+        `select c.id, c.created_at, cb.firstname, cb.lastname from time_clock c left join employee cb on cb.id = c.created_by_id where c.id = any(?::int[])`,
+        [intArray(suggestions.map((s) => s.id))],
+      )
+    : [];
+  const metaById = new Map(meta.map((m) => [m.id, m]));
+  return suggestions.map((s) => {
+    const m = metaById.get(s.id);
+    return {
+      suggestion: s,
+      origin: s.originId !== null ? (byId.get(s.originId) ?? null) : null,
+      createdByName: m?.firstname != null ? `${m.firstname} ${m.lastname ?? ""}`.trim() : null,
+      createdAt: new Date(m?.created_at ?? 0).toISOString(),
+    };
+  });
+}
+
+/** One pending suggestion; NotFoundError when it does not exist (or is not a suggestion). */
+export async function getSuggestion(em: EntityManager, actor: CurrentUser, id: number): Promise<SuggestionCard> {
+  requireManagement(actor);
+  const [suggestion] = await loadViews(em, "c.id = ? and c.suggested = true", [id]);
+  if (!suggestion) throw new NotFoundError(t("badging.edit.error.not_found"));
+  return (await withOrigins(em, [suggestion]))[0]!;
+}
+
+/** Locks a pending suggestion row for the rest of the transaction. */
+async function lockSuggestion(tx: EntityManager, id: number) {
+  const [row] = await tx.execute<{ id: number; employee_id: number; date: string; origin_suggested_id: number | null }[]>(
+    `select id, employee_id, date::text as date, origin_suggested_id from time_clock where id = ? and suggested = true for update`,
+    [id],
+  );
+  if (!row) throw new NotFoundError(t("badging.edit.error.not_found"));
+  return row;
+}
+
+/** Replaces a suggestion's message and proposed entries (they are a proposal, not a record: no audit kept). */
+export async function updateSuggestion(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: number,
+  input: SuggestionInput,
+  now: Date = new Date(),
+): Promise<void> {
+  requireManagement(actor);
+  await em.transactional(async (tx) => {
+    const row = await lockSuggestion(tx, id);
+    const emp = await clockEmployee(tx, row.employee_id);
+    const parsed = parseEntries(input, row.date, emp.zone);
+    await tx.execute(`delete from time_log where time_clock_id = ?`, [id]);
+    await insertLogs(tx, id, parsed.entries, actor.employeeId, now);
+    await tx.execute(`update time_clock set message = ?, updated_at = ? where id = ?`, [parsed.message, now, id]);
+    await recomputeDay(tx, id, now);
+  });
+}
+
+async function insertLogs(tx: EntityManager, clockId: number, entries: { time: Date; type: ClockType }[], actorId: number, now: Date) {
+  if (entries.length === 0) return;
+  await tx.execute(
+    `insert into time_log (time_clock_id, time, type, created_at, created_by_id)
+     select ?, t.time, t.type, ?, ? from json_to_recordset(?::json) as t(time timestamptz, type text)`,
+    [clockId, now, actorId, JSON.stringify(entries.map((e) => ({ time: e.time.toISOString(), type: e.type })))],
+  );
+}
+
+/** Deletes a pending suggestion (its proposed entries go with it). */
+export async function deleteSuggestion(em: EntityManager, actor: CurrentUser, id: number): Promise<void> {
+  requireManagement(actor);
+  await em.transactional(async (tx) => {
+    await lockSuggestion(tx, id);
+    await tx.execute(`delete from time_clock where id = ? and suggested = true`, [id]);
+  });
+}
+
+/**
+ * Validates a suggestion: the day's entries become the proposed ones, in one transaction (see the file comment).
+ * Returns the id of the corrected day.
+ */
+export async function validateSuggestion(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: number,
+  now: Date = new Date(),
+): Promise<{ timeClockId: number }> {
+  requireManagement(actor);
+  return em.transactional(async (tx) => {
+    const row = await lockSuggestion(tx, id);
+    // The day row: the origin if it still exists, else the employee's day (created if need be), locked either way.
+    const [day] = await tx.execute<{ id: number }[]>(
+      `insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                               overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+       values (?, ?, null, false, 0, 0, 0, 0, false, ?, ?, ?)
+       on conflict (employee_id, date) where suggested = false do update set updated_at = excluded.updated_at
+       returning id`,
+      [row.employee_id, row.date, actor.employeeId, now, now],
+    );
+    const dayId = day!.id;
+    await tx.execute(
+      `update time_log set superseded_at = ?, superseded_by_id = ? where time_clock_id = ? and superseded_at is null`,
+      [now, actor.employeeId, dayId],
+    );
+    // The copies keep who proposed each entry; created_at says when it became the day's record.
+    await tx.execute(
+      `insert into time_log (time_clock_id, time, type, created_at, created_by_id)
+       select ?, time, type, ?, created_by_id from time_log where time_clock_id = ? and superseded_at is null order by time, id`,
+      [dayId, now, id],
+    );
+    await tx.execute(`update time_clock set new_notification = null where id = ?`, [dayId]);
+    await recomputeDay(tx, dayId, now);
+    await tx.execute(`delete from time_clock where id = ?`, [id]);
+    return { timeClockId: dayId };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A correction proposed by a manager from the team, division or agency views
+
+/** May this actor propose a correction of this employee's day? Management: anyone; heads: their division/team. */
+async function assertCanCorrect(em: EntityManager, actor: CurrentUser, employeeId: number) {
+  const [emp] = await em.execute<{ id: number; division_id: number | null; team_id: number | null }[]>(
+    `select id, division_id, team_id from employee where id = ?`,
+    [employeeId],
+  );
+  const allowed =
+    !!emp &&
+    (isManagement(actor.profileType) ||
+      emp.id === actor.employeeId ||
+      (actor.profileType === "ROLE_DEPARTMENT_HEAD" && actor.divisionId !== null && emp.division_id === actor.divisionId) ||
+      (actor.profileType === "ROLE_TEAM_LEADER" && actor.teamId !== null && emp.team_id === actor.teamId));
+  if (!allowed) throw new NotFoundError(t("badging.edit.error.employee_not_found"));
+}
+
+/**
+ * Creates a suggestion for an employee's day (manager's edit control). The employee must be in the actor's scope
+ * (else 404); the day must not be in the future; the entries follow `parseEntries`. Returns the suggestion id.
+ */
+export async function suggestForEmployee(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: SuggestionInput & { employeeId: number; date: string },
+  now: Date = new Date(),
+): Promise<{ id: number }> {
+  await assertCanCorrect(em, actor, input.employeeId);
+  const emp = await clockEmployee(em, input.employeeId);
+  if (!isCalendarDate(input.date)) {
+    throw new ValidationError([{ propertyPath: "date", message: t("badging.search.range_invalid") }]);
+  }
+  if (input.date > localDate(now, emp.zone)) {
+    throw new ValidationError([{ propertyPath: "date", message: t("time_clock.edit_future_day") }]);
+  }
+  const parsed = parseEntries(input, input.date, emp.zone);
+  return em.transactional(async (tx) => {
+    const [origin] = await tx.execute<{ id: number }[]>(
+      `select id from time_clock where employee_id = ? and date = ? and suggested = false`,
+      [input.employeeId, input.date],
+    );
+    const [created] = await tx.execute<{ id: number }[]>(
+      `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,
+                               lunch_time_seconds, expected_seconds, overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+       values (?, ?, null, true, ?, ?, 0, 0, 0, 0, false, ?, ?, ?) returning id`,
+      [input.employeeId, input.date, origin?.id ?? null, parsed.message, actor.employeeId, now, now],
+    );
+    await insertLogs(tx, created!.id, parsed.entries, actor.employeeId, now);
+    await recomputeDay(tx, created!.id, now);
+    return { id: created!.id };
+  });
+}
+
+/** Label of a suggestion in confirmations: "Camille DUPONT du 30/03/2026". */
+export function suggestionLabel(s: Pick<ClockView, "employeeFullname" | "date">): string {
+  return t("badging.edit.item", { name: s.employeeFullname, date: formatFrDate(s.date) });
+}
+
+/** Most rows a correction form may post (current entries plus blank rows). */
+const MAX_FORM_ROWS = 30;
+
+/** Reads a correction form (`message`, `time_N`, `type_N`) into a SuggestionInput; rows are kept by index. */
+export function entriesFromForm(form: FormData): SuggestionInput {
+  const entries: EntryInput[] = [];
+  for (let i = 0; i < MAX_FORM_ROWS; i++) {
+    const time = form.get(`time_${i}`);
+    const type = form.get(`type_${i}`);
+    if (time === null && type === null) break;
+    entries.push({ time: String(time ?? ""), type: String(type ?? "") });
+  }
+  return { message: String(form.get("message") ?? ""), entries };
+}
+
+/** Violations as a map by property path, for the forms (first message of each field). */
+export function violationMap(violations: readonly Violation[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of violations) out[v.propertyPath] ??= v.message;
+  return out;
+}
+
+/** Outcome of a correction form posted from the team, division or agency views. */
+export type SuggestFormOutcome =
+  | { ok: true }
+  | { ok: false; failure: { key: string; values: SuggestionInput; errors: Record<string, string> } };
+
+/**
+ * The views' `intent=suggest` form: employeeId, date, message, time_N/type_N. A validation failure comes back
+ * for that day (key `${employeeId}:${date}`); other errors (404 out of scope) are thrown.
+ */
+export async function suggestFromForm(em: EntityManager, actor: CurrentUser, form: FormData, now: Date = new Date()): Promise<SuggestFormOutcome> {
+  const employeeId = Number(form.get("employeeId"));
+  const date = String(form.get("date") ?? "");
+  if (!Number.isInteger(employeeId) || employeeId <= 0) throw new NotFoundError(t("badging.edit.error.employee_not_found"));
+  const input = entriesFromForm(form);
+  try {
+    await suggestForEmployee(em, actor, { ...input, employeeId, date }, now);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      return { ok: false, failure: { key: `${employeeId}:${date}`, values: input, errors: violationMap(error.violations) } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,684 @@
+/**
+ * The time clock's use cases (spec 2 "Own badging", §4 clock buttons, §7 /api/timeclock calls).
+ *
+ * For the other clock screens (corrections, team/division/agency badging, notifications):
+ * - `clockAction(em, user, action, now)`, `resetDay(em, user, now)`: the buttons, with the state machine (409).
+ * - `currentClock(em, user, now)`, `clockById(em, actor, id, now)`: one clock (views of time-clock-views).
+ * - `recomputeDay(em, timeClockId, now)`: refills a clock's totals from its active entries and upserts its overtime
+ *   row (and, for today, the employee's last state); call it with the transaction's EntityManager after changing a
+ *   day's entries, e.g. when a suggestion is validated.
+ * - `dayTotals(logs, expected, {date, today})`: a day's totals from its entries (pure).
+ * - `createSuggestion(em, actor, input, now)`: a proposed corrected day, validated (422) and scoped (404).
+ * - `employeeScopeSql(actor)`, `assertEmployeeInScope(em, actor, employeeId)`: self + a manager's scope.
+ * - `clockEmployee(em, id)`, `clockFacts(em, emp, from, to)`: zone, schedule, holidays, leaves of one employee.
+ * - `loadClocks(em, where, params, {now})`: clock views with their active entries, one query.
+ *
+ * Concurrency: a clock action takes the day row's lock with one `insert ... on conflict do update ... returning`
+ * (which inserts the empty day or locks the existing one) inside a transaction, then checks the state machine on
+ * the locked row. A repeated or stale action (double click, second tab, retry) therefore waits for the first and
+ * is refused with a 409, so every accepted action writes exactly one entry.
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { frDate } from "~/domain/api-dates";
+import { isManagement } from "~/domain/access";
+import {
+  allowedActions,
+  canApply,
+  checkClockSequence,
+  clockTypeOf,
+  isClockType,
+  notificationToShow,
+  type AllowedActions,
+  type ClockAction,
+  type ClockType,
+} from "~/domain/clock-state";
+import type { ClockNotificationKind } from "~/domain/clock-notifications";
+import { clampHistoryRange, clampRange, PERIOD_SPAN, type DateRange } from "~/domain/date-range";
+import { displayName } from "~/domain/employee-name";
+import { theoreticalLunch, weekForDate, type TheoreticalLunch, type WeekSchedule, type WeekType } from "~/domain/expected-time";
+import { daysOfWeekUntil, groupByIsoWeek, mondayOf, type IsoWeekGroup } from "~/domain/iso-week";
+import { dailyOvertime } from "~/domain/overtime-day";
+import { calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
+import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLogEntry } from "~/domain/working-time";
+import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
+import { t, type MessageKey } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
+import {
+  CLOCK_FROM,
+  CLOCK_SELECT,
+  expectedFor,
+  isHalfDay,
+  leaveOn,
+  toClockView,
+  type ClockRow,
+  type ClockView,
+  type ExpectedFacts,
+  type LeaveFact,
+} from "./time-clock-views.server";
+
+export type { ClockView };
+
+// ---------------------------------------------------------------- employee context
+
+/** What the clock needs to know about an employee. */
+export interface ClockEmployee {
+  employeeId: number;
+  fullName: string;
+  /** IANA zone of the employee's days: subsidiary, else country, else Europe/Paris. */
+  zone: string;
+  /** Country of the public holidays: the employee's, else the subsidiary's. */
+  countryId: number | null;
+  weekType: WeekType;
+  /** Week 1 then week 2. */
+  weeks: WeekSchedule[];
+  subsidiaryId: number | null;
+  divisionId: number | null;
+  teamId: number | null;
+}
+
+/** Zone, schedule and organisation of an employee (one query); NotFoundError when the employee does not exist. */
+export async function clockEmployee(em: EntityManager, employeeId: number): Promise<ClockEmployee> {
+  const rows = await em.execute<
+    {
+      id: number;
+      firstname: string;
+      lastname: string;
+      week_type: string;
+      country_id: number | null;
+      sub_tz: string | null;
+      country_tz: string | null;
+      subsidiary_id: number | null;
+      division_id: number | null;
+      team_id: number | null;
+      weeks: WeekSchedule[];
+    }[]
+  >(
+    `select e.id, e.firstname, e.lastname, e.week_type, coalesce(e.country_id, s.country_id) as country_id,
+            s.timezone as sub_tz, c.timezone as country_tz, e.subsidiary_id, e.division_id, e.team_id,
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks
+       from employee e
+       left join subsidiary s on s.id = e.subsidiary_id
+       left join country c on c.id = coalesce(e.country_id, s.country_id)
+      where e.id = ?`,
+    [employeeId],
+  );
+  const r = rows[0];
+  if (!r) throw new NotFoundError(t("error.not_found_item"));
+  return {
+    employeeId: r.id,
+    fullName: displayName(r.firstname, r.lastname),
+    zone: resolveTimeZone(r.sub_tz, r.country_tz),
+    countryId: r.country_id,
+    weekType: r.week_type === "week_one_two" ? "week_one_two" : "unique_week",
+    weeks: r.weeks ?? [],
+    subsidiaryId: r.subsidiary_id,
+    divisionId: r.division_id,
+    teamId: r.team_id,
+  };
+}
+
+/** An accepted leave touching a period, with its reason (for the half-day banner). */
+export type ReasonedLeave = LeaveFact & { reason: string };
+
+/** The expected-time facts of one employee (schedule, holidays, accepted leaves with their reasons). */
+export interface ClockFacts extends ExpectedFacts {
+  leaves: ReasonedLeave[];
+}
+
+/**
+ * Holidays of the employee's country and their accepted leaves touching [from, to], with the schedule already
+ * loaded by clockEmployee: one query (the clock actions' hot path; lists use loadExpectedFacts).
+ */
+export async function clockFacts(em: EntityManager, emp: ClockEmployee, from: CalendarDate, to: CalendarDate): Promise<ClockFacts> {
+  const rows = await em.execute<{ kind: "h" | "l"; start: string; end: string; hm: boolean; ha: boolean; reason: string | null }[]>(
+    `select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null as reason
+       from holiday h where h.country_id = ? and h.date between ? and ?
+     union all
+     select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
+       from leave l where l.employee_id = ? and l.state = 'accepted' and l.start <= ? and l."end" >= ?`,
+    [emp.countryId ?? 0, from, to, emp.employeeId, to, from],
+  );
+  const facts: ClockFacts = { weekType: emp.weekType, weeks: emp.weeks, holidays: new Set(), leaves: [] };
+  for (const r of rows) {
+    if (r.kind === "h") facts.holidays.add(r.start);
+    else facts.leaves.push({ start: r.start, end: r.end, halfDayMorning: r.hm, halfDayAfternoon: r.ha, reason: r.reason ?? "" });
+  }
+  return facts;
+}
+
+// ---------------------------------------------------------------- totals
+
+/** Totals of a day as stored on its clock. */
+export interface DayTotals {
+  type: ClockType | null;
+  workingTimeSeconds: number;
+  lunchTimeSeconds: number;
+  expectedSeconds: number;
+  overtimeSeconds: number;
+  anomaly: boolean;
+}
+
+/**
+ * The totals of a day from its active entries. A past day left without END is an anomaly and counts no
+ * overtime (DESIGN §5); today is never an anomaly, the day is just not over.
+ *
+ * @example dayTotals([{ time: at("08:00"), type: "START" }, { time: at("16:00"), type: "END" }], 25_200, { date, today })
+ *          // { type: "END", workingTimeSeconds: 28800, overtimeSeconds: 3600, anomaly: false, ... }
+ */
+export function dayTotals(
+  logs: readonly TimeLogEntry[],
+  expected: number,
+  { date, today }: { date: CalendarDate; today: CalendarDate },
+): DayTotals {
+  const anomaly = date < today && dayIsAnomaly(logs);
+  const working = workingSeconds(logs);
+  return {
+    type: lastClockType(logs),
+    workingTimeSeconds: working,
+    lunchTimeSeconds: lunchSeconds(logs),
+    expectedSeconds: expected,
+    overtimeSeconds: dailyOvertime(working, expected, { anomaly }),
+    anomaly,
+  };
+}
+
+/** The employee badge state written to employee.last_state_time_clock after a change of today's clock. */
+function lastStateOf(type: ClockType | null): string {
+  return type ? type.toLowerCase() : "unbadged";
+}
+
+/**
+ * Writes a day's totals on its clock, and for a real (non-suggested) day upserts its overtime row and, when the
+ * day is today, the employee's last state: one statement. Runs on `em`, so inside the caller's transaction.
+ */
+async function storeTotals(
+  em: EntityManager,
+  clock: { id: number; employeeId: number; date: CalendarDate; suggested: boolean },
+  totals: DayTotals,
+  options: { now: Date; isToday: boolean; clearNotification?: boolean },
+) {
+  const params: unknown[] = [
+    totals.type,
+    totals.workingTimeSeconds,
+    totals.lunchTimeSeconds,
+    totals.expectedSeconds,
+    totals.overtimeSeconds,
+    totals.anomaly,
+    options.now,
+    clock.id,
+  ];
+  const setNotification = options.clearNotification ? ", new_notification = null" : "";
+  const updateClock = `update time_clock set type = ?, working_time_seconds = ?, lunch_time_seconds = ?, expected_seconds = ?,
+      overtime_seconds = ?, anomaly = ?, updated_at = ?${setNotification} where id = ?`;
+  if (clock.suggested) {
+    await em.execute(updateClock, params);
+    return;
+  }
+  const updateEmployee = options.isToday ? `, e as (update employee set last_state_time_clock = ? where id = ? returning id)` : "";
+  if (options.isToday) params.push(lastStateOf(totals.type), clock.employeeId);
+  params.push(clock.employeeId, clock.date, totals.workingTimeSeconds, totals.expectedSeconds, totals.overtimeSeconds, totals.anomaly);
+  await em.execute(
+    `with c as (${updateClock} returning id)${updateEmployee}
+     insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
+     values (?, ?, ?, ?, ?, ?)
+     on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
+       expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly`,
+    params,
+  );
+}
+
+function toEntries(logs: readonly { time: Date | string | number; type: string }[]): TimeLogEntry[] {
+  return logs
+    .filter((l) => isClockType(l.type))
+    .map((l) => ({ time: typeof l.time === "number" ? new Date(l.time * 1000) : new Date(l.time), type: l.type as ClockType }))
+    .sort((a, b) => a.time.getTime() - b.time.getTime());
+}
+
+/**
+ * Recomputes a clock from its active entries: working, lunch, expected and overtime seconds, anomaly; upserts the
+ * day's overtime row (non-suggested clocks) and, for today, the employee's last state. Call it with the
+ * transaction's EntityManager after changing the entries (e.g. validating a suggestion). NotFoundError for an
+ * unknown id.
+ */
+export async function recomputeDay(em: EntityManager, timeClockId: number, now: Date = new Date()): Promise<DayTotals> {
+  const [row] = await em.execute<{ employee_id: number; date: string; suggested: boolean }[]>(
+    "select employee_id, date::text as date, suggested from time_clock where id = ?",
+    [timeClockId],
+  );
+  if (!row) throw new NotFoundError(t("error.not_found_item"));
+  const emp = await clockEmployee(em, row.employee_id);
+  const facts = await clockFacts(em, emp, row.date, row.date);
+  const logs = await em.execute<{ time: Date; type: string }[]>(
+    "select time, type from time_log where time_clock_id = ? and superseded_at is null order by time, id",
+    [timeClockId],
+  );
+  const today = localDate(now, emp.zone);
+  const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today });
+  await storeTotals(em, { id: timeClockId, employeeId: row.employee_id, date: row.date, suggested: row.suggested }, totals, {
+    now,
+    isToday: row.date === today,
+  });
+  return totals;
+}
+
+// ---------------------------------------------------------------- reading clocks
+
+/**
+ * Clock views matching a condition on `c` (time_clock) and `e` (employee), ordered by employee then date: one
+ * query whatever their number. `live` makes today's open interval count up to `now`.
+ *
+ * @example loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [7, from, to])
+ */
+export async function loadClocks(
+  em: EntityManager,
+  where: string,
+  params: unknown[],
+  live?: { now: Date },
+): Promise<ClockView[]> {
+  const rows = await em.execute<ClockRow[]>(
+    `select ${CLOCK_SELECT} from ${CLOCK_FROM} where ${where} order by e.lastname, e.firstname, e.id, c.date, c.id`,
+    params,
+  );
+  return rows.map((r) => (live ? withLiveTotals(toClockView(r), live.now) : toClockView(r)));
+}
+
+/**
+ * Today's open interval counts up to now (the live counter): stored totals only hold closed intervals, computed
+ * at the last action. Other days and suggestions are returned unchanged.
+ */
+export function withLiveTotals(view: ClockView, now: Date): ClockView {
+  if (view.suggested || view.date !== localDate(now, view.zone) || (view.type !== "START" && view.type !== "LUNCH")) return view;
+  const entries = toEntries(view.logs);
+  const working = workingSeconds(entries, now);
+  return {
+    ...view,
+    workingTimeSeconds: working,
+    lunchTimeSeconds: lunchSeconds(entries, now),
+    overtimeSeconds: dailyOvertime(working, view.expectedSeconds),
+  };
+}
+
+/** Today's clock of the signed-in employee, or null for an empty day (the API answers 404). */
+export async function currentClock(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView | null> {
+  const emp = await clockEmployee(em, user.employeeId);
+  const today = localDate(now, emp.zone);
+  const [view] = await loadClocks(em, "c.employee_id = ? and c.date = ? and c.suggested = false", [emp.employeeId, today], { now });
+  return view ?? null;
+}
+
+/**
+ * A clock by id, for its owner or a manager whose scope holds its employee; NotFoundError otherwise (another
+ * employee's clock is not revealed).
+ */
+export async function clockById(em: EntityManager, actor: CurrentUser, id: number, now: Date = new Date()): Promise<ClockView> {
+  const [view] = await loadClocks(em, "c.id = ?", [id], { now });
+  if (!view) throw new NotFoundError(t("error.not_found_item"));
+  await assertEmployeeInScope(em, actor, view.employeeId);
+  return view;
+}
+
+// ---------------------------------------------------------------- scope
+
+/**
+ * The employees an actor may read clocks of: themselves, plus their team (team leader), their division
+ * (department head) or everyone (head and financial management, company-wide). SQL on the employee alias.
+ */
+export function employeeScopeSql(actor: CurrentUser, alias = "e"): { sql: string; params: unknown[] } {
+  if (isManagement(actor.profileType)) return { sql: "true", params: [] };
+  const parts = [`${alias}.id = ?`];
+  const params: unknown[] = [actor.employeeId];
+  if ((actor.profileType === "ROLE_DEPARTMENT_HEAD" || actor.departmentHead) && actor.divisionId !== null) {
+    parts.push(`${alias}.division_id = ?`);
+    params.push(actor.divisionId);
+  }
+  if ((actor.profileType === "ROLE_TEAM_LEADER" || actor.teamLeader) && actor.teamId !== null) {
+    parts.push(`${alias}.team_id = ?`);
+    params.push(actor.teamId);
+  }
+  return { sql: `(${parts.join(" or ")})`, params };
+}
+
+/** NotFoundError unless the employee exists and is in the actor's scope. */
+export async function assertEmployeeInScope(em: EntityManager, actor: CurrentUser, employeeId: number): Promise<void> {
+  if (employeeId === actor.employeeId) return;
+  const scope = employeeScopeSql(actor);
+  const rows = await em.execute<{ id: number }[]>(`select e.id from employee e where e.id = ? and ${scope.sql}`, [employeeId, ...scope.params]);
+  if (rows.length === 0) throw new NotFoundError(t("error.not_found_item"));
+}
+
+// ---------------------------------------------------------------- clock actions
+
+/**
+ * Locks (creating it if needed) the employee's clock row of a day and returns it. The upsert's DO UPDATE takes the
+ * row lock, so concurrent actions on the same day run one after the other and each sees the previous one's type.
+ */
+async function lockDay(tx: EntityManager, emp: ClockEmployee, date: CalendarDate, expected: number, actorId: number, now: Date) {
+  const [row] = await tx.execute<{ id: number; type: string | null }[]>(
+    `insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                             overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+     values (?, ?, null, false, 0, 0, ?, 0, false, ?, ?, ?)
+     on conflict (employee_id, date) where suggested = false do update set updated_at = excluded.updated_at
+     returning id, type`,
+    [emp.employeeId, date, expected, actorId, now, now],
+  );
+  return { id: row!.id, type: isClockType(row!.type) ? row!.type : null };
+}
+
+/**
+ * Start, pause, lunch or end of day for the signed-in employee, at `now`. The state machine is checked on the
+ * locked day row: a forbidden or repeated action throws ConflictError (409, French message) and writes nothing.
+ * Clears the clock's notification (the employee just acted). Returns the updated clock.
+ */
+export async function clockAction(em: EntityManager, user: CurrentUser, action: ClockAction, now: Date = new Date()): Promise<ClockView> {
+  const emp = await clockEmployee(em, user.employeeId);
+  const date = localDate(now, emp.zone);
+  const facts = await clockFacts(em, emp, date, date);
+  const expected = expectedFor(facts, date);
+  const type = clockTypeOf(action);
+  const result = await em.transactional(async (tx) => {
+    const day = await lockDay(tx, emp, date, expected, user.employeeId, now);
+    if (!canApply(day.type, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
+    const logs = await tx.execute<{ id: number; time: Date; type: string }[]>(
+      `with ins as (insert into time_log (time_clock_id, time, type, created_at, created_by_id) values (?, ?, ?, ?, ?) returning id, time, type)
+       select id, time, type from time_log where time_clock_id = ? and superseded_at is null
+       union all select id, time, type from ins`,
+      [day.id, now, type, now, user.employeeId, day.id],
+    );
+    const totals = dayTotals(toEntries(logs), expected, { date, today: date });
+    await storeTotals(tx, { id: day.id, employeeId: emp.employeeId, date, suggested: false }, totals, {
+      now,
+      isToday: true,
+      clearNotification: true,
+    });
+    return { id: day.id, logs, totals };
+  });
+  // Built from what the transaction holds: no read-back query on the hot path.
+  return withLiveTotals(viewOf(emp, result.id, date, result.totals, result.logs), now);
+}
+
+function viewOf(
+  emp: ClockEmployee,
+  id: number,
+  date: CalendarDate,
+  totals: DayTotals,
+  logs: readonly { id: number; time: Date | string; type: string }[],
+): ClockView {
+  const sorted = [...logs]
+    .filter((l) => isClockType(l.type))
+    .map((l) => ({ id: l.id, at: new Date(l.time), type: l.type as ClockType }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+  return {
+    id,
+    employeeId: emp.employeeId,
+    employeeFullname: emp.fullName,
+    date,
+    type: totals.type,
+    suggested: false,
+    originId: null,
+    message: null,
+    workingTimeSeconds: totals.workingTimeSeconds,
+    lunchTimeSeconds: totals.lunchTimeSeconds,
+    expectedSeconds: totals.expectedSeconds,
+    overtimeSeconds: totals.overtimeSeconds,
+    anomaly: totals.anomaly,
+    newNotification: null,
+    zone: emp.zone,
+    logs: sorted.map((l) => ({ id: l.id, time: Math.floor(l.at.getTime() / 1000), hhmm: timeOfDay(l.at, emp.zone), type: l.type })),
+  };
+}
+
+/**
+ * Clears today's entries of the signed-in employee (spec 2 §4 "reset clears the current day"). Entries are never
+ * deleted: they are marked superseded by the employee, so the day stays auditable. Returns the empty clock.
+ */
+export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView> {
+  const emp = await clockEmployee(em, user.employeeId);
+  const date = localDate(now, emp.zone);
+  const facts = await clockFacts(em, emp, date, date);
+  const expected = expectedFor(facts, date);
+  const id = await em.transactional(async (tx) => {
+    const day = await lockDay(tx, emp, date, expected, user.employeeId, now);
+    await tx.execute(
+      "update time_log set superseded_at = ?, superseded_by_id = ? where time_clock_id = ? and superseded_at is null",
+      [now, user.employeeId, day.id],
+    );
+    await storeTotals(tx, { id: day.id, employeeId: emp.employeeId, date, suggested: false }, dayTotals([], expected, { date, today: date }), {
+      now,
+      isToday: true,
+      clearNotification: true,
+    });
+    return day.id;
+  });
+  return viewOf(emp, id, date, dayTotals([], expected, { date, today: date }), []);
+}
+
+/** Clears the notification of today's clock once the employee has seen it. */
+export async function dismissNotification(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<void> {
+  const emp = await clockEmployee(em, user.employeeId);
+  await em.execute(
+    "update time_clock set new_notification = null where employee_id = ? and date = ? and suggested = false and new_notification is not null",
+    [emp.employeeId, localDate(now, emp.zone)],
+  );
+}
+
+// ---------------------------------------------------------------- history and ranges
+
+/** My history: the period actually searched (2 weeks at most) and the days found, grouped by ISO week. */
+export interface HistoryResult {
+  range: DateRange;
+  /** The asked period was longer than 2 weeks (or inverted) and was cut. */
+  clamped: boolean;
+  weeks: IsoWeekGroup<ClockView>[];
+}
+
+/**
+ * The signed-in employee's clocks between two days, kept to 2 weeks by the server (spec 2 §5: the end moves to
+ * start + 2 weeks), grouped by ISO week.
+ */
+export async function history(em: EntityManager, user: CurrentUser, from: CalendarDate, to: CalendarDate): Promise<HistoryResult> {
+  const range = clampHistoryRange(from, to);
+  const clocks = await loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [
+    user.employeeId,
+    range.from,
+    range.to,
+  ]);
+  return { range, clamped: range.from !== from || range.to !== to, weeks: groupByIsoWeek(clocks, (c) => c.date) };
+}
+
+/**
+ * An employee's clocks over a period (6 months at most, the end moves): the employee themselves, or a manager
+ * whose scope holds them; NotFoundError otherwise.
+ */
+export async function employeeRange(
+  em: EntityManager,
+  actor: CurrentUser,
+  employeeId: number,
+  from: CalendarDate,
+  to: CalendarDate,
+  now: Date = new Date(),
+): Promise<{ range: DateRange; clocks: ClockView[] }> {
+  await assertEmployeeInScope(em, actor, employeeId);
+  const range = clampRange(from, to, PERIOD_SPAN, "from");
+  const clocks = await loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [employeeId, range.from, range.to], {
+    now,
+  });
+  return { range, clocks };
+}
+
+// ---------------------------------------------------------------- suggestions
+
+/** One proposed entry: a wall-clock time 'HH:MM' of the day (forms) or an instant (the /api's unix seconds). */
+export interface SuggestedLog {
+  time: string | Date;
+  type: ClockType;
+}
+
+export interface SuggestionInput {
+  /** The day corrected; found from employee and date when absent. */
+  originId?: number | null;
+  date: CalendarDate;
+  employeeId: number;
+  logs: SuggestedLog[];
+  message: string;
+}
+
+/**
+ * Proposes a corrected day (spec 2 "Suggestion"): a suggested clock copying the day with new entries and a
+ * message, linked to the original. The employee for themselves (the edit request after END) or a manager for an
+ * employee of their scope (NotFoundError otherwise). Violations (422): message required, at least one entry,
+ * entries on that day and in an order the buttons allow, no future day. Today's day must be ended first (409).
+ * Violation paths follow the /api body: `message`, `date`, `timeLogs`, `timeLogs.N.time`, `timeLogs.N.type`.
+ */
+export async function createSuggestion(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: SuggestionInput,
+  now: Date = new Date(),
+): Promise<ClockView> {
+  await assertEmployeeInScope(em, actor, input.employeeId);
+  const emp = await clockEmployee(em, input.employeeId);
+  const today = localDate(now, emp.zone);
+  const violations: Violation[] = [];
+  const message = input.message.trim();
+  if (!message) violations.push({ propertyPath: "message", message: t("time_clock.edit_message_required") });
+  if (input.date > today) violations.push({ propertyPath: "date", message: t("time_clock.edit_future_day") });
+  if (input.logs.length === 0) violations.push({ propertyPath: "timeLogs", message: t("time_clock.edit_entries_required") });
+  const entries: { index: number; time: Date; type: ClockType }[] = [];
+  input.logs.forEach((log, index) => {
+    let time: Date | null = null;
+    if (typeof log.time === "string") {
+      try {
+        time = instantAt(input.date, log.time, emp.zone);
+      } catch {
+        violations.push({ propertyPath: `timeLogs.${index}.time`, message: t("time_clock.edit_time_required") });
+      }
+    } else if (Number.isNaN(log.time.getTime()) || localDate(log.time, emp.zone) !== input.date) {
+      violations.push({ propertyPath: `timeLogs.${index}.time`, message: t("time_clock.edit_time_outside_day", { date: frDate(input.date) }) });
+    } else {
+      time = log.time;
+    }
+    if (!isClockType(log.type)) violations.push({ propertyPath: `timeLogs.${index}.type`, message: t("time_clock.edit_type_required") });
+    else if (time) entries.push({ index, time, type: log.type });
+  });
+  if (violations.length === 0) {
+    const ordered = [...entries].sort((a, b) => a.time.getTime() - b.time.getTime() || a.index - b.index);
+    const check = checkClockSequence(ordered.map((e) => e.type));
+    if (!check.ok) {
+      const previous = ordered[check.index - 1];
+      violations.push({
+        propertyPath: `timeLogs.${ordered[check.index]!.index}.type`,
+        message: t("time_clock.edit_sequence_invalid", { type: previous ? t(`time_clock.type.${previous.type}` as MessageKey) : "—" }),
+      });
+    }
+  }
+  if (violations.length > 0) throw new ValidationError(violations);
+
+  const [origin] = await em.execute<{ id: number; type: string | null }[]>(
+    input.originId != null
+      ? "select id, type from time_clock where id = ? and employee_id = ? and date = ? and suggested = false"
+      : "select id, type from time_clock where employee_id = ? and date = ? and suggested = false",
+    input.originId != null ? [input.originId, input.employeeId, input.date] : [input.employeeId, input.date],
+  );
+  if (input.originId != null && !origin) throw new NotFoundError(t("error.not_found_item"));
+  if (input.date === today && origin?.type !== "END") throw new ConflictError(t("time_clock.edit_day_not_ended"));
+
+  const facts = await clockFacts(em, emp, input.date, input.date);
+  const logs = entries.map((e) => ({ time: e.time, type: e.type }));
+  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today });
+  const id = await em.transactional(async (tx) => {
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,
+                               lunch_time_seconds, expected_seconds, overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+       values (?, ?, ?, true, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [
+        input.employeeId,
+        input.date,
+        totals.type,
+        origin?.id ?? null,
+        message,
+        totals.workingTimeSeconds,
+        totals.lunchTimeSeconds,
+        totals.expectedSeconds,
+        totals.overtimeSeconds,
+        totals.anomaly,
+        actor.employeeId,
+        now,
+        now,
+      ],
+    );
+    for (const log of logs) {
+      await tx.execute("insert into time_log (time_clock_id, time, type, created_at, created_by_id) values (?, ?, ?, ?, ?)", [
+        row!.id,
+        log.time,
+        log.type,
+        now,
+        actor.employeeId,
+      ]);
+    }
+    return row!.id;
+  });
+  const [view] = await loadClocks(em, "c.id = ?", [id]);
+  return view!;
+}
+
+// ---------------------------------------------------------------- the badging screen
+
+/** A day of the week overview (Monday to yesterday). */
+export interface WeekDay {
+  date: CalendarDate;
+  clock: ClockView | null;
+}
+
+/** Everything the badging screen shows, in one call. */
+export interface BadgingScreen {
+  zone: string;
+  today: CalendarDate;
+  clock: ClockView | null;
+  allowed: AllowedActions;
+  /** A full-day accepted leave today: the clock is replaced by a notice. */
+  onLeave: boolean;
+  /** A half-day accepted leave today: a banner with the reason and the half. */
+  halfDay: { reason: string; half: "morning" | "afternoon" } | null;
+  expectedSeconds: number;
+  lunch: TheoreticalLunch | null;
+  notification: ClockNotificationKind | null;
+  week: WeekDay[];
+  history: HistoryResult | null;
+}
+
+/** The data of /time-clock/badging for the signed-in employee; `search` runs the history when both dates are set. */
+export async function badgingScreen(
+  em: EntityManager,
+  user: CurrentUser,
+  now: Date,
+  search: { from: CalendarDate; to: CalendarDate } | null,
+): Promise<BadgingScreen> {
+  const emp = await clockEmployee(em, user.employeeId);
+  const today = localDate(now, emp.zone);
+  const monday = mondayOf(today);
+  const [facts, clocks, found] = await Promise.all([
+    clockFacts(em, emp, today, today),
+    loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [emp.employeeId, monday, today], { now }),
+    search ? history(em, user, search.from, search.to) : Promise.resolve(null),
+  ]);
+  const byDate = new Map(clocks.map((c) => [c.date, c]));
+  const clock = byDate.get(today) ?? null;
+  const leave = leaveOn(facts, today) as ReasonedLeave | null;
+  const half = leave && isHalfDay(leave) ? (leave.halfDayMorning ? "morning" : "afternoon") : null;
+  const weekday = calendarDay(today).weekday;
+  const scheduleDay = weekday <= 5 ? weekForDate(today, emp.weekType, emp.weeks)?.[weekday - 1] : null;
+  return {
+    zone: emp.zone,
+    today,
+    clock,
+    allowed: allowedActions(clock?.type ?? null),
+    onLeave: !!leave && !half,
+    halfDay: leave && half ? { reason: leave.reason, half } : null,
+    expectedSeconds: expectedFor(facts, today),
+    lunch: theoreticalLunch(scheduleDay),
+    notification: notificationToShow(clock?.type ?? null, clock?.newNotification),
+    week: daysOfWeekUntil(today).map((date) => ({ date, clock: byDate.get(date) ?? null })),
+    history: found,
+  };
+}

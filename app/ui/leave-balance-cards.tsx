@@ -1,0 +1,35 @@
+import { t } from "~/i18n/fr";
+import { Card } from "./modal";
+
+const days = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
+
+/** Seconds as "H h MM" (recovery is kept in seconds). */
+export function hoursLabel(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** The vacation and recovery balance cards of the ask page (spec 2 "Ask leave"). */
+export function LeaveBalanceCards({
+  balances,
+}: {
+  balances: { vacation: { balance: number; lastYearLeft: number; thisYearLeft: number }; recovery: { balance: number } };
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Card title={t("leave.balance.vacation")}>
+        <p className="text-2xl font-semibold" data-testid="vacation-balance">
+          {t("leave.balance.vacation_value", { days: days(balances.vacation.balance) })}
+        </p>
+        <p className="mt-1 text-sm text-gray-700">
+          {t("leave.balance.vacation_detail", { last: days(balances.vacation.lastYearLeft), current: days(balances.vacation.thisYearLeft) })}
+        </p>
+      </Card>
+      <Card title={t("leave.balance.recovery")}>
+        <p className="text-2xl font-semibold" data-testid="recovery-balance">
+          {hoursLabel(balances.recovery.balance)}
+        </p>
+      </Card>
+    </div>
+  );
+}

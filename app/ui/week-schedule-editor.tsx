@@ -1,0 +1,200 @@
+import { useState } from "react";
+import { dayTotalLabel, fromHourMinute, SCHEDULE_HALVES, weekTotalLabel, type ScheduleDay, type ScheduleHalf } from "~/domain/employee-sheet";
+import { scheduleInputName } from "~/forms/employee";
+import { t, type MessageKey } from "~/i18n/fr";
+
+/**
+ * The weekly schedule editor (spec 1 §3 "Weekly schedule"): Monday to Friday, a morning and an afternoon, each
+ * with start and end as hour and minute inputs, and the day's total ("00:00" when a half ends before it starts).
+ * Totals are computed on the server render; with JavaScript they follow the typing. The input names are the
+ * HTML form's (`weeks[w][d].morningStartHour` ...).
+ */
+
+/** The editor's values: input name -> the text in the input. */
+export type ScheduleInputs = Record<string, string>;
+
+const UNITS = ["Hour", "Minute"] as const;
+
+/** Stored or submitted schedules -> the inputs' texts. */
+export function scheduleInputsFromWeeks(weeks: readonly (readonly ScheduleDay[])[]): ScheduleInputs {
+  const out: ScheduleInputs = {};
+  weeks.forEach((week, w) =>
+    week.forEach((day, d) => {
+      for (const half of SCHEDULE_HALVES) {
+        const m = day[half];
+        out[scheduleInputName(w, d, half, "Hour")] = m === null ? "" : String(Math.floor(m / 60));
+        out[scheduleInputName(w, d, half, "Minute")] = m === null ? "" : String(m % 60).padStart(2, "0");
+      }
+    }),
+  );
+  return out;
+}
+
+/** What the browser posted (conform's nested initial value) -> the inputs' texts. */
+export function scheduleInputsFromSubmission(weeks: unknown): ScheduleInputs {
+  const out: ScheduleInputs = {};
+  if (!Array.isArray(weeks)) return out;
+  weeks.forEach((week, w) => {
+    if (!Array.isArray(week)) return;
+    week.forEach((day, d) => {
+      if (!day || typeof day !== "object") return;
+      for (const half of SCHEDULE_HALVES) {
+        for (const unit of UNITS) {
+          const v = (day as Record<string, unknown>)[`${half}${unit}`];
+          if (typeof v === "string") out[scheduleInputName(w, d, half, unit)] = v;
+        }
+      }
+    });
+  });
+  return out;
+}
+
+function numberOrNull(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+function dayOf(inputs: ScheduleInputs, week: number, day: number): ScheduleDay {
+  const time = (half: ScheduleHalf) =>
+    fromHourMinute(numberOrNull(inputs[scheduleInputName(week, day, half, "Hour")]), numberOrNull(inputs[scheduleInputName(week, day, half, "Minute")]));
+  return {
+    morningStart: time("morningStart"),
+    morningEnd: time("morningEnd"),
+    afternoonStart: time("afternoonStart"),
+    afternoonEnd: time("afternoonEnd"),
+  };
+}
+
+const HALF_LABEL: Record<ScheduleHalf, { half: MessageKey; edge: MessageKey }> = {
+  morningStart: { half: "schedule.morning", edge: "schedule.start" },
+  morningEnd: { half: "schedule.morning", edge: "schedule.end" },
+  afternoonStart: { half: "schedule.afternoon", edge: "schedule.start" },
+  afternoonEnd: { half: "schedule.afternoon", edge: "schedule.end" },
+};
+
+export function WeekScheduleEditor({
+  initial,
+  weeks,
+  disabled,
+  errors,
+}: {
+  initial: ScheduleInputs;
+  /** 1, or 2 for week_one_two. */
+  weeks: 1 | 2;
+  disabled?: boolean;
+  /** Field errors keyed by input name (conform's error record). */
+  errors?: Record<string, string[] | null | undefined>;
+}) {
+  const [inputs, setInputs] = useState<ScheduleInputs>(initial);
+  const scheduleErrors = Object.entries(errors ?? {}).filter(([name, list]) => name.startsWith("weeks") && list?.length);
+  return (
+    <div className="space-y-6">
+      {Array.from({ length: weeks }, (_, w) => {
+        const days = Array.from({ length: 5 }, (_, d) => dayOf(inputs, w, d));
+        const caption = weeks === 2 ? t("schedule.week", { n: w + 1 }) : t("schedule.single_week");
+        return (
+          <div key={w} className="overflow-x-auto" data-week={w + 1}>
+            <table className="min-w-full border-collapse text-sm">
+              <caption className="mb-2 text-left font-medium text-gray-900">{caption}</caption>
+              <thead>
+                <tr className="bg-gray-100">
+                  <th scope="col" rowSpan={2} className="px-2 py-1 text-left">
+                    {t("schedule.day")}
+                  </th>
+                  <th scope="colgroup" colSpan={2} className="px-2 py-1">
+                    {t("schedule.morning")}
+                  </th>
+                  <th scope="colgroup" colSpan={2} className="px-2 py-1">
+                    {t("schedule.afternoon")}
+                  </th>
+                  <th scope="col" rowSpan={2} className="px-2 py-1">
+                    {t("schedule.total")}
+                  </th>
+                </tr>
+                <tr className="bg-gray-100">
+                  {SCHEDULE_HALVES.map((half) => (
+                    <th key={half} scope="col" className="px-2 py-1 font-normal">
+                      {t(HALF_LABEL[half].edge)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((day, d) => (
+                  <tr key={d} className="border-t border-gray-200">
+                    <th scope="row" className="px-2 py-1 text-left font-medium">
+                      {t(`weekday.${d}` as MessageKey)}
+                    </th>
+                    {SCHEDULE_HALVES.map((half) => (
+                      <td key={half} className="px-2 py-1">
+                        <span className="inline-flex items-center gap-1">
+                          {UNITS.map((unit) => {
+                            const name = scheduleInputName(w, d, half, unit);
+                            const id = `schedule-${w}-${d}-${half}-${unit}`;
+                            const invalid = !!errors?.[name]?.length;
+                            return (
+                              <span key={unit} className="inline-flex items-center">
+                                <label htmlFor={id} className="sr-only">
+                                  {t("schedule.field_label", {
+                                    day: t(`weekday.${d}` as MessageKey),
+                                    half: t(HALF_LABEL[half].half),
+                                    edge: t(HALF_LABEL[half].edge),
+                                    unit: t(unit === "Hour" ? "schedule.hour" : "schedule.minute"),
+                                  })}
+                                </label>
+                                <input
+                                  id={id}
+                                  name={name}
+                                  type="number"
+                                  inputMode="numeric"
+                                  min={0}
+                                  max={unit === "Hour" ? 23 : 59}
+                                  step={1}
+                                  placeholder={unit === "Hour" ? "hh" : "mm"}
+                                  defaultValue={initial[name] ?? ""}
+                                  disabled={disabled}
+                                  aria-invalid={invalid || undefined}
+                                  onChange={(e) => {
+                                    const value = e.currentTarget.value;
+                                    setInputs((prev) => ({ ...prev, [name]: value }));
+                                  }}
+                                  className="w-14 rounded-md border border-gray-400 px-1 py-1 text-center aria-[invalid=true]:border-red-600"
+                                />
+                                {unit === "Hour" && <span aria-hidden="true">:</span>}
+                              </span>
+                            );
+                          })}
+                        </span>
+                      </td>
+                    ))}
+                    <td className="px-2 py-1 text-center font-mono" data-day-total={d}>
+                      <output aria-live="polite">{dayTotalLabel(day)}</output>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-gray-300">
+                  <th scope="row" colSpan={5} className="px-2 py-1 text-right font-medium">
+                    {t("schedule.week_total")}
+                  </th>
+                  <td className="px-2 py-1 text-center font-mono font-semibold" data-week-total={w + 1}>
+                    {weekTotalLabel(days)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        );
+      })}
+      {scheduleErrors.length > 0 && (
+        <ul className="field-error list-inside list-disc" role="alert">
+          {[...new Set(scheduleErrors.flatMap(([, list]) => list ?? []))].map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { DateTime } from "luxon";
+import { cronMatches } from "~/domain/cron";
+import { SCHEDULES } from "~/server/jobs.server";
+
+/**
+ * Without Redis there is no BullMQ scheduler: this timer checks the same SCHEDULES every minute (Europe/Paris)
+ * and runs the due jobs in this process with the same processors. Each job is idempotent, so a restart within
+ * the minute does no harm.
+ */
+export function startInlineScheduler(runJob: (name: string, data: unknown) => Promise<unknown>) {
+  let lastMinute = "";
+  const tick = () => {
+    const now = DateTime.now().setZone("Europe/Paris");
+    const key = now.toFormat("yyyy-MM-dd'T'HH:mm");
+    if (key === lastMinute) return;
+    lastMinute = key;
+    const moment = { minute: now.minute, hour: now.hour, dayOfMonth: now.day, month: now.month, dayOfWeek: now.weekday % 7 };
+    for (const s of SCHEDULES) {
+      if (cronMatches(s.pattern, moment)) {
+        void runJob(s.name, {}).catch((error) => console.warn(`[jobs] inline ${s.name} failed`, error));
+      }
+    }
+  };
+  const timer = setInterval(tick, 15_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/server/env.server";
+import { runJob } from "~worker/processors";
+import { clockNotifications } from "~worker/jobs/clock-notifications";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg } from "~tests/support/factories";
+import { createAcceptedLeave, createClock, createSchedule } from "~tests/support/factories-badging";
+import { startSmtpCapture } from "~tests/support/smtp";
+
+const db = useTestDatabase();
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+const DATE = "2026-03-30"; // a Monday
+const AT_0920 = new Date("2026-03-30T07:20:00Z"); // 09:20 in Paris (summer time)
+const AT_1156 = new Date("2026-03-30T09:56:00Z"); // 11:56 in Paris
+
+let late: { employeeId: number; email: string };
+let working: { employeeId: number };
+let onLeave: { employeeId: number };
+let noSchedule: { employeeId: number };
+let notTracked: { employeeId: number };
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  resetEnvCache();
+  const org = await createOrg(db.em());
+  late = await createEmployee(db.em(), org, { firstname: "léa", lastname: "retard" });
+  working = await createEmployee(db.em(), org);
+  onLeave = await createEmployee(db.em(), org);
+  noSchedule = await createEmployee(db.em(), org);
+  notTracked = await createEmployee(db.em(), org, { timeRegistration: false });
+  for (const e of [late, working, onLeave, notTracked]) await createSchedule(db.em(), e.employeeId);
+  await createAcceptedLeave(db.em(), onLeave.employeeId, "2026-03-30", "2026-04-03");
+  await createClock(db.em(), working.employeeId, DATE, [["08:55", "START"]]);
+});
+
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  await smtp.close();
+});
+
+async function notificationOf(employeeId: number) {
+  const rows = await db.sql<{ new_notification: string | null; type: string | null }>(
+    `select new_notification, type from time_clock where employee_id = ? and date = ? and suggested = false`,
+    [employeeId, DATE],
+  );
+  return rows;
+}
+
+describe("clock.notifications job", () => {
+  it("sets the missed start once, creating the day's clock, and mails it once even when run twice", async () => {
+    const first = await clockNotifications(db.em(), AT_0920);
+    expect(first).toEqual({ due: 1, notified: 1, mails: 1 });
+    const second = await clockNotifications(db.em(), new Date(AT_0920.getTime() + 5 * 60_000));
+    expect(second).toEqual({ due: 1, notified: 0, mails: 0 });
+
+    expect(await notificationOf(late.employeeId)).toEqual([{ new_notification: "start_missed", type: null }]);
+    const keys = await db.sql<{ key: string }>(`select key from job_run where key like 'notif:%'`);
+    expect(keys.map((k) => k.key)).toEqual([`notif:${late.employeeId}:${DATE}:start_missed`]);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(late.email));
+    // The capture joins folded encoded words with a space: compare with whitespace normalised.
+    expect(mail.subject.replace(/\s+/g, " ")).toBe("Cadran : vous n'avez pas badgé votre début de journée");
+    expect(mail.text).toContain("Léa RETARD");
+    expect(mail.text).toContain("09:00");
+    expect(mail.text).toContain("30/03/2026");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.filter((m) => m.to.includes(late.email))).toHaveLength(1);
+
+    for (const e of [working, onLeave, noSchedule, notTracked]) {
+      const rows = await notificationOf(e.employeeId);
+      expect(rows.every((r) => r.new_notification === null)).toBe(true);
+    }
+  });
+
+  it("sets the pre-lunch reminder on a started day through the worker's registry, without a mail", async () => {
+    const before = smtp.messages.length;
+    await runJob("clock.notifications", {}); // real now: whatever it finds, it must not fail
+    const result = await clockNotifications(db.em(), AT_1156);
+    expect(result.notified).toBeGreaterThanOrEqual(1);
+    expect(await notificationOf(working.employeeId)).toEqual([{ new_notification: "pre_lunch", type: "START" }]);
+    const again = await clockNotifications(db.em(), AT_1156);
+    expect(again.notified).toBe(0);
+    expect(smtp.messages.length - before).toBeLessThanOrEqual(1); // only a real-now missed start could mail
+  });
+});

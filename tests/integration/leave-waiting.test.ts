@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { isAwaitingActor, type LeaveState, type LeaveWorkflow } from "~/domain/leave-workflow";
+import type { CurrentUser } from "~/services/current-user.server";
+import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "~/services/leave-scope.server";
+import { shellCounters } from "~/services/shell.server";
+import { waitingLeaves } from "~/services/leave-lists.server";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg } from "~tests/support/factories";
+import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
+
+const db = useTestDatabase();
+
+/**
+ * The waiting list and the menu counter are SQL (WAITING_CONDITION_SQL); the rule is domain isAwaitingActor. For
+ * every workflow x state x viewer, including a team without leader and a division without head, both must agree.
+ */
+describe("waiting list = isAwaitingActor, and the menu counter counts it", () => {
+  let viewers: CurrentUser[];
+  const leaveIds: number[] = [];
+
+  beforeAll(async () => {
+    const cast = await createLeaveCast(db.em(), " Wait");
+    const org = cast.org;
+    // A second division without head, with a team without leader.
+    const [div] = await db.sql<{ id: number }>("insert into division (name, subsidiary_id) values ('Sans chef', ?) returning id", [org.subsidiaryId]);
+    const [team] = await db.sql<{ id: number }>("insert into team (name, subsidiary_id, division_id) values ('Sans chef', ?, ?) returning id", [
+      org.subsidiaryId,
+      div!.id,
+    ]);
+    const lisbon = await createOrg(db.em(), " Wait Lisboa");
+    const places = [
+      { teamId: org.teamId, divisionId: org.divisionId },
+      { teamId: org.otherTeamId, divisionId: org.divisionId },
+      { teamId: team!.id, divisionId: div!.id },
+      { teamId: null, divisionId: org.divisionId },
+    ];
+    const workflows: LeaveWorkflow[] = ["fast", "partial", "full"];
+    const states: LeaveState[] = ["pending", "prevalidate", "validate", "accepted", "refused"];
+    let n = 0;
+    for (const place of places) {
+      for (const workflow of workflows) {
+        const e = await createEmployee(db.em(), org, { ...place, leaveWorkflow: workflow, email: `wait${n++}@cadran.test` });
+        for (const state of states) leaveIds.push(await createLeave(db.em(), e.employeeId, { state }));
+      }
+    }
+    const ana = await createEmployee(db.em(), lisbon, { leaveWorkflow: "full", email: "wait.ana@cadran.test" });
+    for (const state of states) leaveIds.push(await createLeave(db.em(), ana.employeeId, { state }));
+    // The managers' own requests never await themselves.
+    leaveIds.push(await createLeave(db.em(), cast.teamLeader.employeeId, { state: "pending" }));
+    leaveIds.push(await createLeave(db.em(), cast.head.employeeId, { state: "pending" }));
+    leaveIds.push(await createLeave(db.em(), cast.departmentHead.employeeId, { state: "pending" }));
+    viewers = [];
+    for (const who of [cast.head, cast.financial, cast.departmentHead, cast.teamLeader, cast.otherTeamLeader, cast.otherDepartmentHead]) {
+      viewers.push(await currentUserOf(db.em(), who));
+    }
+  });
+
+  it("agrees with the domain rule for every leave and viewer", async () => {
+    const rows = await db.sql<Parameters<typeof underDecision>[0] & { id: number }>(
+      `select l.id, l.state, l.employee_id, e.leave_workflow, e.team_id, e.division_id, e.subsidiary_id,
+              ${TEAM_HAS_LEADER_SQL} as team_has_leader, ${DIVISION_HAS_HEAD_SQL} as division_has_head
+         from leave l join employee e on e.id = l.employee_id where l.id in (${leaveIds.join(",")})`,
+    );
+    let awaiting = 0;
+    for (const viewer of viewers) {
+      const expected = rows.filter((r) => isAwaitingActor({ actor: deciderOf(viewer), leave: underDecision(r) })).map((r) => r.id).sort((a, b) => a - b);
+      const listed = (await waitingLeaves(db.em(), viewer)).map((l) => l.id).sort((a, b) => a - b);
+      expect(listed, viewer.email).toEqual(expected);
+      expect((await shellCounters(db.em(), viewer)).waitingLeaves, viewer.email).toBe(expected.length);
+      awaiting += expected.length;
+    }
+    // The table is not trivially empty: management sees fast, validated and head-less requests, including Lisbon's.
+    expect(awaiting).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * The settings screens over HTTP like a browser without JavaScript: the four cards, the forms with their field
+ * errors (400, nothing stored), the holiday rows added and removed by the server, the redirect/stay behaviour
+ * and the deletion with its refusal message.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg, createRoleAccounts, type Org } from "~tests/support/factories";
+import { htmlClient, useTestServer } from "~tests/support/http";
+
+const db = useTestDatabase();
+const server = useTestServer();
+let org: Org;
+let daf: string;
+let direction: string;
+
+/** conform's list intents, as the add/remove buttons submit them (name="__intent__"). */
+const ADD_HOLIDAY = JSON.stringify({ type: "insert", payload: { name: "holidays" } });
+const removeHoliday = (index: number) => JSON.stringify({ type: "remove", payload: { name: "holidays", index } });
+
+const countryFields = (name: string, extra: Record<string, string> = {}) => ({
+  name,
+  timezone: "Europe/Lisbon",
+  "overtime.paid": "50",
+  "overtime.inRecuperation": "50",
+  "overtime.employeeInitiatedRecuperation": "20",
+  "overtime.employerInitiatedRecuperation": "30",
+  ...extra,
+});
+
+/** Decodes the few entities React writes, for text assertions. */
+function text(html: string) {
+  return html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+}
+
+async function signedIn(email: string) {
+  const c = htmlClient(() => server.baseUrl);
+  await c.login(email);
+  return c;
+}
+
+beforeAll(async () => {
+  org = await createOrg(db.em());
+  const accounts = await createRoleAccounts(db.em(), org);
+  daf = accounts.ROLE_FINANCIAL_MANAGEMENT.email;
+  direction = accounts.ROLE_HEAD_MANAGEMENT.email;
+});
+
+describe("/settings", () => {
+  it("shows the four cards with items by name, add buttons, edit links and delete confirmations naming the item", async () => {
+    const c = await signedIn(daf);
+    const res = await c.get("/settings");
+    expect(res.status).toBe(200);
+    const html = text(res.text);
+    for (const title of ["Agences", "Pôles", "Équipes", "Pays"]) expect(html).toContain(`>${title}</h2>`);
+    for (const path of ["subsidiaries", "divisions", "teams", "countries"]) expect(html).toContain(`href="/settings/${path}/new"`);
+    expect(html).toContain(`href="/settings/teams/${org.teamId}/edit"`);
+    expect(html).toContain("Voulez-vous vraiment supprimer « Numérique » ?");
+    expect(html).toContain(`value="delete-team-${org.otherTeamId}"`);
+    // Divisions ordered by name: Finition before Impression.
+    expect(html.indexOf(">Finition<")).toBeLessThan(html.indexOf(">Impression<"));
+  });
+
+  it.each(["ROLE_EMPLOYEE", "ROLE_TEAM_LEADER", "ROLE_DEPARTMENT_HEAD", "ROLE_HOST_EMPLOYEE", "ROLE_COMMERCIAL"])(
+    "logs a %s out to /login (no right)",
+    async (role) => {
+      for (const path of ["/settings", "/settings/countries/new", `/settings/teams/${org.teamId}/edit`]) {
+        const res = await (await signedIn(`${role.toLowerCase()}@cadran.test`)).get(path);
+        expect(res.status).toBe(302);
+        expect(res.location).toBe("/login");
+      }
+      const c = await signedIn(`${role.toLowerCase()}@cadran.test`);
+      const post = await c.post("/settings?index", { intent: `delete-team-${org.otherTeamId}` });
+      expect(post.status).toBe(302);
+      expect(post.location).toBe("/login");
+      expect(await db.sql("select id from team where id = ?", [org.otherTeamId])).toHaveLength(1);
+    },
+  );
+
+  it("refuses to delete a team with employees (French message), deletes an empty one", async () => {
+    const c = await signedIn(direction);
+    const refused = await c.post("/settings?index", { intent: `delete-team-${org.teamId}` });
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/settings");
+    expect(text((await c.get("/settings")).text)).toContain("Impossible de supprimer l'équipe « Offset » : elle compte encore des employés.");
+    expect(await db.sql("select id from team where id = ?", [org.teamId])).toHaveLength(1);
+
+    const o = await createOrg(db.em(), " del");
+    const done = await c.post("/settings?index", { intent: `delete-team-${o.otherTeamId}` });
+    expect(done.location).toBe("/settings");
+    expect(text((await c.get("/settings")).text)).toContain("« Numérique del » a été supprimé.");
+    expect(await db.sql("select id from team where id = ?", [o.otherTeamId])).toHaveLength(0);
+  });
+});
+
+describe("country form", () => {
+  it("has a breadcrumb, a back link and required stars with the tooltip", async () => {
+    const c = await signedIn(daf);
+    const html = text((await c.get("/settings/countries/new")).text);
+    expect(html).toContain('aria-label="Fil d\'Ariane"');
+    expect(html).toContain("Retour aux paramètres");
+    expect(html).toContain('title="Ce champ est obligatoire"');
+    expect(html).toContain("Europe/Lisbon</option>");
+  });
+
+  it("adds and removes holiday rows without JavaScript (200, nothing saved), then saves everything", async () => {
+    const c = await signedIn(daf);
+    const added = await c.post("/settings/countries/new", { ...countryFields("Cap-Vert"), __intent__: ADD_HOLIDAY });
+    expect(added.status).toBe(200);
+    expect(added.text).toContain('name="holidays[0].date"');
+    expect(added.text).not.toContain('name="holidays[1].date"');
+    expect(added.text).toContain('value="Cap-Vert"');
+    const two = await c.post("/settings/countries/new", {
+      ...countryFields("Cap-Vert"),
+      "holidays[0].date": "2026-07-05",
+      "holidays[0].name": "Indépendance",
+      __intent__: ADD_HOLIDAY,
+    });
+    expect(two.status).toBe(200);
+    expect(two.text).toContain('name="holidays[1].date"');
+    expect(two.text).toContain('value="Indépendance"');
+    const removed = await c.post("/settings/countries/new", {
+      ...countryFields("Cap-Vert"),
+      "holidays[0].date": "2026-07-05",
+      "holidays[0].name": "Indépendance",
+      "holidays[1].date": "",
+      "holidays[1].name": "",
+      __intent__: removeHoliday(0),
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.text).not.toContain('value="Indépendance"');
+    expect(removed.text).toContain('name="holidays[0].date"');
+    expect(await db.sql("select id from country where name = 'Cap-Vert'")).toHaveLength(0);
+
+    const saved = await c.post("/settings/countries/new", {
+      ...countryFields("Cap-Vert"),
+      "holidays[0].date": "2026-07-05",
+      "holidays[0].name": "Indépendance",
+      "holidays[1].date": "2026-01-20",
+      "holidays[1].name": "Héros nationaux",
+      "holidays[2].date": "",
+      "holidays[2].name": "",
+      intent: "save",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/settings");
+    const [country] = await db.sql<{ id: number; timezone: string; overtime_paid: string }>(
+      "select id, timezone, overtime_paid from country where name = 'Cap-Vert'",
+    );
+    expect(country).toMatchObject({ timezone: "Europe/Lisbon", overtime_paid: "50.00" });
+    const holidays = await db.sql<{ date: string; name: string }>(
+      "select to_char(date, 'YYYY-MM-DD') as date, name from holiday where country_id = ? order by date",
+      [country!.id],
+    );
+    expect(holidays).toEqual([
+      { date: "2026-01-20", name: "Héros nationaux" },
+      { date: "2026-07-05", name: "Indépendance" },
+    ]);
+    expect(text((await c.get("/settings")).text)).toContain("« Cap-Vert » a été créé.");
+  });
+
+  it.each([
+    ["an empty name", { name: "" }, "name", "Le nom est obligatoire."],
+    ["a time zone outside the list", { timezone: "Mars/Olympus" }, "timezone", "Choisissez un fuseau horaire de la liste."],
+    ["an empty overtime field", { "overtime.paid": "" }, "overtime.paid", "Ce pourcentage est obligatoire."],
+    ["a percentage above 100", { "overtime.inRecuperation": "101" }, "overtime.inRecuperation", "Le pourcentage doit être compris entre 0 et 100."],
+    ["a negative percentage", { "overtime.employerInitiatedRecuperation": "-1" }, "overtime.employerInitiatedRecuperation", "Le pourcentage doit être compris entre 0 et 100."],
+    ["a holiday without name", { "holidays[0].date": "2026-07-14", "holidays[0].name": "" }, "holidays[0].name", "Le nom du jour férié est obligatoire."],
+    ["a holiday without date", { "holidays[0].date": "", "holidays[0].name": "Fête" }, "holidays[0].date", "La date du jour férié est obligatoire."],
+    [
+      "the same day twice",
+      { "holidays[0].date": "2026-07-14", "holidays[0].name": "A", "holidays[1].date": "2026-07-14", "holidays[1].name": "B" },
+      "holidays[1].date",
+      "Ce jour férié est déjà dans la liste.",
+    ],
+    ["a name already used", { name: "FRANCE" }, "name", "Un pays porte déjà ce nom."],
+  ])("refuses %s with 400, the French error on the field, nothing stored", async (_name, change, field, message) => {
+    const c = await signedIn(daf);
+    const res = await c.post("/settings/countries/new", { ...countryFields("Groenland"), ...change, intent: "save" });
+    expect(res.status).toBe(400);
+    const html = text(res.text);
+    expect(html).toContain(message);
+    expect(html).toMatch(new RegExp(`name="${field.replace(/[[\].]/g, "\\$&")}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${field.replace(/[[\].]/g, "\\$&")}"`));
+    expect(await db.sql("select id from country where name = 'Groenland'")).toHaveLength(0);
+  });
+
+  it("edits a country and stays on the page with « Modifications enregistrées. »", async () => {
+    const c = await signedIn(daf);
+    const page = await c.get(`/settings/countries/${org.countryId}/edit`);
+    expect(page.status).toBe(200);
+    const res = await c.post(`/settings/countries/${org.countryId}/edit`, {
+      ...countryFields("France"),
+      timezone: "Europe/Paris",
+      "holidays[0].date": "2026-07-14",
+      "holidays[0].name": "Fête nationale",
+      intent: "save",
+    });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`/settings/countries/${org.countryId}/edit`);
+    const again = text((await c.get(res.location!)).text);
+    expect(again).toContain("Modifications enregistrées.");
+    expect(again).toContain('value="Fête nationale"');
+    expect(again).toContain('value="2026-07-14"');
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    const c = await signedIn(daf);
+    expect((await c.get("/settings/countries/999999/edit")).status).toBe(404);
+    expect((await c.get("/settings/countries/abc/edit")).status).toBe(404);
+    expect((await c.get("/settings/teams/999999/edit")).status).toBe(404);
+  });
+});
+
+describe("subsidiary, division and team forms", () => {
+  it("creates a subsidiary, a division and a team from empty forms, back to /settings each time", async () => {
+    const c = await signedIn(direction);
+    const sub = await c.post("/settings/subsidiaries/new", { name: "Porto Print", country: String(org.countryId), city: "Porto", timezone: "Europe/Lisbon" });
+    expect(sub.status).toBe(302);
+    expect(sub.location).toBe("/settings");
+    const [s] = await db.sql<{ id: number; city: string }>("select id, city from subsidiary where name = 'Porto Print'");
+    expect(s!.city).toBe("Porto");
+    const div = await c.post("/settings/divisions/new", { name: "Reliure", subsidiary: String(s!.id) });
+    expect(div.location).toBe("/settings");
+    const [d] = await db.sql<{ id: number }>("select id from division where name = 'Reliure' and subsidiary_id = ?", [s!.id]);
+    const team = await c.post("/settings/teams/new", { name: "Matin", subsidiary: String(s!.id), division: String(d!.id) });
+    expect(team.location).toBe("/settings");
+    expect(await db.sql("select id from team where name = 'Matin' and division_id = ? and subsidiary_id = ?", [d!.id, s!.id])).toHaveLength(1);
+  });
+
+  it.each([
+    ["/settings/subsidiaries/new", { name: "", country: "", city: "", timezone: "Europe/Paris" }, ["Le nom est obligatoire.", "Choisissez un pays.", "La ville est obligatoire."]],
+    ["/settings/subsidiaries/new", { name: "3 print", country: "1", city: "X", timezone: "Europe/Paris" }, ["Une agence porte déjà ce nom."]],
+    ["/settings/subsidiaries/new", { name: "Y", country: "999999", city: "X", timezone: "UTC" }, ["Ce pays n'existe pas."]],
+    ["/settings/subsidiaries/new", { name: "Y", country: "1", city: "X", timezone: "Nowhere" }, ["Choisissez un fuseau horaire de la liste."]],
+    ["/settings/divisions/new", { name: "", subsidiary: "" }, ["Le nom est obligatoire.", "Choisissez une agence."]],
+    ["/settings/divisions/new", { name: "Impression", subsidiary: "SUB" }, ["Cette agence a déjà un pôle de ce nom."]],
+    ["/settings/teams/new", { name: "", subsidiary: "", division: "" }, ["Le nom est obligatoire.", "Choisissez une agence.", "Choisissez un pôle."]],
+    ["/settings/teams/new", { name: "Offset", subsidiary: "SUB", division: "DIV" }, ["Ce pôle a déjà une équipe de ce nom."]],
+  ])("%s refuses %j with 400 and %j", async (path, form, messages) => {
+    const c = await signedIn(daf);
+    const fill = (v: string) => v.replace("SUB", String(org.subsidiaryId)).replace("DIV", String(org.divisionId));
+    const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, fill(v)]));
+    if (body.country === "1") body.country = String(org.countryId);
+    const before = await db.sql<{ n: number }>("select (select count(*) from subsidiary) + (select count(*) from division) + (select count(*) from team) as n");
+    const res = await c.post(path, body);
+    expect(res.status).toBe(400);
+    for (const m of messages) expect(text(res.text)).toContain(m);
+    const after = await db.sql<{ n: number }>("select (select count(*) from subsidiary) + (select count(*) from division) + (select count(*) from team) as n");
+    expect(after).toEqual(before);
+  });
+
+  it("refuses a team whose division belongs to another subsidiary", async () => {
+    const c = await signedIn(daf);
+    const other = await createOrg(db.em(), " other");
+    const res = await c.post("/settings/teams/new", { name: "Soir", subsidiary: String(org.subsidiaryId), division: String(other.divisionId) });
+    expect(res.status).toBe(400);
+    expect(text(res.text)).toContain("Ce pôle n'appartient pas à l'agence choisie.");
+  });
+
+  it("edits a team and stays on its page", async () => {
+    const c = await signedIn(daf);
+    const o = await createOrg(db.em(), " edit");
+    await createEmployee(db.em(), o);
+    const res = await c.post(`/settings/teams/${o.otherTeamId}/edit`, {
+      name: "Numérique 2",
+      subsidiary: String(o.subsidiaryId),
+      division: String(o.divisionId),
+    });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`/settings/teams/${o.otherTeamId}/edit`);
+    expect(text((await c.get(res.location!)).text)).toContain("Modifications enregistrées.");
+    expect(await db.sql("select id from team where name = 'Numérique 2'")).toHaveLength(1);
+  });
+});
