@@ -56,6 +56,8 @@ export async function startSmtpCapture() {
 function decodeHeader(value: string) {
   return value
     .replace(/\r?\n[ \t]/g, " ")
+    // White space between two encoded words is folding, not text (RFC 2047 §6.2): drop it before decoding.
+    .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
       Buffer.from(q.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
     )

@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { API_RULES, PAGE_RULES, rightsAllow, type ProfileType } from "~/domain/access";
+import { t } from "~/i18n/fr";
+import { commitSession, sessionStorage } from "~/server/session.server";
+import { useTestDatabase } from "~tests/support/db";
+import { ALL_ROLES, createOrg, createRoleAccounts, type TestEmployee } from "~tests/support/factories";
+import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
+
+/**
+ * The rights table over real HTTP: every page and every /api call of app/domain/access.ts, for every profileType
+ * and for an anonymous visitor. Screens built by later issues may answer 404 (the catch-all guards them first).
+ */
+const db = useTestDatabase();
+const server = useTestServer();
+const api = apiClient(() => server.baseUrl);
+const base = () => server.baseUrl;
+
+/** ":param" -> a number (dates for :start/:end), a trailing "/*" -> the base path. */
+function samplePath(pattern: string): string {
+  const path = pattern
+    .replace(/\/\*$/, "")
+    .replace(/:start\b/, "20260105")
+    .replace(/:end\b/, "20260109")
+    .replace(/:[A-Za-z]+/g, "999999");
+  return path || "/";
+}
+
+/** Runs tasks with at most `limit` in flight. */
+async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      while (queue.length > 0) await run(queue.shift()!);
+    }),
+  );
+}
+
+let accounts: Record<ProfileType, TestEmployee>;
+const clients = {} as Record<ProfileType, ReturnType<typeof htmlClient>>;
+const tokens = {} as Record<ProfileType, string>;
+
+beforeAll(async () => {
+  const org = await createOrg(db.em());
+  accounts = (await createRoleAccounts(db.em(), org)) as Record<ProfileType, TestEmployee>;
+  await Promise.all(
+    ALL_ROLES.map(async (role) => {
+      clients[role] = htmlClient(base);
+      await clients[role].login(accounts[role].email);
+      tokens[role] = await api.login(accounts[role].email);
+    }),
+  );
+});
+
+async function signedInClient(userId: number) {
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  const [pair] = (await commitSession(session)).split(";");
+  const client = htmlClient(base);
+  const eq = pair!.indexOf("=");
+  client.jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  return client;
+}
+
+const pages = PAGE_RULES.map((rule) => ({ rule, path: samplePath(rule.path) }));
+
+describe("pages: every rule × every role", () => {
+  it("lets each role open what the table allows (never a redirect to /login)", async () => {
+    const failures: string[] = [];
+    const tasks = ALL_ROLES.flatMap((role) =>
+      pages.filter(({ rule }) => rightsAllow(rule.rights, role)).map(({ rule, path }) => ({ role, rule, path })),
+    );
+    await pool(tasks, 6, async ({ role, path }) => {
+      const res = await clients[role].get(path);
+      const toLogin = res.status >= 300 && res.status < 400 && (res.location ?? "").startsWith("/login");
+      if (toLogin || res.status >= 500 || res.status === 403) failures.push(`${role} ${path}: ${res.status} ${res.location ?? ""}`);
+    });
+    expect(failures).toEqual([]);
+    // Still signed in after all that: nobody was logged out by an allowed page.
+    for (const role of ALL_ROLES) expect((await clients[role].get("/")).status, role).toBe(200);
+  });
+
+  it("logs out a role without the right and sends it to exactly /login", async () => {
+    const failures: string[] = [];
+    const tasks = ALL_ROLES.flatMap((role) =>
+      pages.filter(({ rule }) => !rightsAllow(rule.rights, role)).map(({ rule, path }) => ({ role, rule, path })),
+    );
+    expect(tasks.length).toBeGreaterThan(50);
+    await pool(tasks, 4, async ({ role, path }) => {
+      // A fresh session per refusal (the refusal ends it), made by the app's own session storage, as at login:
+      // ~170 argon2 verifications would make this test slow without testing anything more.
+      const client = await signedInClient(accounts[role].userId);
+      const res = await client.get(path);
+      if (res.status !== 302 || res.location !== "/login") failures.push(`${role} ${path}: ${res.status} ${res.location}`);
+      const after = await client.get("/");
+      if (after.status !== 302 || after.location !== "/login?redirect=%2F") failures.push(`${role} ${path}: still signed in`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("serves public pages to anonymous visitors", async () => {
+    const anonymous = htmlClient(base);
+    for (const { rule, path } of pages.filter(({ rule }) => rule.rights === "public")) {
+      const res = await anonymous.get(path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.location ?? "", rule.name).not.toMatch(/^\/login\?/);
+    }
+    expect((await anonymous.get("/login")).status).toBe(200);
+    expect((await anonymous.get("/password/reset")).status).toBe(200);
+  });
+
+  it("sends an anonymous visitor of any other page to /login with the full path (query included)", async () => {
+    const anonymous = htmlClient(base);
+    const failures: string[] = [];
+    await pool(
+      pages.filter(({ rule }) => rule.rights !== "public"),
+      6,
+      async ({ path }) => {
+        const full = `${path}?year=2026&tab=pending`;
+        const res = await anonymous.get(full);
+        const expected = `/login?redirect=${encodeURIComponent(full)}`;
+        if (res.status !== 302 || res.location !== expected) failures.push(`${full}: ${res.status} ${res.location}`);
+      },
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("kills the session row in PostgreSQL when a signed-in user without the right is logged out", async () => {
+    const client = htmlClient(base);
+    const { userId, email } = accounts.ROLE_EMPLOYEE;
+    await db.sql("delete from session where user_id = ?", [userId]);
+    await client.login(email);
+    expect(await db.sql("select id from session where user_id = ?", [userId])).toHaveLength(1);
+    const res = await client.get("/settings");
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/login");
+    expect(await db.sql("select id from session where user_id = ?", [userId])).toHaveLength(0);
+    // The login page then says why, once.
+    const login = await client.get("/login");
+    expect(login.text).toContain(t("error.forbidden").replace("'", "&#x27;"));
+    expect((await client.get("/login")).text).not.toContain(t("error.forbidden").replace("'", "&#x27;"));
+  });
+});
+
+const calls = API_RULES.map((rule) => ({
+  rule,
+  method: rule.method === "*" ? "GET" : rule.method,
+  path: samplePath(rule.path),
+}));
+
+function sendOnce(method: string, path: string, token?: string) {
+  return method === "GET" || method === "DELETE"
+    ? api.call(method, path, { token })
+    : api.call(method, path, { token, body: {} });
+}
+
+/**
+ * A "*" rule is tried with GET; a route that does not serve GET answers 405 with an Allow header, and the call is
+ * then made with the first method it serves, so the rights check is still what is observed.
+ */
+async function send(method: string, path: string, token?: string) {
+  const res = await sendOnce(method, path, token);
+  const allow = res.headers.get("allow");
+  if (res.status === 405 && allow) return sendOnce(allow.split(",")[0]!.trim(), path, token);
+  return res;
+}
+
+describe("/api: every rule × every role", () => {
+  it("answers 403 with a French message to a role without the right, and never 401/403 to one with it", async () => {
+    const failures: string[] = [];
+    const tasks = ALL_ROLES.flatMap((role) => calls.map((call) => ({ role, ...call })));
+    await pool(tasks, 8, async ({ role, rule, method, path }) => {
+      const res = await send(method, path, tokens[role]);
+      if (rightsAllow(rule.rights, role)) {
+        if (res.status === 401 || res.status === 403 || res.status >= 500) failures.push(`${role} ${method} ${path}: ${res.status}`);
+      } else if (res.status !== 403 || res.body?.message !== t("error.forbidden")) {
+        failures.push(`${role} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 401 without a token to every call that is not public", async () => {
+    const failures: string[] = [];
+    await pool(
+      calls.filter(({ rule }) => rule.rights !== "public"),
+      8,
+      async ({ method, path }) => {
+        const res = await send(method, path);
+        if (res.status !== 401 || res.body?.message !== t("error.unauthenticated")) failures.push(`${method} ${path}: ${res.status}`);
+      },
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("does not take the session cookie for a token", async () => {
+    const client = htmlClient(base);
+    await client.login(accounts.ROLE_HEAD_MANAGEMENT.email);
+    const cookie = [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${base()}/api/users/${accounts.ROLE_HEAD_MANAGEMENT.userId}`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(401);
+  });
+});
