@@ -8,7 +8,10 @@ import { BadPayloadError, runJob } from "./processors";
  * The worker process: runs the jobs of the queue and declares the schedules. Only this process builds Workers;
  * the web only enqueues. SIGTERM/SIGINT close it cleanly (the current job finishes).
  */
-export async function startWorker(redisUrl: string, options: { concurrency?: number; prefix?: string } = {}) {
+export async function startWorker(
+  redisUrl: string,
+  options: { concurrency?: number; prefix?: string; /** false: run jobs only, declare no schedule (tests) */ schedules?: boolean } = {},
+) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
   const worker = new Worker(
@@ -26,7 +29,7 @@ export async function startWorker(redisUrl: string, options: { concurrency?: num
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
-  for (const s of SCHEDULES) {
+  for (const s of options.schedules === false ? [] : SCHEDULES) {
     await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {} });
   }
   await worker.waitUntilReady();

@@ -58,6 +58,7 @@ describe("fromBodyDate", () => {
     ["midnight in Réunion (UTC+4)", at("2026-11-21T00:00", "Indian/Reunion"), "2026-11-21"],
     ["noon in Guadeloupe (UTC-4)", at("2026-11-21T12:00", "America/Guadeloupe"), "2026-11-21"],
     ["unix seconds as a string", String(at("2026-11-21T00:00", "Europe/Paris")), "2026-11-21"],
+    ["YYYYMMDD as a string (the path form)", "20261121", "2026-11-21"],
     ["YYYY-MM-DD", "2026-11-21", "2026-11-21"],
     ["YYYY-MM-DD leap day", "2024-02-29", "2024-02-29"],
   ])("%s -> %s", (_name, value, expected) => {

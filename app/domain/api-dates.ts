@@ -1,27 +1,26 @@
 /**
  * Date forms of the /api contract (DESIGN §4): YYYYMMDD in paths and queries; in JSON bodies a date is unix
- * seconds or YYYY-MM-DD. Calendar days travel as "YYYY-MM-DD" inside the app.
+ * seconds or YYYY-MM-DD. Calendar days travel as "YYYY-MM-DD" inside the app. The compact and French forms are
+ * date-range's (parseYmd, formatYmd, formatFrDate); these wrappers keep the lenient null/"" answers callers expect.
  */
+import { formatFrDate, formatYmd, isCalendarDate, parseYmd } from "./date-range";
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
-const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+const COMPACT = /^\d{8}$/;
 
 function valid(y: number, m: number, d: number) {
   const dt = new Date(Date.UTC(y, m - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
-/** "20261121" -> "2026-11-21"; null when not a real date. */
+/** "20261121" -> "2026-11-21"; null when not a real date (only the compact form: "2026-11-21" is null). */
 export function fromCompact(value: string | null | undefined): string | null {
-  const m = value ? COMPACT.exec(value) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return valid(y, mo, d) ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  return value && COMPACT.test(value) ? parseYmd(value) : null;
 }
 
 /** "2026-11-21" -> "20261121". */
 export function toCompact(ymd: string): string {
-  return ymd.replaceAll("-", "");
+  return formatYmd(ymd);
 }
 
 /** Accepts unix seconds (any time from local midnight to noon of the day) or "YYYY-MM-DD"; null otherwise. */
@@ -37,6 +36,8 @@ export function fromBodyDate(value: unknown): string | null {
   if (typeof value === "string") {
     const m = YMD.exec(value);
     if (m && valid(Number(m[1]), Number(m[2]), Number(m[3]))) return value;
+    // Eight digits are a YYYYMMDD date (the path and query form), not unix seconds in 1970.
+    if (/^\d{8}$/.test(value)) return fromCompact(value);
     if (/^\d+$/.test(value)) return fromBodyDate(Number(value));
   }
   return null;
@@ -49,8 +50,8 @@ export function toUnixSeconds(ymd: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000;
 }
 
-/** "2026-11-21" -> "21/11/2026" (spec: dates shown DD/MM/YYYY). */
+/** "2026-11-21" (or an ISO timestamp, its day) -> "21/11/2026" (spec: dates shown DD/MM/YYYY); "" when not a day. */
 export function frDate(ymd: string | null | undefined): string {
-  const m = ymd ? YMD.exec(ymd.slice(0, 10)) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+  const day = ymd?.slice(0, 10);
+  return day && isCalendarDate(day) ? formatFrDate(day) : "";
 }

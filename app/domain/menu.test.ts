@@ -134,6 +134,8 @@ describe("isEntryActive", () => {
     ["/settings", "/profile", false],
     ["/time-clock/badging", "/time-clock/team-badging", false],
     ["/report/cost", "/report/leave", false],
+    ["/planning/me", "/planning/meeting", false],
+    ["/planning/me", "/planning/me/2026", true],
   ])("entry %s on %s -> %s", (entry, path, expected) => {
     expect(isEntryActive(entry, path)).toBe(expected);
   });

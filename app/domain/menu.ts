@@ -133,7 +133,7 @@ export function countersFor(profileType: string): CounterKind[] {
 /** An entry is highlighted when the path starts with its prefix; the root entry only on Home. */
 export function isEntryActive(entryPath: string, pathname: string): boolean {
   if (entryPath === "/") return pathname === "/";
-  return pathname === entryPath || pathname.startsWith(entryPath + "/") || pathname.startsWith(entryPath);
+  return pathname === entryPath || pathname.startsWith(entryPath + "/");
 }
 
 /** The one open section: the one whose prefix starts the path (only one at a time). */

@@ -208,6 +208,19 @@ export function toCountryInput(value: {
   return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays };
 }
 
+/** A subsidiary form or /api body (relations already ids) as the service input. */
+export function toSubsidiaryInput(value: { name: string; country: number; city: string; timezone: string }): SubsidiaryInput {
+  return { name: value.name, countryId: value.country, city: value.city, timezone: value.timezone };
+}
+
+export function toDivisionInput(value: { name: string; subsidiary: number }): DivisionInput {
+  return { name: value.name, subsidiaryId: value.subsidiary };
+}
+
+export function toTeamInput(value: { name: string; subsidiary: number; division: number }): TeamInput {
+  return { name: value.name, subsidiaryId: value.subsidiary, divisionId: value.division };
+}
+
 /** "holidays.2.date" (a service or /api violation) -> "holidays[2].date" (a conform field name). */
 export function toFieldName(propertyPath: string): string {
   return propertyPath.replace(/\.(\d+)(?=\.|$)/g, "[$1]");

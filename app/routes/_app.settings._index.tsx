@@ -76,10 +76,10 @@ function SettingsCard({
       ) : (
         <ul className="divide-y divide-gray-100" data-testid={`list-${kind}`}>
           {items.map((item) => (
-            <li key={item.id} className="flex items-center justify-between gap-2 py-2">
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-2">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-gray-900">{item.name}</p>
-                {item.detail && <p className="truncate text-xs text-gray-600">{item.detail}</p>}
+                <p className="break-words text-sm font-medium text-gray-900">{item.name}</p>
+                {item.detail && <p className="break-words text-xs text-gray-600">{item.detail}</p>}
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <Link

@@ -1,12 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CountryForm, fieldErrors, settingsId, toCountryInput } from "~/forms/settings";
+import { CountryForm, toCountryInput } from "~/forms/settings";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
+import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { getCountry, updateCountry } from "~/services/settings.server";
 import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
@@ -15,31 +11,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  try {
-    return { country: await getCountry(await getEm(), user, settingsId(params.id)) };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    throw error;
-  }
+  return settingsEditLoader(request, params.id, async (em, user, id) => ({ country: await getCountry(em, user, id) }));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const id = settingsId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: CountryForm });
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-  try {
-    await updateCountry(await getEm(), user, id, toCountryInput({ ...submission.value, holidays: submission.value.holidays ?? [] }));
-  } catch (error) {
-    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
-    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    throw error;
-  }
-  // After an update the user stays on the page (spec 1 §2), with the success alert.
-  const session = await getSession(request);
-  pushAlert(session, "success", t("success.modifications_saved"));
-  return redirect(`/settings/countries/${id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
+  // The HTML form always sends the full list: no rows left means no holidays.
+  return settingsUpdateAction(
+    request,
+    params.id,
+    CountryForm,
+    (em, user, id, v) => updateCountry(em, user, id, toCountryInput({ ...v, holidays: v.holidays ?? [] })),
+    "countries",
+  );
 }
 
 export default function EditCountry() {

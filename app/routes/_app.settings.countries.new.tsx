@@ -1,12 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { CountryForm, fieldErrors, toCountryInput } from "~/forms/settings";
+import { CountryForm, toCountryInput } from "~/forms/settings";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { ValidationError } from "~/services/errors";
+import { settingsCreateAction } from "~/server/settings-routes.server";
 import { createCountry } from "~/services/settings.server";
 import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
@@ -18,19 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CountryForm });
-  // Adding or removing a holiday row (conform intent) re-renders the form with 200; nothing is saved yet.
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-  try {
-    const country = await createCountry(await getEm(), user, toCountryInput({ ...submission.value, holidays: submission.value.holidays ?? [] }));
-    const session = await getSession(request);
-    pushAlert(session, "success", t("settings.created", { item: country.name }));
-    return redirect("/settings", { headers: { "Set-Cookie": await commitSession(session) } });
-  } catch (error) {
-    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
-    throw error;
-  }
+  // The HTML form always sends the full list: no rows left means no holidays.
+  return settingsCreateAction(request, CountryForm, (em, user, v) => createCountry(em, user, toCountryInput({ ...v, holidays: v.holidays ?? [] })));
 }
 
 export default function NewCountry() {

@@ -1,12 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, settingsId, DivisionForm } from "~/forms/settings";
+import { DivisionForm, toDivisionInput } from "~/forms/settings";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
+import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { getDivision, updateDivision, settingsOverview } from "~/services/settings.server";
 import { DivisionFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
@@ -15,34 +11,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const em = await getEm();
-  try {
-    const item = await getDivision(em, user, settingsId(params.id));
+  return settingsEditLoader(request, params.id, async (em, user, id) => {
+    const item = await getDivision(em, user, id);
     return { item, options: await settingsOverview(em, user) };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const id = settingsId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: DivisionForm });
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-  const v = submission.value;
-  try {
-    await updateDivision(await getEm(), user, id, { name: v.name, subsidiaryId: v.subsidiary });
-  } catch (error) {
-    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
-    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    throw error;
-  }
-  // After an update the user stays on the page (spec 1 §2), with the success alert.
-  const session = await getSession(request);
-  pushAlert(session, "success", t("success.modifications_saved"));
-  return redirect(`/settings/divisions/${id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
+  return settingsUpdateAction(request, params.id, DivisionForm, (em, user, id, v) => updateDivision(em, user, id, toDivisionInput(v)), "divisions");
 }
 
 export default function EditDivision() {

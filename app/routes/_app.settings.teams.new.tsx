@@ -1,12 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, TeamForm } from "~/forms/settings";
+import { TeamForm, toTeamInput } from "~/forms/settings";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { ValidationError } from "~/services/errors";
+import { settingsCreateAction } from "~/server/settings-routes.server";
 import { createTeam, settingsOverview } from "~/services/settings.server";
 import { TeamFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
@@ -18,19 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: TeamForm });
-  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
-  const v = submission.value;
-  try {
-    const created = await createTeam(await getEm(), user, { name: v.name, subsidiaryId: v.subsidiary, divisionId: v.division });
-    const session = await getSession(request);
-    pushAlert(session, "success", t("settings.created", { item: created.name }));
-    return redirect("/settings", { headers: { "Set-Cookie": await commitSession(session) } });
-  } catch (error) {
-    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
-    throw error;
-  }
+  return settingsCreateAction(request, TeamForm, (em, user, v) => createTeam(em, user, toTeamInput(v)));
 }
 
 export default function NewTeam() {

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: `${t("change.title")} · ${t("
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const valid = (await resetTokenUserId(await getEm(), params.token ?? "")) != null;
-  return data({ valid }, { status: valid ? 200 : 400, headers: { "Referrer-Policy": "no-referrer" } });
+  return data({ valid }, { status: valid ? 200 : 400 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

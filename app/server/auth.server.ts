@@ -63,7 +63,28 @@ export async function getUserId(request: Request): Promise<number | null> {
  * The guard every signed-in loader and action starts with. Not signed in: to /login with the full path in
  * `redirect`. Signed in without the right for this page: logged out and sent to /login (spec 1 §6).
  */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+export function requireUser(request: Request): Promise<CurrentUser> {
+  // The layout and the page loaders of one HTTP request run in parallel, each with its own copy of the Request:
+  // they share one guard (one session read, one user query, one answer) through the request id our server sets.
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  if (!id) return guard(request);
+  const now = Date.now();
+  const hit = guards.get(id);
+  if (hit) return hit.promise;
+  for (const [key, entry] of guards) if (now - entry.at > GUARD_TTL_MS) guards.delete(key);
+  const promise = guard(request);
+  // A rejection is an answer (a redirect) shared by every loader; keep it from being reported as unhandled.
+  promise.catch(() => {});
+  guards.set(id, { at: now, promise });
+  return promise;
+}
+
+/** Set by our Express server for every request (any incoming value is overwritten). */
+export const REQUEST_ID_HEADER = "x-cadran-request-id";
+const GUARD_TTL_MS = 30_000;
+const guards = new Map<string, { at: number; promise: Promise<CurrentUser> }>();
+
+async function guard(request: Request): Promise<CurrentUser> {
   const session = await getSession(request);
   const userId = session.get("userId");
   const em = await getEm();

@@ -116,10 +116,20 @@ const EMPLOYEE_SELECT = `
     c.name as "countryName", s.name as "subsidiaryName", d.name as "divisionName", d.subsidiary_id as "divisionSubsidiary",
     tm.name as "teamName", tm.subsidiary_id as "teamSubsidiary", tm.division_id as "teamDivision",
     u.id as "userId",
-    (select coalesce(json_agg(ws.days order by ws.week_number), '[]'::json) from week_schedule ws where ws.employee_id = e.id) as "weeksJson"
+    (select coalesce(json_agg(ws.days order by ws.week_number), '[]'::json) from week_schedule ws where ws.employee_id = e.id) as "weeksJson",
+    lv.reason as "leaveReason", lv.half_day_morning as "leaveMorning", lv.half_day_afternoon as "leaveAfternoon",
+    exists (select 1 from time_clock tc where tc.employee_id = e.id and tc.suggested = false and tc.date = today.d
+              and tc.type = 'START' and tc.working_time_seconds > tc.expected_seconds) as "inOvertime"
   from employee e
   left join country c on c.id = e.country_id
   left join subsidiary s on s.id = e.subsidiary_id
+  -- "Today" is the employee's day (subsidiary zone, else country, else Paris): the read-only extras of spec 1 §3.
+  cross join lateral (select (now() at time zone coalesce(s.timezone, c.timezone, 'Europe/Paris'))::date as d) today
+  left join lateral (
+    select l.reason, l.half_day_morning, l.half_day_afternoon from leave l
+     where l.employee_id = e.id and l.state = 'accepted' and today.d between l.start and l."end"
+     order by (l.half_day_morning or l.half_day_afternoon), l.id limit 1
+  ) lv on true
   left join division d on d.id = e.division_id
   left join team tm on tm.id = e.team_id
   left join app_user u on u.employee_id = e.id`;
@@ -137,6 +147,12 @@ export interface EmployeeRecord extends EmployeeValues {
   theoreticalLunchTime: number | null;
   recoveryEarned: number;
   recoveryTaken: number;
+  /** On a full-day accepted leave today. */
+  isInLeave: boolean;
+  /** Still at work today beyond the day's expected time. */
+  isInOvertime: boolean;
+  /** An accepted half-day leave today. */
+  halfDayLeave: { reason: string; halfDayMorning: boolean; halfDayAfternoon: boolean } | null;
   relations: {
     country: { id: number; name: string } | null;
     subsidiary: { id: number; name: string } | null;
@@ -166,6 +182,12 @@ function toRecord(r: Row): EmployeeRecord {
     theoreticalLunchTime: r.theoreticalLunchTime == null ? null : Number(r.theoreticalLunchTime),
     recoveryEarned: Number(r.recoveryEarned),
     recoveryTaken: Number(r.recoveryTaken),
+    isInLeave: r.leaveReason != null && !r.leaveMorning && !r.leaveAfternoon,
+    isInOvertime: r.inOvertime === true,
+    halfDayLeave:
+      r.leaveReason != null && (r.leaveMorning || r.leaveAfternoon)
+        ? { reason: String(r.leaveReason), halfDayMorning: r.leaveMorning === true, halfDayAfternoon: r.leaveAfternoon === true }
+        : null,
     relations: {
       country: v.country ? { id: v.country, name: String(r.countryName) } : null,
       subsidiary: v.subsidiary ? { id: v.subsidiary, name: String(r.subsidiaryName) } : null,
@@ -722,6 +744,9 @@ export function employeeToApi(r: EmployeeRecord) {
     theoreticalLunchTime: r.theoreticalLunchTime,
     recoveryEarned: r.recoveryEarned,
     recoveryTaken: r.recoveryTaken,
+    isInLeave: r.isInLeave,
+    isInOvertime: r.isInOvertime,
+    halfDayLeave: r.halfDayLeave,
     completion: r.completion,
   };
 }

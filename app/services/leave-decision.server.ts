@@ -95,12 +95,12 @@ async function writeVacation(em: EntityManager, employeeId: number, c: VacationC
 }
 
 /**
- * leave.days_from_* keep one decimal (numeric(6,1)) while the counters keep two (monthly accruals of 2.08): the
- * part taken from last year is rounded down to a tenth and the rest charged to this year, so what is recorded on
- * the leave is exactly what was charged and a removal gives back exactly that.
+ * leave.days_from_* keep two decimals like the counters (monthly accruals of 2.08): the part taken from last year is
+ * rounded down to a hundredth and the rest charged to this year, so what is recorded on the leave is exactly what
+ * was charged and a removal gives back exactly that.
  */
-function tenthsSplit(days: number, fromLastYear: number) {
-  const daysFromLastYear = Math.floor(fromLastYear * 10 + 1e-9) / 10;
+function hundredthsSplit(days: number, fromLastYear: number) {
+  const daysFromLastYear = Math.floor(fromLastYear * 100 + 1e-9) / 100;
   return { daysFromLastYear, daysFromThisYear: Math.round((days - daysFromLastYear) * 100) / 100 };
 }
 
@@ -111,7 +111,7 @@ async function chargeCounters(em: EntityManager, row: LeaveRow) {
     const { vacation } = await lockCounters(em, row.employee_id);
     const result = takeVacationDays(vacation, row.number_days_work);
     if (!result.ok) throw new AppError(422, t("leave.error.employee_insufficient_balance"));
-    const split = tenthsSplit(row.number_days_work, result.daysFromLastYear);
+    const split = hundredthsSplit(row.number_days_work, result.daysFromLastYear);
     await writeVacation(em, row.employee_id, {
       ...vacation,
       takenLastYear: Math.round((vacation.takenLastYear + split.daysFromLastYear) * 100) / 100,

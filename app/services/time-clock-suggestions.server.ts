@@ -14,11 +14,11 @@ import { isManagement } from "~/domain/access";
 import { checkClockSequence, isClockType, type ClockType } from "~/domain/clock-state";
 import { formatFrDate } from "~/domain/date-range";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
-import { instantAt, localDate } from "~/domain/zoned-day";
+import { instantAt } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
-import { clockEmployee, recomputeDay } from "./time-clock.server";
+import { clockEmployee, createSuggestion, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
@@ -245,8 +245,10 @@ async function assertCanCorrect(em: EntityManager, actor: CurrentUser, employeeI
 }
 
 /**
- * Creates a suggestion for an employee's day (manager's edit control). The employee must be in the actor's scope
- * (else 404); the day must not be in the future; the entries follow `parseEntries`. Returns the suggestion id.
+ * Creates a suggestion for an employee's day (manager's edit control): `createSuggestion` with the form's rows.
+ * The employee must be in the actor's scope (else 404 "employee not found"); the day must be a date and not in the
+ * future; rows with neither time nor type are unused form rows and skipped; violations name `entries.N.time|type`
+ * (the row's index in the form) like `parseEntries`. Returns the suggestion id.
  */
 export async function suggestForEmployee(
   em: EntityManager,
@@ -255,29 +257,39 @@ export async function suggestForEmployee(
   now: Date = new Date(),
 ): Promise<{ id: number }> {
   await assertCanCorrect(em, actor, input.employeeId);
-  const emp = await clockEmployee(em, input.employeeId);
   if (!isCalendarDate(input.date)) {
     throw new ValidationError([{ propertyPath: "date", message: t("badging.search.range_invalid") }]);
   }
-  if (input.date > localDate(now, emp.zone)) {
-    throw new ValidationError([{ propertyPath: "date", message: t("time_clock.edit_future_day") }]);
+  const rows = input.entries
+    .map((entry, index) => ({ index, time: (entry.time ?? "").trim(), type: (entry.type ?? "").trim() }))
+    .filter((row) => row.time || row.type);
+  try {
+    const clock = await createSuggestion(
+      em,
+      actor,
+      {
+        employeeId: input.employeeId,
+        date: input.date,
+        message: input.message ?? "",
+        // An unknown type is refused by createSuggestion (`timeLogs.N.type`).
+        logs: rows.map((row) => ({ time: row.time, type: row.type as ClockType })),
+        openDayAllowed: true,
+      },
+      now,
+    );
+    return { id: clock.id };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    // The /api body's paths (`timeLogs`, `timeLogs.N.*`, N among the kept rows) as the form's (`entries.N.*`).
+    throw new ValidationError(
+      error.violations.map((v) => ({
+        ...v,
+        propertyPath: v.propertyPath.replace(/^timeLogs(?:\.(\d+))?/, (_, n: string | undefined) =>
+          n === undefined ? "entries" : `entries.${rows[Number(n)]!.index}`,
+        ),
+      })),
+    );
   }
-  const parsed = parseEntries(input, input.date, emp.zone);
-  return em.transactional(async (tx) => {
-    const [origin] = await tx.execute<{ id: number }[]>(
-      `select id from time_clock where employee_id = ? and date = ? and suggested = false`,
-      [input.employeeId, input.date],
-    );
-    const [created] = await tx.execute<{ id: number }[]>(
-      `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,
-                               lunch_time_seconds, expected_seconds, overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-       values (?, ?, null, true, ?, ?, 0, 0, 0, 0, false, ?, ?, ?) returning id`,
-      [input.employeeId, input.date, origin?.id ?? null, parsed.message, actor.employeeId, now, now],
-    );
-    await insertLogs(tx, created!.id, parsed.entries, actor.employeeId, now);
-    await recomputeDay(tx, created!.id, now);
-    return { id: created!.id };
-  });
 }
 
 /** Label of a suggestion in confirmations: "Camille DUPONT du 30/03/2026". */

@@ -521,6 +521,11 @@ export interface SuggestionInput {
   employeeId: number;
   logs: SuggestedLog[];
   message: string;
+  /**
+   * A manager's correction from the team/division/agency views may target today's day before it is ended (the
+   * 409 below is for the employee's own edit request and the /api).
+   */
+  openDayAllowed?: boolean;
 }
 
 /**
@@ -581,7 +586,7 @@ export async function createSuggestion(
     input.originId != null ? [input.originId, input.employeeId, input.date] : [input.employeeId, input.date],
   );
   if (input.originId != null && !origin) throw new NotFoundError(t("error.not_found_item"));
-  if (input.date === today && origin?.type !== "END") throw new ConflictError(t("time_clock.edit_day_not_ended"));
+  if (input.date === today && origin?.type !== "END" && !input.openDayAllowed) throw new ConflictError(t("time_clock.edit_day_not_ended"));
 
   const facts = await clockFacts(em, emp, input.date, input.date);
   const logs = entries.map((e) => ({ time: e.time, type: e.type }));

@@ -1,4 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldName, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FieldName,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
@@ -94,6 +104,50 @@ function ChooseOption() {
   return <option value="">{t("settings.choose")}</option>;
 }
 
+/** A required relation select (country, subsidiary): "choose", then the items by name. */
+function RefSelect({ field, label, items }: { field: FieldMetadata<string>; label: string; items: { id: number; name: string }[] }) {
+  return (
+    <Field id={field.id} label={label} required errors={field.errors}>
+      <select {...getSelectProps(field)} className="field-input">
+        <ChooseOption />
+        {items.map((item) => (
+          <option key={item.id} value={String(item.id)}>
+            {item.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The "name" field every settings item has. */
+function NameField({ field }: { field: FieldMetadata<string> }) {
+  return (
+    <Field id={field.id} label={t("settings.field.name")} required errors={field.errors}>
+      <input {...getInputProps(field, { type: "text" })} className="field-input" autoComplete="off" />
+    </Field>
+  );
+}
+
+/** The conform set-up the four forms share: the zod schema checks on blur, then on every input. */
+function useSettingsForm<Schema extends Record<string, any>>(
+  id: string,
+  schema: Parameters<typeof getZodConstraint>[0],
+  lastResult: Reply,
+  defaultValue: DefaultValue<Schema>,
+) {
+  return useForm<Schema>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The fields are typed by the defaults (strings, as in the HTML), the submission by the schema's input.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<Schema>,
+  });
+}
+
 // ---------- country ----------
 
 export interface CountryDefaults {
@@ -105,15 +159,7 @@ export interface CountryDefaults {
 
 export function CountryFormView({ lastResult, defaultValue, submitLabel }: { lastResult: Reply; defaultValue: CountryDefaults; submitLabel: string }) {
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "country-form",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(CountryForm),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CountryForm }),
-  });
+  const [form, fields] = useSettingsForm("country-form", CountryForm, lastResult, defaultValue);
   const overtime = fields.overtime.getFieldset();
   const holidays = fields.holidays.getFieldList();
   const holidaysName = fields.holidays.name as FieldName<CountryDefaults["holidays"]>;
@@ -129,9 +175,7 @@ export function CountryFormView({ lastResult, defaultValue, submitLabel }: { las
     <Form method="post" {...getFormProps(form)}>
       <DefaultSubmit />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field id={fields.name.id} label={t("settings.field.name")} required errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} className="field-input" autoComplete="off" />
-      </Field>
+      <NameField field={fields.name} />
       <Field id={fields.timezone.id} label={t("settings.field.timezone")} required errors={fields.timezone.errors}>
         <select {...getSelectProps(fields.timezone)} className="field-input">
           <TimezoneOptions />
@@ -242,31 +286,12 @@ export function SubsidiaryFormView({
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "subsidiary-form",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(SubsidiaryForm),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SubsidiaryForm }),
-  });
+  const [form, fields] = useSettingsForm("subsidiary-form", SubsidiaryForm, lastResult, defaultValue);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field id={fields.name.id} label={t("settings.field.name")} required errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} className="field-input" autoComplete="off" />
-      </Field>
-      <Field id={fields.country.id} label={t("settings.field.country")} required errors={fields.country.errors}>
-        <select {...getSelectProps(fields.country)} className="field-input">
-          <ChooseOption />
-          {countries.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <NameField field={fields.name} />
+      <RefSelect field={fields.country} label={t("settings.field.country")} items={countries} />
       <Field id={fields.city.id} label={t("settings.field.city")} required errors={fields.city.errors}>
         <input {...getInputProps(fields.city, { type: "text" })} className="field-input" autoComplete="off" />
       </Field>
@@ -302,31 +327,12 @@ export function DivisionFormView({
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "division-form",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(DivisionForm),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DivisionForm }),
-  });
+  const [form, fields] = useSettingsForm("division-form", DivisionForm, lastResult, defaultValue);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field id={fields.name.id} label={t("settings.field.name")} required errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} className="field-input" autoComplete="off" />
-      </Field>
-      <Field id={fields.subsidiary.id} label={t("settings.field.subsidiary")} required errors={fields.subsidiary.errors}>
-        <select {...getSelectProps(fields.subsidiary)} className="field-input">
-          <ChooseOption />
-          {subsidiaries.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <NameField field={fields.name} />
+      <RefSelect field={fields.subsidiary} label={t("settings.field.subsidiary")} items={subsidiaries} />
       <SaveButton label={submitLabel} disabled={hydrated && !fields.name.value} />
     </Form>
   );
@@ -354,15 +360,7 @@ export function TeamFormView({
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "team-form",
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(TeamForm),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TeamForm }),
-  });
+  const [form, fields] = useSettingsForm("team-form", TeamForm, lastResult, defaultValue);
   // Without JavaScript every division is offered, grouped by subsidiary (the server checks they match); with it,
   // only the divisions of the chosen subsidiary.
   const chosen = hydrated ? Number(fields.subsidiary.value) || null : null;
@@ -373,19 +371,8 @@ export function TeamFormView({
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field id={fields.name.id} label={t("settings.field.name")} required errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} className="field-input" autoComplete="off" />
-      </Field>
-      <Field id={fields.subsidiary.id} label={t("settings.field.subsidiary")} required errors={fields.subsidiary.errors}>
-        <select {...getSelectProps(fields.subsidiary)} className="field-input">
-          <ChooseOption />
-          {subsidiaries.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <NameField field={fields.name} />
+      <RefSelect field={fields.subsidiary} label={t("settings.field.subsidiary")} items={subsidiaries} />
       <Field
         id={fields.division.id}
         label={t("settings.field.division")}

@@ -29,8 +29,8 @@ export const Leave = defineEntity({
     urgent: p.boolean().default(false),
     /** pending, prevalidate, validate, accepted, refused. */
     state: p.string().length(20).default("pending"),
-    daysFromLastYear: p.decimal("number").precision(6).scale(1).default(0),
-    daysFromThisYear: p.decimal("number").precision(6).scale(1).default(0),
+    daysFromLastYear: p.decimal("number").precision(6).scale(2).default(0),
+    daysFromThisYear: p.decimal("number").precision(6).scale(2).default(0),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

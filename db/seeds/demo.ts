@@ -49,6 +49,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 /** Number of days of clock history before `today` (8 weeks). */
 export const DEMO_CLOCK_DAYS = 56;
 
+/** The tables the demo seed fills (the seed script prints their counts; the seed test compares them). */
+export const DEMO_TABLES = [
+  "country",
+  "holiday",
+  "subsidiary",
+  "division",
+  "team",
+  "employee",
+  "week_schedule",
+  "app_user",
+  "time_clock",
+  "time_log",
+  "overtime",
+  "leave",
+  "leave_step",
+  "event_day",
+  "deduction",
+] as const;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
 

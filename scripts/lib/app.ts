@@ -2,7 +2,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -48,12 +48,20 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
     }),
   );
 
+  // A reset token is in the URL of this page: never send it as a referrer, not even to our own pages.
+  app.use("/password/change", (_req, res, next) => {
+    res.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  });
+
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
     // The client address for throttling and logs; an incoming header of the same name is never trusted.
     req.headers["x-cadran-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    // One id per HTTP request: the loaders of a page share its guard result (see requireUser).
+    req.headers["x-cadran-request-id"] = randomUUID();
     const method = req.method.toUpperCase();
     if (method === "GET" || method === "HEAD" || method === "OPTIONS" || req.path.startsWith("/api/")) return next();
     // HTML forms: refuse a cross-site origin (CSRF). /api uses a token header, never the cookie.

@@ -175,6 +175,35 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     expect((await api.get(`/api/employees/${me.employeeId}`)).status).toBe(401);
   });
 
+  it("gives the read-only extras of today: a full-day leave, a half-day leave, overtime in progress", async () => {
+    const full = await createEmployee(db.em(), org, { email: "extras.full@cadran.test" });
+    const half = await createEmployee(db.em(), org, { email: "extras.half@cadran.test" });
+    const late = await createEmployee(db.em(), org, { email: "extras.late@cadran.test" });
+    const today = "(now() at time zone 'Europe/Paris')::date";
+    await db.sql(
+      `insert into leave (employee_id, reason, start, "end", state, number_days_work, created_at, updated_at)
+       values (?, 'SICK_LEAVE', ${today} - 1, ${today} + 1, 'accepted', 3, now(), now())`,
+      [full.employeeId],
+    );
+    await db.sql(
+      `insert into leave (employee_id, reason, start, "end", half_day_afternoon, state, number_days_work, created_at, updated_at)
+       values (?, 'PAID_LEAVE', ${today}, ${today}, true, 'accepted', 0.5, now(), now())`,
+      [half.employeeId],
+    );
+    await db.sql(
+      `insert into time_clock (employee_id, date, type, working_time_seconds, expected_seconds, created_at, updated_at)
+       values (?, ${today}, 'START', 30000, 25200, now(), now())`,
+      [late.employeeId],
+    );
+    const get = async (id: number) => (await api.get(`/api/employees/${id}`, token)).body;
+    expect(await get(full.employeeId)).toMatchObject({ isInLeave: true, isInOvertime: false, halfDayLeave: null });
+    expect(await get(half.employeeId)).toMatchObject({
+      isInLeave: false,
+      halfDayLeave: { reason: "PAID_LEAVE", halfDayMorning: false, halfDayAfternoon: true },
+    });
+    expect(await get(late.employeeId)).toMatchObject({ isInLeave: false, isInOvertime: true, halfDayLeave: null });
+  });
+
   it("PUT saves the fields sent, keeps the others, and follows login and role", async () => {
     const created = await api.post("/api/employees", sheetToApiBody(completeSheet(org)), token);
     const id = created.body.id;

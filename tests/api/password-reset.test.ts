@@ -33,13 +33,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   resetEnvCache();
   if (redisUrl) {
-    worker = await startWorker(redisUrl, { prefix, concurrency: 2 });
     // Only the jobs this file enqueues should run: no scheduled job fires into this database by the clock.
-    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    const queue = new Queue(QUEUE_NAME, { connection, prefix });
-    for (const s of await queue.getJobSchedulers()) await queue.removeJobScheduler(s.key);
-    await queue.close();
-    connection.disconnect();
+    worker = await startWorker(redisUrl, { prefix, concurrency: 2, schedules: false });
   }
 });
 const server = useTestServer();

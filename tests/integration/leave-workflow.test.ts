@@ -213,6 +213,23 @@ describe("the three workflows", () => {
     await smtp.waitFor((m) => m.to.includes("fast.flow@cadran.test") && m.subject.includes("refusée"));
   });
 
+  it("splits an accepted leave to the hundredth (accruals of 2.08) and a removal gives back exactly that", async () => {
+    const emp = await createEmployee(db.em(), cast.org, { leaveWorkflow: "fast", email: "hundredths@cadran.test" });
+    await setCounters(db.em(), emp.employeeId, { earnedLastYear: 1.04, takenLastYear: 0, earnedThisYear: 2.08, takenThisYear: 0 });
+    const user = await currentUserOf(db.em(), emp);
+    const leave = await requestLeave(db.em(), user, ask({ start: "2026-07-06", end: "2026-07-07" }), NOW);
+    const head = await currentUserOf(db.em(), cast.financial);
+    expect((await decideLeave(db.em(), head, leave.id, "validate", { now: NOW })).state).toBe("accepted");
+    const [split] = await db.sql<{ last: number; this: number }>(
+      "select days_from_last_year::float8 as last, days_from_this_year::float8 as this from leave where id = ?",
+      [leave.id],
+    );
+    expect(split).toEqual({ last: 1.04, this: 0.96 });
+    expect(await counters(db.em(), emp.employeeId)).toMatchObject({ takenLastYear: 1.04, takenThisYear: 0.96 });
+    await removeLeave(db.em(), head, leave.id, { now: NOW });
+    expect(await counters(db.em(), emp.employeeId)).toMatchObject({ takenLastYear: 0, takenThisYear: 0 });
+  });
+
   it("management is company-wide: a Lisbon leave is accepted by 3 Print's head of management", async () => {
     const lisbon = await createOrg(db.em(), " Lisboa");
     const ana = await createEmployee(db.em(), lisbon, { leaveWorkflow: "fast", email: "ana.lisboa@cadran.test" });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
-import { buildDemoData, DEMO_ACCOUNTS, DEMO_CLOCK_DAYS, DEMO_PASSWORD, seedDemo } from "../../db/seeds/demo";
+import { buildDemoData, DEMO_ACCOUNTS, DEMO_CLOCK_DAYS, DEMO_PASSWORD, DEMO_TABLES, seedDemo } from "../../db/seeds/demo";
 import { verifyPassword } from "../../app/server/password.server";
 import { useTestDatabase } from "../support/db";
 
@@ -25,24 +25,7 @@ async function q<T = Record<string, unknown>>(sql: string): Promise<T[]> {
   return em().execute<T[]>(sql);
 }
 
-const TABLES = [
-  "country",
-  "holiday",
-  "subsidiary",
-  "division",
-  "team",
-  "employee",
-  "week_schedule",
-  "app_user",
-  "time_clock",
-  "time_log",
-  "overtime",
-  "leave",
-  "leave_step",
-  "event_day",
-  "deduction",
-  "job_run",
-];
+const TABLES = [...DEMO_TABLES, "job_run"];
 
 async function snapshot(): Promise<Record<string, unknown>> {
   const counts = TABLES.map((t) => `(select count(*) from "${t}")::int as "${t}"`).join(", ");

@@ -3,25 +3,11 @@ import { AppError } from "~/services/errors";
 import { clockAction, currentClock, recomputeDay, resetDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { addHoliday, addLeave, at, currentUser, insertClock, setSchedule } from "~tests/support/factories-time";
+import { addHoliday, addLeave, at, createClockEmployee, currentUser, insertClock, rejection, setSchedule } from "~tests/support/factories-time";
 
 const db = useTestDatabase();
 
-async function employee(org: Org, overrides: Parameters<typeof createEmployee>[2] = {}) {
-  const e = await createEmployee(db.em(), org, overrides);
-  await setSchedule(db.em(), e.employeeId);
-  return { ...e, user: await currentUser(db.em(), e.userId) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a rejection");
-}
+const employee = (org: Org, overrides: Parameters<typeof createClockEmployee>[2] = {}) => createClockEmployee(db.em(), org, overrides);
 
 let org: Org;
 beforeAll(async () => {

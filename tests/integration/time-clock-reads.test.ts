@@ -1,27 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError, ValidationError } from "~/services/errors";
+import { ValidationError } from "~/services/errors";
 import { badgingScreen, clockAction, clockById, createSuggestion, employeeRange, history } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
-import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { addLeave, at, currentUser, insertClock, setSchedule } from "~tests/support/factories-time";
+import { createOrg, type Org } from "~tests/support/factories";
+import { addLeave, at, createClockEmployee, insertClock, rejection, setSchedule } from "~tests/support/factories-time";
 
 const db = useTestDatabase();
 
-async function person(org: Org, overrides: Parameters<typeof createEmployee>[2] = {}) {
-  const e = await createEmployee(db.em(), org, overrides);
-  await setSchedule(db.em(), e.employeeId);
-  return { ...e, user: await currentUser(db.em(), e.userId) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a rejection");
-}
+const person = (org: Org, overrides: Parameters<typeof createClockEmployee>[2] = {}) => createClockEmployee(db.em(), org, overrides);
 
 let org: Org;
 let people: Record<"employee" | "teammate" | "otherTeam" | "otherDivision" | "leader" | "head" | "direction", Awaited<ReturnType<typeof person>>>;

@@ -35,7 +35,8 @@ beforeAll(async () => {
   resetEnvCache();
   connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   queue = new Queue(QUEUE_NAME, { connection, prefix });
-  worker = await startWorker(redisUrl, { prefix, concurrency: 2 });
+  // No schedules for the worker under test: a schedule firing at a 5-minute boundary must not race the tests.
+  worker = await startWorker(redisUrl, { prefix, concurrency: 2, schedules: false });
 });
 
 afterAll(async () => {

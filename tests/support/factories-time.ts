@@ -2,6 +2,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ScheduleDay } from "~/domain/expected-time";
 import { instantAt } from "~/domain/zoned-day";
 import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { AppError } from "~/services/errors";
+import { createEmployee, type Org } from "./factories";
 
 /** Time clock test data, written with SQL like the shared factories. */
 
@@ -82,4 +84,22 @@ export async function currentUser(em: EntityManager, userId: number): Promise<Cu
 /** An instant given as a local wall-clock time of a day (Europe/Paris unless told). */
 export function at(date: string, hhmm: string, zone = "Europe/Paris"): Date {
   return instantAt(date, hhmm, zone);
+}
+
+/** An employee of `org` with the standard week (SEVEN_HOURS) and their CurrentUser, as the clock services take it. */
+export async function createClockEmployee(em: EntityManager, org: Org, overrides: Parameters<typeof createEmployee>[2] = {}) {
+  const e = await createEmployee(em, org, overrides);
+  await setSchedule(em, e.employeeId);
+  return { ...e, user: await currentUser(em, e.userId) };
+}
+
+/** The AppError a promise rejects with; any other error is rethrown, and no rejection at all fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected a rejection");
 }

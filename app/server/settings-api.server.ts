@@ -1,0 +1,144 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { ZodType } from "zod";
+import type { SettingsKind } from "~/domain/settings-rules";
+import {
+  CountryBody,
+  DivisionBody,
+  parseId,
+  SubsidiaryBody,
+  TeamBody,
+  toCountryInput,
+  toDivisionInput,
+  toSubsidiaryInput,
+  toTeamInput,
+} from "~/forms/settings";
+import type { CurrentUser } from "~/services/current-user.server";
+import { NotFoundError } from "~/services/errors";
+import {
+  createCountry,
+  createDivision,
+  createSubsidiary,
+  createTeam,
+  deleteSettingsItem,
+  getCountry,
+  getDivision,
+  getSubsidiary,
+  getTeam,
+  listCountries,
+  listDivisions,
+  listSubsidiaries,
+  listTeams,
+  updateCountry,
+  updateDivision,
+  updateSubsidiary,
+  updateTeam,
+} from "~/services/settings.server";
+import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "./api.server";
+import { getEm } from "./orm.server";
+
+/**
+ * The /api settings collections and items (spec 1 §7: /api/countries, /api/subsidiaries, /api/divisions,
+ * /api/teams and their `{id}`): the four follow one contract, so their route files only name their kind.
+ * Methods are written as methods (not arrow properties) so each kind's typed body fits the shared shape.
+ */
+interface SettingsApi<Body, View extends { id: number }> {
+  /** hydra `@type`. */
+  type: string;
+  body: ZodType<Body>;
+  list(em: EntityManager, actor: CurrentUser): Promise<View[]>;
+  get(em: EntityManager, actor: CurrentUser, id: number): Promise<View>;
+  create(em: EntityManager, actor: CurrentUser, body: Body): Promise<View>;
+  update(em: EntityManager, actor: CurrentUser, id: number, body: Body): Promise<View>;
+}
+
+const api = <Body, View extends { id: number }>(config: SettingsApi<Body, View>) => config;
+
+const SETTINGS_API: Record<SettingsKind, SettingsApi<unknown, { id: number }>> = {
+  // An /api body without `holidays` keeps the stored ones (toCountryInput leaves them undefined).
+  country: api({
+    type: "Country",
+    body: CountryBody,
+    list: (em, actor) => listCountries(em, actor),
+    get: getCountry,
+    create: (em, actor, body) => createCountry(em, actor, toCountryInput(body)),
+    update: (em, actor, id, body) => updateCountry(em, actor, id, toCountryInput(body)),
+  }),
+  subsidiary: api({
+    type: "Subsidiary",
+    body: SubsidiaryBody,
+    list: (em, actor) => listSubsidiaries(em, actor),
+    get: getSubsidiary,
+    create: (em, actor, body) => createSubsidiary(em, actor, toSubsidiaryInput(body)),
+    update: (em, actor, id, body) => updateSubsidiary(em, actor, id, toSubsidiaryInput(body)),
+  }),
+  division: api({
+    type: "Division",
+    body: DivisionBody,
+    list: (em, actor) => listDivisions(em, actor),
+    get: getDivision,
+    create: (em, actor, body) => createDivision(em, actor, toDivisionInput(body)),
+    update: (em, actor, id, body) => updateDivision(em, actor, id, toDivisionInput(body)),
+  }),
+  team: api({
+    type: "Team",
+    body: TeamBody,
+    list: (em, actor) => listTeams(em, actor),
+    get: getTeam,
+    create: (em, actor, body) => createTeam(em, actor, toTeamInput(body)),
+    update: (em, actor, id, body) => updateTeam(em, actor, id, toTeamInput(body)),
+  }),
+};
+
+function itemId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw new NotFoundError();
+  return id;
+}
+
+/** GET /api/<kinds>: the collection, ordered by name ascending (management only). */
+export async function settingsCollectionLoader(kind: SettingsKind, request: Request): Promise<Response> {
+  const config = SETTINGS_API[kind];
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const items = await config.list(await getEm(), user);
+    return jsonResponse(hydraCollection(items.map((item) => hydraItem(config.type, item))));
+  });
+}
+
+/** POST /api/<kinds>: creates one; 201 with the new item (relations as IRIs in the body). */
+export async function settingsCollectionAction(kind: SettingsKind, request: Request): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const config = SETTINGS_API[kind];
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const body = await readJson(request, config.body);
+    const created = await config.create(await getEm(), user, body);
+    return jsonResponse(hydraItem(config.type, created), 201);
+  });
+}
+
+/** GET /api/<kinds>/{id}. */
+export async function settingsItemLoader(kind: SettingsKind, request: Request, idParam: string | undefined): Promise<Response> {
+  const config = SETTINGS_API[kind];
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return jsonResponse(hydraItem(config.type, await config.get(await getEm(), user, itemId(idParam))));
+  });
+}
+
+/** PUT replaces the fields; DELETE answers 204, or 409 with a French message while the item is still in use. */
+export async function settingsItemAction(kind: SettingsKind, request: Request, idParam: string | undefined): Promise<Response> {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  const config = SETTINGS_API[kind];
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const id = itemId(idParam);
+    const em = await getEm();
+    if (request.method === "DELETE") {
+      await deleteSettingsItem(em, user, kind, id);
+      return jsonResponse(null, 204);
+    }
+    const body = await readJson(request, config.body);
+    return jsonResponse(hydraItem(config.type, await config.update(em, user, id, body)));
+  });
+}

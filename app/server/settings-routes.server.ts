@@ -1,0 +1,81 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { fieldErrors, settingsId } from "~/forms/settings";
+import { t } from "~/i18n/fr";
+import type { CurrentUser } from "~/services/current-user.server";
+import { NotFoundError, ValidationError } from "~/services/errors";
+import { requireUser } from "./auth.server";
+import { getEm } from "./orm.server";
+import { commitSession, getSession, pushAlert } from "./session.server";
+
+/**
+ * Loader and actions shared by the settings "new" and "edit" pages (countries, subsidiaries, divisions, teams):
+ * each route only says which schema and which service to call. Validation errors (the form's or the service's)
+ * come back as a 400 conform reply so the form is re-rendered filled; success redirects with a flash alert.
+ */
+
+type Schema = z.ZodType<Record<string, unknown>>;
+
+/** Loader of an edit page: what `load` returns for the `{id}`; a missing or out-of-scope item is a 404 page. */
+export async function settingsEditLoader<T>(
+  request: Request,
+  idParam: string | undefined,
+  load: (em: EntityManager, user: CurrentUser, id: number) => Promise<T>,
+): Promise<T> {
+  const user = await requireUser(request);
+  const em = await getEm();
+  try {
+    return await load(em, user, settingsId(idParam));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** Action of a "new" page: creates the item, then back to /settings with "<name> created". */
+export async function settingsCreateAction<S extends Schema>(
+  request: Request,
+  schema: S,
+  create: (em: EntityManager, user: CurrentUser, value: z.output<S>) => Promise<{ name: string }>,
+) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  // A conform intent (e.g. adding a holiday row) re-renders the form with 200; nothing is saved yet.
+  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  try {
+    const created = await create(await getEm(), user, submission.value);
+    const session = await getSession(request);
+    pushAlert(session, "success", t("settings.created", { item: created.name }));
+    return redirect("/settings", { headers: { "Set-Cookie": await commitSession(session) } });
+  } catch (error) {
+    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
+    throw error;
+  }
+}
+
+/** Action of an edit page: updates the `{id}`, then back to the same page (/settings/<collection>/{id}/edit). */
+export async function settingsUpdateAction<S extends Schema>(
+  request: Request,
+  idParam: string | undefined,
+  schema: S,
+  update: (em: EntityManager, user: CurrentUser, id: number, value: z.output<S>) => Promise<unknown>,
+  collection: string,
+) {
+  const user = await requireUser(request);
+  const id = settingsId(idParam);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  try {
+    await update(await getEm(), user, id, submission.value);
+  } catch (error) {
+    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+  // After an update the user stays on the page (spec 1 §2), with the success alert.
+  const session = await getSession(request);
+  pushAlert(session, "success", t("success.modifications_saved"));
+  return redirect(`/settings/${collection}/${id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
+}
