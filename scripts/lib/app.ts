@@ -48,12 +48,6 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
     }),
   );
 
-  // A reset token is in the URL of this page: never send it as a referrer, not even to our own pages.
-  app.use("/password/change", (_req, res, next) => {
-    res.setHeader("Referrer-Policy", "no-referrer");
-    next();
-  });
-
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
