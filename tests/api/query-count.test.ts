@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { htmlClient, useTestServer } from "~tests/support/http";
+
+/**
+ * DESIGN §6: the number of SQL queries of a page does not grow with the rows it shows. Each page is requested with
+ * a small team, then again after adding many employees, leaves and clocks to the same scope; the count of
+ * statements PostgreSQL received for the request must stay the same.
+ */
+const db = useTestDatabase();
+const server = useTestServer();
+
+let org: Org;
+let manager: TestEmployee;
+let leader: TestEmployee;
+
+/** Counts the statements the app's connection pool sends while `fn` runs (knex's "query" event). */
+async function countQueries(fn: () => Promise<unknown>): Promise<number> {
+  const knex = db.orm.em.getConnection().getKnex();
+  let count = 0;
+  const onQuery = () => {
+    count += 1;
+  };
+  knex.on("query", onQuery);
+  try {
+    await fn();
+  } finally {
+    knex.removeListener("query", onQuery);
+  }
+  return count;
+}
+
+async function addPeople(n: number, tag: string) {
+  for (let i = 0; i < n; i++) {
+    const e = await createEmployee(db.em(), org, { email: `${tag}.${i}@cadran.test`, leaveWorkflow: "full" });
+    await db.sql(
+      `insert into leave (employee_id, reason, start, "end", state, number_days_work, created_at, updated_at)
+       values (?, 'PAID_LEAVE', current_date + 7, current_date + 8, 'pending', 2, now(), now())`,
+      [e.employeeId],
+    );
+    await db.sql(
+      `insert into time_clock (employee_id, date, type, working_time_seconds, created_at, updated_at)
+       values (?, (now() at time zone 'Europe/Paris')::date, 'START', 3600, now(), now())`,
+      [e.employeeId],
+    );
+  }
+}
+
+beforeAll(async () => {
+  org = await createOrg(db.em());
+  manager = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", email: "qc.direction@cadran.test" });
+  leader = await createEmployee(db.em(), org, { profileType: "ROLE_TEAM_LEADER", email: "qc.leader@cadran.test" });
+  await addPeople(2, "small");
+});
+
+describe("queries per page do not grow with the rows shown", () => {
+  const pages: [string, () => TestEmployee, () => string][] = [
+    ["home", () => manager, () => "/"],
+    ["waiting leaves (management)", () => manager, () => "/leave/waiting"],
+    ["waiting leaves (team leader)", () => leader, () => "/leave/waiting"],
+    ["team badging", () => leader, () => "/time-clock/team-badging"],
+    ["employees of a team", () => manager, () => `/employees/subsidiary/${org.subsidiaryId}/division/${org.divisionId}/team/${org.teamId}`],
+    ["settings", () => manager, () => "/settings"],
+  ];
+
+  it.each(pages)("%s", async (_name, who, path) => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(who().email);
+    const before = await countQueries(async () => expect((await client.get(path())).status).toBe(200));
+    await addPeople(15, `more.${Math.random().toString(36).slice(2, 8)}`);
+    const after = await countQueries(async () => expect((await client.get(path())).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+});
