@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import pg from "pg";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { resolveDatabase } from "../../scripts/lib/database";
 import { migrate } from "../../scripts/migrate";
 
@@ -14,6 +15,18 @@ export default async function setup(project: TestProject) {
   }
   if (process.env.CI === "true" && !process.env.REDIS_URL) {
     throw new Error("CI requires REDIS_URL (the machine's Redis)");
+  }
+  // Outside CI without REDIS_URL, a local redis-server (if installed) gives the queue tests a real Redis; the test
+  // processes inherit the variable. Without one they run the jobs inline and skip the worker-only tests.
+  let redisChild: ChildProcess | undefined;
+  if (!process.env.REDIS_URL) {
+    const bin = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim();
+    if (bin) {
+      const port = 63800 + (process.pid % 100);
+      redisChild = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, 300));
+      process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+    }
   }
   const db = await resolveDatabase({ database: "postgres" });
   const adminUrl = db.url;
@@ -36,6 +49,7 @@ export default async function setup(project: TestProject) {
     await c.query(`drop database if exists "${template}" with (force)`);
     await c.end();
     await db.stop();
+    redisChild?.kill();
   };
 }
 
