@@ -10,6 +10,7 @@ import { badging } from "./fr/badging";
 import { timeClock } from "./fr/time-clock";
 import { profile } from "./fr/profile";
 import { settings } from "./fr/settings";
+import { admin } from "./fr/admin";
 
 export const fr = {
   ...common,
@@ -19,6 +20,7 @@ export const fr = {
   ...timeClock,
   ...settings,
   ...profile,
+  ...admin,
 } as const;
 
 export type MessageKey = keyof typeof fr;

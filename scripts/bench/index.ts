@@ -50,6 +50,8 @@ async function login(email: string): Promise<string | null> {
 }
 
 console.info(`Cadran bench: ${clients} clients, ${seconds} s per run, loopback ${base}`);
+const { printBundle } = await import("./bundle");
+printBundle();
 // Login is argon2id-bound on purpose (m = 19 MiB, t = 2): its rate is the hashing rate of the machine.
 printResult(
   await runLoad("login (POST /login)", { clients, seconds }, async (i) => (await login(accounts[i % accounts.length]!)) != null),
