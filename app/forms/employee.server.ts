@@ -57,11 +57,6 @@ const FormDay = z
   .nullable()
   .optional();
 
-/** The names of the schedule inputs, shared with the editor: weeks[w][d].morningStartHour ... */
-export function scheduleInputName(week: number, day: number, half: keyof ScheduleDay, unit: "Hour" | "Minute") {
-  return `weeks[${week}][${day}].${half}${unit}`;
-}
-
 function formDayToSchedule(day: z.infer<typeof FormDay>): ScheduleDay {
   return {
     morningStart: fromHourMinute(day?.morningStartHour, day?.morningStartMinute),

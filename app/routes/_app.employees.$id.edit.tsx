@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
 import { backLink, sheetBreadcrumb } from "~/domain/employee-sheet";
-import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee";
+import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { completionPercent, NEW_EMPLOYEE_DEFAULTS, sheetBreadcrumb } from "~/domain/employee-sheet";
-import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee";
+import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";

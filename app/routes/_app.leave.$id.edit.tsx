@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { minStartDate } from "~/domain/leave-form";
 import { localDate } from "~/domain/zoned-day";
-import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave";
+import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const today = localDate(new Date(), "Europe/Paris");
   const minStart = minStartDate(today);
-  return { leave, minStart: leave.start < minStart ? leave.start : minStart };
+  return { leave, minStart: leave.start < minStart ? leave.start : minStart, constraint: getZodConstraint(LeaveRequestForm) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditLeave() {
-  const { leave, minStart } = useLoaderData<typeof loader>();
+  const { leave, minStart, constraint } = useLoaderData<typeof loader>();
   // Single fetch types the data() payload as its init wrapper; what arrives is the submission result.
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -57,6 +57,7 @@ export default function EditLeave() {
       <h1 className="text-2xl font-semibold">{t("leave.edit.title")}</h1>
       <LeaveRequestFormView
         lastResult={lastResult}
+        constraint={constraint}
         minStart={minStart}
         submitLabel={t("leave.edit.submit")}
         backHref={`/leave/detail/${leave.id}`}

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { minStartDate } from "~/domain/leave-form";
 import { localDate } from "~/domain/zoned-day";
-import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave";
+import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: `${t("leave.ask.title")} · ${
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const balances = await leaveBalances(await getEm(), user);
-  return { balances, minStart: minStartDate(localDate(new Date(), "Europe/Paris")) };
+  return { balances, minStart: minStartDate(localDate(new Date(), "Europe/Paris")), constraint: getZodConstraint(LeaveRequestForm) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,14 +38,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AskLeave() {
-  const { balances, minStart } = useLoaderData<typeof loader>();
+  const { balances, minStart, constraint } = useLoaderData<typeof loader>();
   // Single fetch types the data() payload as its init wrapper; what arrives is the submission result.
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("leave.ask.title")}</h1>
       <LeaveBalanceCards balances={balances} />
-      <LeaveRequestFormView lastResult={lastResult} minStart={minStart} submitLabel={t("leave.ask.submit")} backHref="/leave/me" />
+      <LeaveRequestFormView lastResult={lastResult} constraint={constraint} minStart={minStart} submitLabel={t("leave.ask.submit")} backHref="/leave/me" />
     </div>
   );
 }

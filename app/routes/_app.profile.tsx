@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ProfileForm } from "~/forms/profile";
+import { ProfileForm } from "~/forms/profile.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t(
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { profile: await getProfile(await getEm(), user), fullName: user.fullName };
+  // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
+  return { profile: await getProfile(await getEm(), user), fullName: user.fullName, constraint: getZodConstraint(ProfileForm) };
 }
 
 async function back(request: Request, message: string) {
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName } = useLoaderData<typeof loader>();
+  const { profile, fullName, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -60,10 +61,9 @@ export default function Profile() {
     id: "profile-form",
     lastResult,
     defaultValue: { phone: profile.phone ?? "", email: profile.email ?? "" },
-    constraint: getZodConstraint(ProfileForm),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm }),
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const fileErrors = lastResult?.error?.file ?? undefined;
   // Spec: save enabled only when both are filled. Driven by the current values once JavaScript runs; without it

@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CountryForm, toCountryInput } from "~/forms/settings";
+import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { getCountry, updateCountry } from "~/services/settings.server";
@@ -11,7 +12,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return settingsEditLoader(request, params.id, async (em, user, id) => ({ country: await getCountry(em, user, id) }));
+  return settingsEditLoader(request, params.id, async (em, user, id) => ({
+    country: await getCountry(em, user, id),
+    constraint: getZodConstraint(CountryForm),
+  }));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCountry() {
-  const { country } = useLoaderData<typeof loader>();
+  const { country, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as Reply;
   const o = country.overtime;
   return (
@@ -34,6 +38,7 @@ export default function EditCountry() {
       <CountryFormView
         key={country.id}
         lastResult={lastResult}
+        constraint={constraint}
         submitLabel={t("word.save")}
         defaultValue={{
           name: country.name,

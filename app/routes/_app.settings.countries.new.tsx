@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
-import { CountryForm, toCountryInput } from "~/forms/settings";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { settingsCreateAction } from "~/server/settings-routes.server";
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: `${t("settings.new_country")} 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  return { constraint: getZodConstraint(CountryForm) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,11 +21,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewCountry() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.countries")} title={t("settings.new_country")}>
       <CountryFormView
         lastResult={lastResult}
+        constraint={constraint}
         submitLabel={t("word.save")}
         defaultValue={{
           name: "",

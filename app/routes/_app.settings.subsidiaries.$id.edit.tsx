@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings";
+import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { getSubsidiary, updateSubsidiary, settingsOverview } from "~/services/settings.server";
@@ -13,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return settingsEditLoader(request, params.id, async (em, user, id) => {
     const item = await getSubsidiary(em, user, id);
-    return { item, options: await settingsOverview(em, user) };
+    return { item, options: await settingsOverview(em, user), constraint: getZodConstraint(SubsidiaryForm) };
   });
 }
 
@@ -22,11 +23,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSubsidiary() {
-  const { item, options } = useLoaderData<typeof loader>();
+  const { item, options, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.subsidiaries")} title={item.name}>
-      <SubsidiaryFormView key={item.id} lastResult={lastResult} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: item.name, country: String(item.country.id), city: item.city, timezone: item.timezone }} />
+      <SubsidiaryFormView key={item.id} lastResult={lastResult} constraint={constraint} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: item.name, country: String(item.country.id), city: item.city, timezone: item.timezone }} />
     </SettingsPage>
   );
 }

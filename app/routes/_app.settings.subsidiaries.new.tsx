@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings";
+import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: `${t("settings.new_subsidiary"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return settingsOverview(await getEm(), user);
+  return { ...(await settingsOverview(await getEm(), user)), constraint: getZodConstraint(SubsidiaryForm) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +25,7 @@ export default function NewSubsidiary() {
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.subsidiaries")} title={t("settings.new_subsidiary")}>
-      <SubsidiaryFormView lastResult={lastResult} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: "", country: "", city: "", timezone: "Europe/Paris" }} />
+      <SubsidiaryFormView lastResult={lastResult} constraint={options.constraint} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: "", country: "", city: "", timezone: "Europe/Paris" }} />
     </SettingsPage>
   );
 }

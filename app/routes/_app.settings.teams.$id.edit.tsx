@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TeamForm, toTeamInput } from "~/forms/settings";
+import { TeamForm, toTeamInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { getTeam, updateTeam, settingsOverview } from "~/services/settings.server";
@@ -13,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return settingsEditLoader(request, params.id, async (em, user, id) => {
     const item = await getTeam(em, user, id);
-    return { item, options: await settingsOverview(em, user) };
+    return { item, options: await settingsOverview(em, user), constraint: getZodConstraint(TeamForm) };
   });
 }
 
@@ -22,11 +23,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTeam() {
-  const { item, options } = useLoaderData<typeof loader>();
+  const { item, options, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.teams")} title={item.name}>
-      <TeamFormView key={item.id} lastResult={lastResult} submitLabel={t("word.save")} subsidiaries={options.subsidiaries} divisions={options.divisions} defaultValue={{ name: item.name, subsidiary: String(item.subsidiary.id), division: String(item.division.id) }} />
+      <TeamFormView key={item.id} lastResult={lastResult} constraint={constraint} submitLabel={t("word.save")} subsidiaries={options.subsidiaries} divisions={options.divisions} defaultValue={{ name: item.name, subsidiary: String(item.subsidiary.id), division: String(item.division.id) }} />
     </SettingsPage>
   );
 }

@@ -10,7 +10,7 @@ import { formatFrDate, isCalendarDate } from "~/domain/date-range";
 import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/working-time";
 import { overtimeClass, overtimeValidForDisplay, type OvertimeClass } from "~/domain/overtime-day";
 import { timeOfDay } from "~/domain/zoned-day";
-import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock";
+import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -34,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = isCalendarDate(from) && isCalendarDate(to) ? { from, to } : null;
   const now = new Date();
   const screen = await badgingScreen(await getEm(), user, now, search);
-  return { screen, now: now.toISOString(), from, to };
+  // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.
+  return { screen, now: now.toISOString(), from, to, editConstraint: getZodConstraint(EditRequestForm) };
 }
 
 async function back(request: Request, alert?: { type: "success" | "danger"; message: string }) {
@@ -400,15 +401,15 @@ function DaysTable({ days, caption }: { days: { date: string; clock: ClockView |
 }
 
 function EditRequest({ clock, today }: { clock: ClockView; today: string }) {
+  const { editConstraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm<EditRequestFormValue>({
     id: "edit-request",
     lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: getZodConstraint(EditRequestForm),
-    shouldValidate: "onBlur",
+    constraint: editConstraint,
+    shouldValidate: "onSubmit",
     defaultValue: { date: today, message: "", entries: clock.logs.map((l) => ({ time: l.hhmm, type: l.type })) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditRequestForm }),
   });
   const entries = fields.entries.getFieldList();
   const open = !!lastResult;

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { LoginForm } from "~/forms/auth";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { LoginForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { authenticator, LoginError, requireAnonymous, startUserSession } from "~/server/auth.server";
 import { Field } from "~/ui/field";
@@ -11,7 +11,8 @@ export const meta: MetaFunction = () => [{ title: `${t("login.title")} · ${t("a
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // The native attributes (required, maxlength) come from the schema here: zod stays out of the browser bundle.
+  return { constraint: getZodConstraint(LoginForm) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,15 +37,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(LoginForm),
+    constraint,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginForm }),
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PasswordChangeForm } from "~/forms/auth";
+import { PasswordChangeForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { getEm } from "~/server/orm.server";
 import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: `${t("change.title")} · ${t("
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const valid = (await resetTokenUserId(await getEm(), params.token ?? "")) != null;
-  return data({ valid }, { status: valid ? 200 : 400 });
+  return data({ valid, constraint: getZodConstraint(PasswordChangeForm) }, { status: valid ? 200 : 400 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,14 +36,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PasswordChange() {
-  const { valid } = useLoaderData<typeof loader>();
+  const { valid, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(PasswordChangeForm),
+    constraint,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeForm }),
+    shouldRevalidate: "onSubmit",
   });
   if (!valid) {
     return (

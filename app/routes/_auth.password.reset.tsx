@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { ResetRequestForm } from "~/forms/auth";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ResetRequestForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { requireAnonymous } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: `${t("reset.title")} · ${t("a
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { constraint: getZodConstraint(ResetRequestForm) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,13 +28,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PasswordReset() {
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(ResetRequestForm),
+    constraint,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestForm }),
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { bodyToValues, EmployeeBody } from "~/forms/employee";
+import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiLeaveDecisionBody } from "~/forms/leave";
+import { ApiLeaveDecisionBody } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiLeaveBody } from "~/forms/leave";
+import { ApiLeaveBody } from "~/forms/leave.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { leaveJson } from "~/services/leave-api.server";

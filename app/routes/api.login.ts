@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ApiLoginBody } from "~/forms/auth";
+import { ApiLoginBody } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";

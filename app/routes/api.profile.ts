@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ProfileBody } from "~/forms/profile";
+import { ProfileBody } from "~/forms/profile.server";
 import { getEm } from "~/server/orm.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getProfile, updateProfile, type ProfileView } from "~/services/profile.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/forms/settings";
+import { parseId } from "~/forms/settings.server";
 import { getEm } from "~/server/orm.server";
 import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";

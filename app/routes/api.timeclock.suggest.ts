@@ -3,7 +3,7 @@ import { fromBodyDate } from "~/domain/api-dates";
 import type { ClockType } from "~/domain/clock-state";
 import { isCalendarDate } from "~/domain/date-range";
 import { localDate } from "~/domain/zoned-day";
-import { ApiSuggestBody } from "~/forms/time-clock";
+import { ApiSuggestBody } from "~/forms/time-clock.server";
 import { t } from "~/i18n/fr";
 import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";

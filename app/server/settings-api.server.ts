@@ -11,7 +11,7 @@ import {
   toDivisionInput,
   toSubsidiaryInput,
   toTeamInput,
-} from "~/forms/settings";
+} from "~/forms/settings.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { NotFoundError } from "~/services/errors";
 import {

@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { fieldErrors, settingsId } from "~/forms/settings";
+import { fieldErrors, settingsId } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/current-user.server";
 import { NotFoundError, ValidationError } from "~/services/errors";

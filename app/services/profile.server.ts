@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, type AvatarProblem } from "~/domain/settings-image";
-import type { ProfileInput } from "~/forms/profile";
+import type { ProfileInput } from "~/forms/profile.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, NotFoundError, ValidationError } from "./errors";

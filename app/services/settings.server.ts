@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
 import { canDelete, sameName, sortByName, type SettingsKind, type SettingsUsage } from "~/domain/settings-rules";
-import type { CountryInput, DivisionInput, SubsidiaryInput, TeamInput } from "~/forms/settings";
+import type { CountryInput, DivisionInput, SubsidiaryInput, TeamInput } from "~/forms/settings.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";

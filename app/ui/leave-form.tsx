@@ -1,8 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { LeaveRequestForm } from "~/forms/leave";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
 
@@ -23,19 +21,25 @@ export interface LeaveFormDefaults {
   urgent?: boolean;
 }
 
+/** The native attributes of the fields (required, maxlength...), computed from the schema by the page's loader. */
+export type FormConstraint = Parameters<typeof useForm>[0]["constraint"];
+
 /**
  * The leave request form of the ask and edit pages. Works without JavaScript (the server checks everything and
- * answers 400 with the form filled); with it, conform validates the shapes on blur. The date pickers start at
+ * answers 400 with the form filled); with it, conform asks the server to validate on blur (the schema stays on
+ * the server, out of the browser bundle). The date pickers start at
  * `minStart` (yesterday; the stored start on edit) as spec 2 §5 says.
  */
 export function LeaveRequestFormView({
   lastResult,
+  constraint,
   defaultValue,
   minStart,
   submitLabel,
   backHref,
 }: {
   lastResult: SubmissionResult<string[]> | undefined | null;
+  constraint: FormConstraint;
   defaultValue?: LeaveFormDefaults;
   minStart: string;
   submitLabel: string;
@@ -47,9 +51,8 @@ export function LeaveRequestFormView({
     defaultValue: defaultValue
       ? { ...defaultValue, nbHourAbsence: defaultValue.nbHourAbsence ?? undefined, comment: defaultValue.comment ?? undefined }
       : undefined,
-    constraint: getZodConstraint(LeaveRequestForm),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeaveRequestForm }),
+    constraint,
+    shouldValidate: "onSubmit",
   });
   const start = fields.start.value ?? defaultValue?.start;
   return (

@@ -6,14 +6,11 @@ import {
   type DefaultValue,
   type FieldMetadata,
   type FieldName,
-  type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { TIMEZONES } from "~/domain/settings-rules";
-import { CountryForm, DivisionForm, SubsidiaryForm, TeamForm } from "~/forms/settings";
 import { t } from "~/i18n/fr";
 import { Field } from "~/ui/field";
 
@@ -28,6 +25,12 @@ import { Field } from "~/ui/field";
  * `useActionData<typeof action>` is typed as the `data()` wrapper rather than its payload.)
  */
 export type Reply = SubmissionResult<string[]> | undefined;
+
+/**
+ * The native attributes of a form's fields (required, maxlength, min, max...), computed from its zod schema by the
+ * page's loader (`getZodConstraint`): the schemas stay on the server, out of the browser bundle (DESIGN §6).
+ */
+export type Constraint = Parameters<typeof useForm>[0]["constraint"];
 
 /** True once React runs in the browser: weak checks (disabled save) only apply with JavaScript. */
 export function useHydrated() {
@@ -129,22 +132,18 @@ function NameField({ field }: { field: FieldMetadata<string> }) {
   );
 }
 
-/** The conform set-up the four forms share: the zod schema checks on blur, then on every input. */
-function useSettingsForm<Schema extends Record<string, any>>(
-  id: string,
-  schema: Parameters<typeof getZodConstraint>[0],
-  lastResult: Reply,
-  defaultValue: DefaultValue<Schema>,
-) {
+/**
+ * The conform set-up the four forms share: the server validates on blur, then on every input (without onValidate,
+ * conform submits a validate intent that the action answers with the errors, nothing saved).
+ */
+function useSettingsForm<Schema extends Record<string, any>>(id: string, constraint: Constraint, lastResult: Reply, defaultValue: DefaultValue<Schema>) {
   return useForm<Schema>({
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // The fields are typed by the defaults (strings, as in the HTML), the submission by the schema's input.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<Schema>,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 }
 
@@ -157,9 +156,19 @@ export interface CountryDefaults {
   holidays: { date: string; name: string }[];
 }
 
-export function CountryFormView({ lastResult, defaultValue, submitLabel }: { lastResult: Reply; defaultValue: CountryDefaults; submitLabel: string }) {
+export function CountryFormView({
+  lastResult,
+  constraint,
+  defaultValue,
+  submitLabel,
+}: {
+  lastResult: Reply;
+  constraint: Constraint;
+  defaultValue: CountryDefaults;
+  submitLabel: string;
+}) {
   const hydrated = useHydrated();
-  const [form, fields] = useSettingsForm("country-form", CountryForm, lastResult, defaultValue);
+  const [form, fields] = useSettingsForm("country-form", constraint, lastResult, defaultValue);
   const overtime = fields.overtime.getFieldset();
   const holidays = fields.holidays.getFieldList();
   const holidaysName = fields.holidays.name as FieldName<CountryDefaults["holidays"]>;
@@ -276,17 +285,19 @@ export interface SubsidiaryDefaults {
 
 export function SubsidiaryFormView({
   lastResult,
+  constraint,
   defaultValue,
   countries,
   submitLabel,
 }: {
   lastResult: Reply;
+  constraint: Constraint;
   defaultValue: SubsidiaryDefaults;
   countries: { id: number; name: string }[];
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useSettingsForm("subsidiary-form", SubsidiaryForm, lastResult, defaultValue);
+  const [form, fields] = useSettingsForm("subsidiary-form", constraint, lastResult, defaultValue);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -317,17 +328,19 @@ export interface DivisionDefaults {
 
 export function DivisionFormView({
   lastResult,
+  constraint,
   defaultValue,
   subsidiaries,
   submitLabel,
 }: {
   lastResult: Reply;
+  constraint: Constraint;
   defaultValue: DivisionDefaults;
   subsidiaries: { id: number; name: string }[];
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useSettingsForm("division-form", DivisionForm, lastResult, defaultValue);
+  const [form, fields] = useSettingsForm("division-form", constraint, lastResult, defaultValue);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -348,19 +361,21 @@ export interface TeamDefaults {
 
 export function TeamFormView({
   lastResult,
+  constraint,
   defaultValue,
   subsidiaries,
   divisions,
   submitLabel,
 }: {
   lastResult: Reply;
+  constraint: Constraint;
   defaultValue: TeamDefaults;
   subsidiaries: { id: number; name: string }[];
   divisions: { id: number; name: string; subsidiaryId: number }[];
   submitLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [form, fields] = useSettingsForm("team-form", TeamForm, lastResult, defaultValue);
+  const [form, fields] = useSettingsForm("team-form", constraint, lastResult, defaultValue);
   // Without JavaScript every division is offered, grouped by subsidiary (the server checks they match); with it,
   // only the divisions of the chosen subsidiary.
   const chosen = hydrated ? Number(fields.subsidiary.value) || null : null;

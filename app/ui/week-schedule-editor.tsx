@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { dayTotalLabel, fromHourMinute, SCHEDULE_HALVES, weekTotalLabel, type ScheduleDay, type ScheduleHalf } from "~/domain/employee-sheet";
-import { scheduleInputName } from "~/forms/employee";
+import { scheduleInputName } from "~/forms/employee-fields";
 import { t, type MessageKey } from "~/i18n/fr";
 
 /**

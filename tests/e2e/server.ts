@@ -26,7 +26,7 @@ process.env.APP_URL = `http://127.0.0.1:${port}`;
 process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET = "e2e-session-secret-0123456789";
 process.env.COOKIE_SECURE = "0";
-process.env.QUEUE_PREFIX = "cadran-e2e";
+process.env.QUEUE_PREFIX = `cadran-e2e-${port}`;
 process.env.MAIL_DIR = path.join(root, ".data/e2e-mail");
 delete process.env.SMTP_URL;
 rmSync(process.env.MAIL_DIR, { recursive: true, force: true });
@@ -43,7 +43,7 @@ const web = await serve({ port });
 let worker: { close: () => Promise<void> } | undefined;
 if (process.env.REDIS_URL) {
   const { startWorker } = await import("../../worker/index");
-  worker = await startWorker(process.env.REDIS_URL, { prefix: "cadran-e2e" });
+  worker = await startWorker(process.env.REDIS_URL, { prefix: process.env.QUEUE_PREFIX });
 }
 const stop = async () => {
   await worker?.close();

@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
       process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
     }
   }
+  // Jobs enqueued by the test files go to a queue of this run only (a developer's running app shares the Redis).
+  process.env.QUEUE_PREFIX ??= `cadran-test-${process.pid}`;
   const db = await resolveDatabase({ database: "postgres" });
   const adminUrl = db.url;
   const template = `cadran_tpl_${process.pid}`;
@@ -49,6 +51,16 @@ export default async function setup(project: TestProject) {
     await c.query(`drop database if exists "${template}" with (force)`);
     await c.end();
     await db.stop();
+    if (process.env.REDIS_URL) {
+      // Nothing of this run stays in Redis.
+      const { Queue } = await import("bullmq");
+      const { Redis } = await import("ioredis");
+      const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
+      const queue = new Queue("cadran", { connection, prefix: process.env.QUEUE_PREFIX });
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      connection.disconnect();
+    }
     redisChild?.kill();
   };
 }
