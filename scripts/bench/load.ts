@@ -62,3 +62,47 @@ export function printResult(r: LoadResult, budget?: { p95?: number; p99?: number
     `${r.name.padEnd(28)} ${String(r.requests).padStart(7)} req ${String(r.rps).padStart(8)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors}${verdict}`,
   );
 }
+
+/**
+ * Open loop: starts `rps` requests per second for `seconds`, whatever the answers' speed — the "about 40 requests/s
+ * of traffic" of DESIGN §6, where latency is measured without the queueing a closed loop of 50 clients adds.
+ */
+export async function runRate(
+  name: string,
+  opts: { rps: number; seconds: number },
+  request: (i: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round(opts.rps * opts.seconds);
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / opts.rps;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = performance.now();
+    pending.push(
+      request(i)
+        .catch(() => false)
+        .then((ok) => {
+          latencies.push(performance.now() - t);
+          if (!ok) errors += 1;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    seconds: Number(elapsed.toFixed(1)),
+    rps: Number((latencies.length / elapsed).toFixed(1)),
+    p50: Number(pct(50).toFixed(1)),
+    p95: Number(pct(95).toFixed(1)),
+    p99: Number(pct(99).toFixed(1)),
+  };
+}
