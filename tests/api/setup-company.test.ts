@@ -3,34 +3,19 @@
  * without JavaScript. The first account comes from `createAdmin` (what `npm run admin:create` runs); everything
  * after that goes through the HTML forms with the same field names and intents a browser without JavaScript sends.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emptyWeek, type EmployeeValues } from "~/domain/employee-sheet";
 import { drainInlineJobs } from "~/server/queue.server";
-import { resetEnvCache } from "~/server/env.server";
 import { createAdmin } from "~/services/admin-bootstrap.server";
 import { ConflictError, ValidationError } from "~/services/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { sheetToForm, SEVEN_HOURS } from "~tests/support/factories-employees";
 import { htmlClient, useTestServer } from "~tests/support/http";
-import { startSmtpCapture } from "~tests/support/smtp";
+import { useInlineMail } from "~tests/support/smtp";
 
 const db = useTestDatabase();
 const server = useTestServer();
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-  process.env.INLINE_JOBS = "1";
-  resetEnvCache();
-});
-afterAll(async () => {
-  await drainInlineJobs();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.INLINE_JOBS;
-  resetEnvCache();
-});
+const inbox = useInlineMail();
 
 const ADMIN_PASSWORD = "Premier-Acces-2026!";
 
@@ -264,7 +249,7 @@ describe("setting up a company from an empty database, without JavaScript", () =
     );
     expect(user).toMatchObject({ roles: ["ROLE_EMPLOYEE"], password_hash: null });
     await drainInlineJobs();
-    const welcome = await smtp.waitFor((m) => m.to.includes("lea.dupont@societe.fr"));
+    const welcome = await inbox.capture.waitFor((m) => m.to.includes("lea.dupont@societe.fr"));
     expect(welcome.subject).toBe("Cadran : choisissez votre mot de passe");
     expect(welcome.text).toContain("identifiant : lea.dupont@societe.fr");
     const welcomeLink = /\/password\/change\/[A-Za-z0-9_-]+/.exec(welcome.text)?.[0];

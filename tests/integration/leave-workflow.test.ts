@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
-import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
 import { decideLeave, removeLeave } from "~/services/leave-decision.server";
 import { deleteLeave, editLeave, getLeave, requestLeave, type LeaveInput } from "~/services/leave.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { addHoliday, counters, createLeave, createLeaveCast, currentUserOf, setCounters } from "~tests/support/factories-leave";
-import { startSmtpCapture } from "~tests/support/smtp";
+import { useInlineMail } from "~tests/support/smtp";
 
 const db = useTestDatabase();
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-  process.env.INLINE_JOBS = "1";
-  resetEnvCache();
-});
-afterAll(async () => {
-  await drainInlineJobs();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.INLINE_JOBS;
-  resetEnvCache();
-});
+const inbox = useInlineMail();
 
 /** Wednesday 1 July 2026, 10:00 in Paris. */
 const NOW = new Date("2026-07-01T08:00:00Z");
@@ -68,7 +53,7 @@ describe("asking for leave", () => {
     expect(steps).toEqual([{ step: "created", actor_id: cast.employee.employeeId }]);
     // The next validator of a full workflow is the team leader: they get the mail.
     await drainInlineJobs();
-    const mail = await smtp.waitFor((m) => m.to.includes(cast.teamLeader.email));
+    const mail = await inbox.capture.waitFor((m) => m.to.includes(cast.teamLeader.email));
     // (the capture's header decoder may split an encoded word with a space)
     expect(mail.subject.replace(/\s+/g, "")).toBe("Cadran:unedemandedecongéattendvotredécision");
     expect(mail.text).toContain("13/07/2026");
@@ -169,7 +154,7 @@ describe("the three workflows", () => {
     ]);
     expect(detail).toMatchObject({ status: "accepted", canEdit: false, canDelete: false, canRemove: false });
     await drainInlineJobs();
-    const mail = await smtp.waitFor((m) => m.to.includes(cast.employee.email) && m.subject.includes("acceptée"));
+    const mail = await inbox.capture.waitFor((m) => m.to.includes(cast.employee.email) && m.subject.includes("acceptée"));
     expect(mail.text).toContain("06/07/2026");
 
     // Removal after validation: management only, counters restored.
@@ -210,7 +195,7 @@ describe("the three workflows", () => {
     expect((await decideLeave(db.em(), financial, b.id, "refuse", { now: NOW })).state).toBe("refused");
     expect(await counters(db.em(), fast.employeeId)).toMatchObject({ takenThisYear: 1 });
     await drainInlineJobs();
-    await smtp.waitFor((m) => m.to.includes("fast.flow@cadran.test") && m.subject.includes("refusée"));
+    await inbox.capture.waitFor((m) => m.to.includes("fast.flow@cadran.test") && m.subject.includes("refusée"));
   });
 
   it("splits an accepted leave to the hundredth (accruals of 2.08) and a removal gives back exactly that", async () => {

@@ -1,3 +1,6 @@
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvCache } from "~/server/env.server";
+import { drainInlineJobs } from "~/server/queue.server";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 
@@ -79,4 +82,27 @@ function decodeBody(raw: string) {
     body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   }
   return body;
+}
+
+/**
+ * For a test file whose jobs run in-process and whose mails go to a real SMTP capture: sets SMTP_URL and
+ * INLINE_JOBS before the tests, drains the jobs and restores the environment after them.
+ * Use at the top of a file: `const mail = useInlineMail();` then `mail.capture.waitFor(...)`.
+ */
+export function useInlineMail() {
+  const handle = {} as { capture: Awaited<ReturnType<typeof startSmtpCapture>> };
+  beforeAll(async () => {
+    handle.capture = await startSmtpCapture();
+    process.env.SMTP_URL = handle.capture.url;
+    process.env.INLINE_JOBS = "1";
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await drainInlineJobs();
+    await handle.capture.close();
+    delete process.env.SMTP_URL;
+    delete process.env.INLINE_JOBS;
+    resetEnvCache();
+  });
+  return handle;
 }
