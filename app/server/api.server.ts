@@ -1,8 +1,8 @@
 import type { ZodType } from "zod";
 import { canCallApi, apiRuleFor } from "~/domain/access";
 import { t } from "~/i18n/fr";
-import { userIdForApiToken } from "~/services/auth.server";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { currentUserForApiToken } from "~/services/auth.server";
+import type { CurrentUser } from "~/services/current-user.server";
 import { AppError, type Violation } from "~/services/errors";
 import { getEm } from "./orm.server";
 
@@ -35,8 +35,7 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
   const token = request.headers.get("x-auth-token");
   if (!token) throw new AppError(401, t("error.unauthenticated"));
   const em = await getEm();
-  const userId = await userIdForApiToken(em, token);
-  const user = userId ? await loadCurrentUser(em, userId) : null;
+  const user = await currentUserForApiToken(em, token);
   if (!user) throw new AppError(401, t("error.invalid_token"));
   const path = apiPath(request);
   if (!apiRuleFor(request.method, path)) throw new AppError(404, t("error.not_found_item"));

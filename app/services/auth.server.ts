@@ -4,6 +4,7 @@ import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/i
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { isValidPassword } from "~/domain/password-rule";
 import { t } from "~/i18n/fr";
+import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { AppError, ValidationError } from "./errors";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -90,6 +91,20 @@ export async function userIdForApiToken(em: EntityManager, token: string, now = 
     [sha256(token), now],
   );
   return rows[0]?.user_id ?? null;
+}
+
+/**
+ * The user behind a valid API token, or null (unknown, expired, revoked, archived employee): userIdForApiToken and
+ * loadCurrentUser in one query, since every /api call starts with it.
+ */
+export async function currentUserForApiToken(em: EntityManager, token: string, now = new Date()): Promise<CurrentUser | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await em.getConnection().execute<CurrentUserRow[]>(
+    `select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM} join api_token t on t.user_id = u.id
+      where t.token_hash = ? and t.revoked_at is null and t.expires_at > ?`,
+    [sha256(token), now],
+  );
+  return toCurrentUser(rows[0]);
 }
 
 export async function revokeApiTokens(em: EntityManager, userId: number, now = new Date()) {

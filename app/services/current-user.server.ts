@@ -21,36 +21,34 @@ export interface CurrentUser {
   avatarVersion: number | null;
 }
 
-export async function loadCurrentUser(em: EntityManager, userId: number): Promise<CurrentUser | null> {
-  const rows = await em.getConnection().execute<
-    {
-      user_id: number;
-      employee_id: number;
-      email: string;
-      roles: string[];
-      profile_type: string;
-      firstname: string;
-      lastname: string;
-      time_registration: boolean;
-      subsidiary_id: number | null;
-      division_id: number | null;
-      team_id: number | null;
-      team_leader: boolean;
-      department_head: boolean;
-      fired_at: string | null;
-      avatar_version: string | null;
-    }[]
-  >(
-    `select u.id as user_id, e.id as employee_id, u.email, u.roles, e.profile_type, e.firstname, e.lastname,
+/** The columns of a CurrentUser, on `u` (app_user) joined with `e` (employee) and `a` (avatar); see CURRENT_USER_FROM. */
+export const CURRENT_USER_SELECT = `u.id as user_id, e.id as employee_id, u.email, u.roles, e.profile_type, e.firstname, e.lastname,
             e.time_registration, e.subsidiary_id, e.division_id, e.team_id, e.team_leader, e.department_head,
-            e.fired_at, extract(epoch from a.updated_at)::bigint as avatar_version
-       from app_user u
+            e.fired_at, extract(epoch from a.updated_at)::bigint as avatar_version`;
+export const CURRENT_USER_FROM = `app_user u
        join employee e on e.id = u.employee_id
-       left join avatar a on a.user_id = u.id
-      where u.id = ?`,
-    [userId],
-  );
-  const r = rows[0];
+       left join avatar a on a.user_id = u.id`;
+
+export interface CurrentUserRow {
+  user_id: number;
+  employee_id: number;
+  email: string;
+  roles: string[];
+  profile_type: string;
+  firstname: string;
+  lastname: string;
+  time_registration: boolean;
+  subsidiary_id: number | null;
+  division_id: number | null;
+  team_id: number | null;
+  team_leader: boolean;
+  department_head: boolean;
+  fired_at: string | null;
+  avatar_version: string | null;
+}
+
+/** The user of a CURRENT_USER_SELECT row; null for an archived employee. */
+export function toCurrentUser(r: CurrentUserRow | undefined): CurrentUser | null {
   if (!r || r.fired_at) return null;
   return {
     userId: r.user_id,
@@ -70,6 +68,13 @@ export async function loadCurrentUser(em: EntityManager, userId: number): Promis
     hasAvatar: r.avatar_version != null,
     avatarVersion: r.avatar_version != null ? Number(r.avatar_version) : null,
   };
+}
+
+export async function loadCurrentUser(em: EntityManager, userId: number): Promise<CurrentUser | null> {
+  const rows = await em
+    .getConnection()
+    .execute<CurrentUserRow[]>(`select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM} where u.id = ?`, [userId]);
+  return toCurrentUser(rows[0]);
 }
 
 /** A user holds a list of roles; a check tests whether a given role is held (spec 1 §6). */

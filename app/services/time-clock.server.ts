@@ -38,7 +38,7 @@ import { displayName } from "~/domain/employee-name";
 import { theoreticalLunch, weekForDate, type TheoreticalLunch, type WeekSchedule, type WeekType } from "~/domain/expected-time";
 import { daysOfWeekUntil, groupByIsoWeek, mondayOf, type IsoWeekGroup } from "~/domain/iso-week";
 import { dailyOvertime } from "~/domain/overtime-day";
-import { calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
+import { addDays, calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
 import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLogEntry } from "~/domain/working-time";
 import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -77,34 +77,29 @@ export interface ClockEmployee {
   teamId: number | null;
 }
 
-/** Zone, schedule and organisation of an employee (one query); NotFoundError when the employee does not exist. */
-export async function clockEmployee(em: EntityManager, employeeId: number): Promise<ClockEmployee> {
-  const rows = await em.execute<
-    {
-      id: number;
-      firstname: string;
-      lastname: string;
-      week_type: string;
-      country_id: number | null;
-      sub_tz: string | null;
-      country_tz: string | null;
-      subsidiary_id: number | null;
-      division_id: number | null;
-      team_id: number | null;
-      weeks: WeekSchedule[];
-    }[]
-  >(
-    `select e.id, e.firstname, e.lastname, e.week_type, coalesce(e.country_id, s.country_id) as country_id,
+interface ClockEmployeeRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  week_type: string;
+  country_id: number | null;
+  sub_tz: string | null;
+  country_tz: string | null;
+  subsidiary_id: number | null;
+  division_id: number | null;
+  team_id: number | null;
+  weeks: WeekSchedule[];
+}
+
+/** The columns of a ClockEmployeeRow on `e` (employee), `s` (subsidiary), `c` (country): see CLOCK_EMPLOYEE_FROM. */
+const CLOCK_EMPLOYEE_SELECT = `e.id, e.firstname, e.lastname, e.week_type, coalesce(e.country_id, s.country_id) as country_id,
             s.timezone as sub_tz, c.timezone as country_tz, e.subsidiary_id, e.division_id, e.team_id,
-            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks
-       from employee e
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks`;
+const CLOCK_EMPLOYEE_FROM = `employee e
        left join subsidiary s on s.id = e.subsidiary_id
-       left join country c on c.id = coalesce(e.country_id, s.country_id)
-      where e.id = ?`,
-    [employeeId],
-  );
-  const r = rows[0];
-  if (!r) throw new NotFoundError(t("error.not_found_item"));
+       left join country c on c.id = coalesce(e.country_id, s.country_id)`;
+
+function toClockEmployee(r: ClockEmployeeRow): ClockEmployee {
   return {
     employeeId: r.id,
     fullName: displayName(r.firstname, r.lastname),
@@ -116,6 +111,15 @@ export async function clockEmployee(em: EntityManager, employeeId: number): Prom
     divisionId: r.division_id,
     teamId: r.team_id,
   };
+}
+
+/** Zone, schedule and organisation of an employee (one query); NotFoundError when the employee does not exist. */
+export async function clockEmployee(em: EntityManager, employeeId: number): Promise<ClockEmployee> {
+  const [row] = await em.execute<ClockEmployeeRow[]>(`select ${CLOCK_EMPLOYEE_SELECT} from ${CLOCK_EMPLOYEE_FROM} where e.id = ?`, [
+    employeeId,
+  ]);
+  if (!row) throw new NotFoundError(t("error.not_found_item"));
+  return toClockEmployee(row);
 }
 
 /** An accepted leave touching a period, with its reason (for the half-day banner). */
@@ -131,7 +135,7 @@ export interface ClockFacts extends ExpectedFacts {
  * loaded by clockEmployee: one query (the clock actions' hot path; lists use loadExpectedFacts).
  */
 export async function clockFacts(em: EntityManager, emp: ClockEmployee, from: CalendarDate, to: CalendarDate): Promise<ClockFacts> {
-  const rows = await em.execute<{ kind: "h" | "l"; start: string; end: string; hm: boolean; ha: boolean; reason: string | null }[]>(
+  const rows = await em.execute<FactRow[]>(
     `select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null as reason
        from holiday h where h.country_id = ? and h.date between ? and ?
      union all
@@ -139,6 +143,12 @@ export async function clockFacts(em: EntityManager, emp: ClockEmployee, from: Ca
        from leave l where l.employee_id = ? and l.state = 'accepted' and l.start <= ? and l."end" >= ?`,
     [emp.countryId ?? 0, from, to, emp.employeeId, to, from],
   );
+  return factsOf(emp, rows);
+}
+
+type FactRow = { kind: "h" | "l"; start: string; end: string; hm: boolean; ha: boolean; reason: string | null };
+
+function factsOf(emp: ClockEmployee, rows: readonly FactRow[]): ClockFacts {
   const facts: ClockFacts = { weekType: emp.weekType, weeks: emp.weeks, holidays: new Set(), leaves: [] };
   for (const r of rows) {
     if (r.kind === "h") facts.holidays.add(r.start);
@@ -365,36 +375,167 @@ async function lockDay(tx: EntityManager, emp: ClockEmployee, date: CalendarDate
   return { id: row!.id, type: isClockType(row!.type) ? row!.type : null };
 }
 
+/** Today's day of an employee as read before an action: its state and active entries, and its row version. */
+interface DaySnapshot {
+  id: number;
+  type: ClockType | null;
+  /** The row's xmin: any change of the day (an action, a reset, a validated correction) gives it a new one. */
+  version: string;
+  logs: { id: number; time: Date; type: ClockType }[];
+}
+
+/** Everything a clock action reads: the employee, today's date in their zone, the expected facts, today's day. */
+interface ClockContext {
+  emp: ClockEmployee;
+  date: CalendarDate;
+  facts: ClockFacts;
+  day: DaySnapshot | null;
+}
+
 /**
- * Start, pause, lunch or end of day for the signed-in employee, at `now`. The state machine is checked on the
- * locked day row: a forbidden or repeated action throws ConflictError (409, French message) and writes nothing.
- * Clears the clock's notification (the employee just acted). Returns the updated clock.
+ * The clock action's reads in one query. The day's date depends on the employee's zone, which the same query
+ * reads, so the holidays, leaves and days fetched are those of the UTC date ± 1 day (every zone's today is one of
+ * them) and today's are picked here.
+ */
+async function clockContext(em: EntityManager, employeeId: number, now: Date): Promise<ClockContext> {
+  const utcDate = now.toISOString().slice(0, 10);
+  const from = addDays(utcDate, -1);
+  const to = addDays(utcDate, 1);
+  const [row] = await em.execute<
+    (ClockEmployeeRow & {
+      facts: FactRow[];
+      days: { id: number; date: string; type: string | null; version: string; logs: { id: number; ms: number; type: string }[] }[];
+    })[]
+  >(
+    `select ${CLOCK_EMPLOYEE_SELECT},
+            coalesce((select json_agg(f) from (
+              select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null::text as reason
+                from holiday h where h.country_id = coalesce(e.country_id, s.country_id) and h.date between ? and ?
+              union all
+              select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
+                from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ? and l."end" >= ?) f), '[]'::json) as facts,
+            coalesce((select json_agg(json_build_object('id', d.id, 'date', d.date::text, 'type', d.type, 'version', d.xmin::text,
+              'logs', (select coalesce(json_agg(json_build_object('id', l.id, 'ms', (extract(epoch from l.time) * 1000)::float8, 'type', l.type)
+                                                order by l.time, l.id), '[]'::json)
+                         from time_log l where l.time_clock_id = d.id and l.superseded_at is null)))
+               from time_clock d where d.employee_id = e.id and d.suggested = false and d.date between ? and ?), '[]'::json) as days
+       from ${CLOCK_EMPLOYEE_FROM}
+      where e.id = ?`,
+    [from, to, to, from, from, to, employeeId],
+  );
+  if (!row) throw new NotFoundError(t("error.not_found_item"));
+  const emp = toClockEmployee(row);
+  const date = localDate(now, emp.zone);
+  const today = row.days.find((d) => d.date === date);
+  const day: DaySnapshot | null = today
+    ? {
+        id: today.id,
+        type: isClockType(today.type) ? today.type : null,
+        version: today.version,
+        logs: today.logs.filter((l) => isClockType(l.type)).map((l) => ({ id: l.id, time: new Date(l.ms), type: l.type as ClockType })),
+      }
+    : null;
+  return { emp, date, facts: factsOf(emp, row.facts), day };
+}
+
+/** How many times an action is re-read and retried when the day changed under it (a concurrent action). */
+const CLOCK_ACTION_ATTEMPTS = 5;
+
+/**
+ * Start, pause, lunch or end of day for the signed-in employee, at `now`. A forbidden or repeated action throws
+ * ConflictError (409, French message) and writes nothing. Clears the clock's notification (the employee just
+ * acted). Returns the updated clock.
+ *
+ * Two statements (DESIGN §6 budget): one read (clockContext), then one write that locks the day row and stores
+ * the entry, the totals, the overtime row and the employee's state only if the row is still the version the
+ * state machine was checked against (optimistic concurrency on xmin). If another action changed the day in
+ * between, the write stores nothing and the action is read and checked again, so a repeated or stale action
+ * (double click, second tab, retry) is refused with a 409 and every accepted action writes exactly one entry.
  */
 export async function clockAction(em: EntityManager, user: CurrentUser, action: ClockAction, now: Date = new Date()): Promise<ClockView> {
-  const emp = await clockEmployee(em, user.employeeId);
-  const date = localDate(now, emp.zone);
-  const facts = await clockFacts(em, emp, date, date);
-  const expected = expectedFor(facts, date);
   const type = clockTypeOf(action);
-  const result = await em.transactional(async (tx) => {
-    const day = await lockDay(tx, emp, date, expected, user.employeeId, now);
-    if (!canApply(day.type, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
-    const logs = await tx.execute<{ id: number; time: Date; type: string }[]>(
-      `with ins as (insert into time_log (time_clock_id, time, type, created_at, created_by_id) values (?, ?, ?, ?, ?) returning id, time, type)
-       select id, time, type from time_log where time_clock_id = ? and superseded_at is null
-       union all select id, time, type from ins`,
-      [day.id, now, type, now, user.employeeId, day.id],
-    );
-    const totals = dayTotals(toEntries(logs), expected, { date, today: date });
-    await storeTotals(tx, { id: day.id, employeeId: emp.employeeId, date, suggested: false }, totals, {
+  for (let attempt = 1; ; attempt++) {
+    const { emp, date, facts, day } = await clockContext(em, user.employeeId, now);
+    if (!canApply(day?.type ?? null, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
+    const expected = expectedFor(facts, date);
+    const logs: TimeLogEntry[] = [...(day?.logs ?? []), { time: now, type }].sort((a, b) => a.time.getTime() - b.time.getTime());
+    const totals = dayTotals(logs, expected, { date, today: date });
+    const written = await writeClockAction(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, { time: now, type }, totals, {
+      actorId: user.employeeId,
       now,
-      isToday: true,
-      clearNotification: true,
     });
-    return { id: day.id, logs, totals };
-  });
-  // Built from what the transaction holds: no read-back query on the hot path.
-  return withLiveTotals(viewOf(emp, result.id, date, result.totals, result.logs), now);
+    if (written) {
+      const view = viewOf(emp, written.clockId, date, totals, [...(day?.logs ?? []), { id: written.logId, time: now, type }]);
+      return withLiveTotals(view, now);
+    }
+    // The day changed since it was read: read it again; still changing after a few attempts, the action is stale.
+    if (attempt >= CLOCK_ACTION_ATTEMPTS) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
+  }
+}
+
+/**
+ * One statement: inserts today's day, or locks it and updates it only if its xmin is still `day.version` (null: the
+ * day did not exist), then, driven by that row, appends the entry, upserts the overtime row and writes the
+ * employee's last state. Null when the day changed since it was read (nothing written).
+ */
+async function writeClockAction(
+  em: EntityManager,
+  day: { employeeId: number; date: CalendarDate; version: string | null },
+  entry: { time: Date; type: ClockType },
+  totals: DayTotals,
+  { actorId, now }: { actorId: number; now: Date },
+): Promise<{ clockId: number; logId: number } | null> {
+  const [row] = await em.execute<{ clock_id: number; log_id: number }[]>(
+    `with day as (
+       insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                               overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+       values (?, ?, ?, false, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (employee_id, date) where suggested = false do update
+         set type = excluded.type, working_time_seconds = excluded.working_time_seconds,
+             lunch_time_seconds = excluded.lunch_time_seconds, expected_seconds = excluded.expected_seconds,
+             overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly, updated_at = excluded.updated_at,
+             new_notification = null
+         where time_clock.xmin = ?::xid
+       returning id),
+     log as (
+       insert into time_log (time_clock_id, time, type, created_at, created_by_id) select id, ?, ?, ?, ? from day returning id),
+     emp as (
+       update employee set last_state_time_clock = ? where id = ? and exists (select 1 from day) returning id),
+     ot as (
+       insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
+       select ?, ?, ?, ?, ?, ? from day
+       on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
+         expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly
+       returning id)
+     select day.id as clock_id, log.id as log_id from day, log`,
+    [
+      day.employeeId,
+      day.date,
+      totals.type,
+      totals.workingTimeSeconds,
+      totals.lunchTimeSeconds,
+      totals.expectedSeconds,
+      totals.overtimeSeconds,
+      totals.anomaly,
+      actorId,
+      now,
+      now,
+      day.version,
+      entry.time,
+      entry.type,
+      now,
+      actorId,
+      lastStateOf(totals.type),
+      day.employeeId,
+      day.employeeId,
+      day.date,
+      totals.workingTimeSeconds,
+      totals.expectedSeconds,
+      totals.overtimeSeconds,
+      totals.anomaly,
+    ],
+  );
+  return row ? { clockId: row.clock_id, logId: row.log_id } : null;
 }
 
 function viewOf(
@@ -433,9 +574,7 @@ function viewOf(
  * deleted: they are marked superseded by the employee, so the day stays auditable. Returns the empty clock.
  */
 export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView> {
-  const emp = await clockEmployee(em, user.employeeId);
-  const date = localDate(now, emp.zone);
-  const facts = await clockFacts(em, emp, date, date);
+  const { emp, date, facts } = await clockContext(em, user.employeeId, now);
   const expected = expectedFor(facts, date);
   const id = await em.transactional(async (tx) => {
     const day = await lockDay(tx, emp, date, expected, user.employeeId, now);
