@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { orPageNotFound, subsidiaryDirectory } from "~/services/employees.server";
-import { BackLink, Breadcrumb, DirectoryCard, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { DirectoryCard, DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.subsidiary.name ?? t("employees.title")} · ${t("app.title")}` },
@@ -21,11 +21,11 @@ export default function SubsidiaryDirectory() {
   const base = `/employees/subsidiary/${subsidiary.id}`;
   return (
     <div className="space-y-6">
-      <Breadcrumb crumbs={[{ label: t("employees.title"), href: "/employees" }, { label: subsidiary.name, href: null }]} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{subsidiary.name}</h1>
-        <BackLink to="/employees" />
-      </div>
+      <DirectoryHeader
+        crumbs={[{ label: t("employees.title"), href: "/employees" }, { label: subsidiary.name, href: null }]}
+        title={subsidiary.name}
+        back="/employees"
+      />
       {activeCount === 0 && <EmptyState>{t("employees.empty_subsidiary")}</EmptyState>}
       {(divisions.length > 0 || archivedCount > 0) && (
         <section aria-labelledby="divisions" className="space-y-3">

@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { archiveDirectory, orPageNotFound } from "~/services/employees.server";
-import { BackLink, Breadcrumb, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("employees.archive_title", { name: data.subsidiary.name }) : t("employees.archives")} · ${t("app.title")}` },
@@ -21,17 +21,16 @@ export default function ArchiveDirectory() {
   const back = `/employees/subsidiary/${subsidiary.id}`;
   return (
     <div className="space-y-6">
-      <Breadcrumb
+      <DirectoryHeader
         crumbs={[
           { label: t("employees.title"), href: "/employees" },
           { label: subsidiary.name, href: back },
           { label: t("employees.archives"), href: null },
         ]}
+        title={t("employees.archive_title", { name: subsidiary.name })}
+        back={back}
+        archive
       />
-      <div className="archive-header flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
-        <h1 className="text-2xl font-semibold">{t("employees.archive_title", { name: subsidiary.name })}</h1>
-        <BackLink to={back} />
-      </div>
       {employees.length ? <EmployeeCards employees={employees} showDeparture /> : <EmptyState>{t("employees.empty_archive")}</EmptyState>}
     </div>
   );

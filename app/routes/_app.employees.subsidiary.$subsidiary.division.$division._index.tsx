@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { divisionDirectory, orPageNotFound } from "~/services/employees.server";
-import { BackLink, Breadcrumb, DirectoryCard, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { DirectoryCard, DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.division.name ?? t("employees.title")} · ${t("app.title")}` },
@@ -22,17 +22,15 @@ export default function DivisionDirectory() {
   const base = `${subPath}/division/${division.id}`;
   return (
     <div className="space-y-6">
-      <Breadcrumb
+      <DirectoryHeader
         crumbs={[
           { label: t("employees.title"), href: "/employees" },
           { label: subsidiary.name, href: subPath },
           { label: division.name, href: null },
         ]}
+        title={division.name}
+        back={subPath}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{division.name}</h1>
-        <BackLink to={subPath} />
-      </div>
       <section aria-labelledby="teams" className="space-y-3">
         <h2 id="teams" className="text-lg font-semibold">
           {t("employees.teams")}

@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { orPageNotFound, teamDirectory } from "~/services/employees.server";
-import { BackLink, Breadcrumb, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.team.name ?? t("employees.title")} · ${t("app.title")}` }];
 
@@ -20,18 +20,16 @@ export default function TeamDirectory() {
   const divPath = `${subPath}/division/${division.id}`;
   return (
     <div className="space-y-6">
-      <Breadcrumb
+      <DirectoryHeader
         crumbs={[
           { label: t("employees.title"), href: "/employees" },
           { label: subsidiary.name, href: subPath },
           { label: division.name, href: divPath },
           { label: team.name, href: null },
         ]}
+        title={team.name}
+        back={divPath}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{team.name}</h1>
-        <BackLink to={divPath} />
-      </div>
       {employees.length ? <EmployeeCards employees={employees} /> : <EmptyState>{t("employees.empty_team")}</EmptyState>}
     </div>
   );

@@ -37,6 +37,29 @@ export function BackLink({ to }: { to: string }) {
   );
 }
 
+/** The head of a directory page: breadcrumb, title and the back link to the level above. */
+export function DirectoryHeader({
+  crumbs,
+  title,
+  back,
+  archive = false,
+}: {
+  crumbs: Crumb[];
+  title: string;
+  back: string;
+  archive?: boolean;
+}) {
+  return (
+    <>
+      <Breadcrumb crumbs={crumbs} />
+      <div className={`flex flex-wrap items-center justify-between gap-3 ${archive ? "archive-header rounded-lg p-4" : ""}`}>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <BackLink to={back} />
+      </div>
+    </>
+  );
+}
+
 /** A card of the grid: a link with a title and a line of detail. */
 export function DirectoryCard({ to, title, detail, className = "" }: { to: string; title: string; detail?: ReactNode; className?: string }) {
   return (
