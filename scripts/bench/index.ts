@@ -83,7 +83,16 @@ if (!clockOnly) await benchPages();
 
 try {
   const { benchClock } = await import("./clock");
-  await benchClock({ baseUrl: base, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
+  const full = await benchClock({ baseUrl: base, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
+  const { startBareClockServer } = await import("./bare-clock");
+  const bare = await startBareClockServer();
+  console.info("[bench:clock] the same service calls behind a bare node:http handler (no Express, helmet, Remix):");
+  const raw = await benchClock({ baseUrl: bare.baseUrl, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
+  await bare.close();
+  console.info(
+    `[bench:clock] full stack / bare handler: ${(full.actionsPerSecond / raw.actionsPerSecond).toFixed(2)} of the throughput, ` +
+      `p99 ${full.p99} ms vs ${raw.p99} ms (budget: 1,000 actions/s, p99 < 100 ms)`,
+  );
 } catch (error) {
   console.info(`clock bench skipped: ${(error as Error).message}`);
 }
