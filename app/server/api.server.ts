@@ -14,7 +14,7 @@ import { getEm } from "./orm.server";
 export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
+  h.set("Cache-Control", "private, no-store");
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: h });
 }
 

@@ -2,9 +2,11 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { canOpenPage } from "~/domain/access";
+import { safeRedirect as safeRedirectTo } from "~/domain/safe-redirect";
 import { t } from "~/i18n/fr";
 import { loginWithPassword } from "~/services/auth.server";
 import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { env } from "./env.server";
 import { getEm } from "./orm.server";
 import { commitSession, destroySession, getSession, pushAlert, sessionStorage } from "./session.server";
 
@@ -149,10 +151,7 @@ export async function startUserSession(request: Request, userId: number, redirec
   return redirect(safeRedirect(redirectTo), { headers });
 }
 
-/** Only local paths: "/leave/me?x=1" yes, "//evil.example" or "https://..." no. */
+/** Only paths of this app (see domain/safe-redirect): "/leave/me?x=1" yes, "//evil.example" or "/\t/x" no. */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
+  return safeRedirectTo(to, env().APP_URL, fallback);
 }

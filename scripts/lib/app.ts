@@ -1,9 +1,11 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { csrfGuard, errorHandler, methodGuard, noStoreByDefault, urlGuard } from "./http-guards";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -12,14 +14,15 @@ export async function loadBuild(): Promise<ServerBuild> {
 }
 
 /**
- * The HTTP front of the app: security headers (CSP with a nonce per response), static assets, the Origin check
- * for every state-changing HTML request, and the Remix handler. One place, so no route can forget them.
+ * The HTTP front of the app: security headers (CSP with a nonce per response), 405/400 for unsupported methods and
+ * malformed paths, gzip, static assets (fingerprinted ones cached for a year), the Origin/Referer check for every
+ * state-changing HTML request, `private, no-store` on every dynamic answer, the Remix handler, and a last error
+ * handler that never shows a stack. One place, so no route can forget them (decision 0017).
  */
 export function createApp(build: ServerBuild, options: { appUrl: string; production: boolean }) {
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
-  const allowedOrigin = new URL(options.appUrl).origin;
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -48,7 +51,15 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
     }),
   );
 
-  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(methodGuard);
+  app.use(urlGuard);
+  // gzip for HTML, JSON, CSS and JS (compressible types over 1 KB). Remix flushes after each chunk it writes, so a
+  // streamed answer still goes out as it is produced.
+  app.use(compression());
+
+  // /build holds fingerprinted files only (a new build, new names): a year, immutable. The rest of public/ keeps
+  // its names across releases: an hour.
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
@@ -56,26 +67,21 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
     req.headers["x-cadran-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     // One id per HTTP request: the loaders of a page share its guard result (see requireUser).
     req.headers["x-cadran-request-id"] = randomUUID();
-    const method = req.method.toUpperCase();
-    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || req.path.startsWith("/api/")) return next();
-    // HTML forms: refuse a cross-site origin (CSRF). /api uses a token header, never the cookie.
-    const origin = req.headers.origin;
-    const host = req.headers.host;
-    const sameHost = host ? [`http://${host}`, `https://${host}`] : [];
-    if (origin && origin !== allowedOrigin && !sameHost.includes(origin)) {
-      res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : origine inconnue.");
-      return;
-    }
     next();
   });
+  app.use(csrfGuard(options.appUrl));
+  app.use(noStoreByDefault);
 
   app.all(
     "*",
     createRequestHandler({
       build,
-      mode: options.production ? "production" : "development",
+      // Always "production": errors reach the page and its embedded data sanitised ("Unexpected Server Error", no
+      // stack, no SQL) whatever NODE_ENV says; the details go to the log through entry.server's handleError.
+      mode: "production",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
+  app.use(errorHandler);
   return app;
 }

@@ -53,6 +53,8 @@ export const common = {
   "error.conflict": "Cette donnée a été modifiée entre-temps. Rechargez la page et recommencez.",
   "error.method_not_allowed": "Méthode non autorisée.",
   "error.not_found_item": "Élément introuvable.",
+  "error.bad_url": "Adresse de page invalide.",
+  "error.bad_request": "Requête invalide.",
 
   // 404 variants
   "notfound.variant1": "Cette page a pris un congé sans prévenir.",
