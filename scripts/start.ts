@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import closeWithGrace from "close-with-grace";
 import { DateTime } from "luxon";
+import path from "node:path";
 import { resolveDatabase } from "./lib/database";
+import { startEnvironment } from "./lib/start-env";
 import { migrate } from "./migrate";
 
 /**
@@ -9,8 +11,11 @@ import { migrate } from "./migrate";
  * - no DATABASE_URL: an embedded PostgreSQL under .data/pg;
  * - migrations, then the demo organisation on first start;
  * - no REDIS_URL: a local redis-server if one is on the PATH, else jobs run inside this process ("inline jobs");
- * - the web server and the worker in this process tree, closed together.
+ * - the web server and the worker in this process tree, closed together;
+ * - production mode (the build `remix build` just made, no development error pages), with a local session secret
+ *   kept under .data and the Secure cookie flag following APP_URL's scheme (scripts/lib/start-env.ts).
  */
+startEnvironment(process.env, path.resolve(import.meta.dirname, "../.data"));
 const db = await resolveDatabase();
 process.env.DATABASE_URL = db.url;
 await migrate(db.url);

@@ -1,11 +1,10 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { csrfGuard, errorHandler, methodGuard, noStoreByDefault, urlGuard } from "./http-guards";
+import { compress, csrfGuard, errorHandler, methodGuard, noStoreByDefault, urlGuard } from "./http-guards";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -53,9 +52,7 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
 
   app.use(methodGuard);
   app.use(urlGuard);
-  // gzip for HTML, JSON, CSS and JS (compressible types over 1 KB). Remix flushes after each chunk it writes, so a
-  // streamed answer still goes out as it is produced.
-  app.use(compression());
+  app.use(compress());
 
   // /build holds fingerprinted files only (a new build, new names): a year, immutable. The rest of public/ keeps
   // its names across releases: an hour.

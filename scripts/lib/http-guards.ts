@@ -1,3 +1,4 @@
+import compression from "compression";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ServerResponse } from "node:http";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -38,6 +39,32 @@ export function sendError(req: Request, res: Response, status: number, key: Mess
         `<body><main><h1>${escapeHtml(t("error.generic"))}</h1><p>${message}</p>` +
         `<p><a href="/">${escapeHtml(t("notfound.back_home"))}</a></p></main></body></html>`,
     );
+}
+
+/**
+ * gzip or brotli (quality 4) for compressible answers over 1 KB: HTML, JSON, CSS, JS, Remix's data streams.
+ * Streaming-safe: Remix's adapter calls `res.flush()` after every chunk it writes; a flush per chunk would cut the
+ * compressed stream into many small blocks (+40 % on a page), so flushes are coalesced to one per event-loop turn:
+ * chunks written together go out together, and a chunk written alone (a server-sent event, a deferred value) still
+ * leaves at once.
+ */
+export function compress(): RequestHandler[] {
+  const coalesceFlush: RequestHandler = (_req, res, next) => {
+    const flush = (res as Response & { flush?: () => void }).flush;
+    if (typeof flush === "function") {
+      let scheduled = false;
+      (res as Response & { flush: () => void }).flush = () => {
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          flush.call(res);
+        });
+      };
+    }
+    next();
+  };
+  return [compression(), coalesceFlush];
 }
 
 /** 405 for a method the app does not serve (TRACE would otherwise reach Remix and fail inside fetch's Request). */

@@ -1,10 +1,15 @@
 import { request as httpRequest } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { writeReadableStreamToWritable } from "@remix-run/node";
+import express from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, createGunzip, gunzipSync, gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
+import { compress } from "../../scripts/lib/http-guards";
 
 /**
  * The HTTP front (scripts/lib/app.ts, scripts/lib/http-guards.ts) over real HTTP, with the harness's server in
@@ -260,6 +265,8 @@ describe("compression (issue 12 §5)", () => {
     expect(decoded.trimEnd().endsWith("</html>") || decoded.includes("</html>")).toBe(true);
     expect(sameBut(decoded)).toBe(sameBut(plain.text));
     expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    // One block, not one per chunk Remix writes: about what gzip makes of the whole page at once.
+    expect(zipped.body.length).toBeLessThan(gzipSync(plain.body).length * 1.1);
   });
 
   it("a JSON collection: gzip that decodes to the same JSON", async () => {
@@ -291,6 +298,53 @@ describe("compression (issue 12 §5)", () => {
     }
     expect(compressed.some((a) => a.endsWith(".css"))).toBe(true);
     expect(compressed.some((a) => a.endsWith(".js"))).toBe(true);
+  });
+
+  it("a stream (server-sent events) still leaves event by event, compressed", async () => {
+    const app = express();
+    app.use(compress());
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    app.get("/events", async (_req, res) => {
+      res.setHeader("Content-Type", "text/event-stream");
+      res.flushHeaders();
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode(`data: ${"premier ".repeat(200)}\n\n`));
+          await released;
+          controller.enqueue(encoder.encode("data: second\n\n"));
+          controller.close();
+        },
+      });
+      await writeReadableStreamToWritable(body, res); // what @remix-run/express does with a Response body
+    });
+    const local = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const port = (local.address() as AddressInfo).port;
+      const text = await new Promise<string>((resolve, reject) => {
+        httpRequest({ host: "127.0.0.1", port, path: "/events", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          expect(res.headers["content-encoding"]).toBe("gzip");
+          const gunzip = createGunzip();
+          let seen = "";
+          gunzip.on("data", (c: Buffer) => {
+            seen += c.toString("utf8");
+            // The first event arrives while the stream is still open; only then is the second one sent.
+            if (seen.includes("premier") && seen.endsWith("\n\n") && !seen.includes("second")) release();
+          });
+          gunzip.on("end", () => resolve(seen));
+          gunzip.on("error", reject);
+          res.pipe(gunzip);
+        })
+          .on("error", reject)
+          .end();
+      });
+      expect(text).toBe(`data: ${"premier ".repeat(200)}\n\ndata: second\n\n`);
+    } finally {
+      await new Promise<void>((r) => local.close(() => r()));
+    }
   });
 
   it("a HEAD request and an error page stay well-formed under gzip", async () => {
