@@ -10,7 +10,7 @@ import path from "node:path";
  *   to anything but localhost, and a LAN address is a common first try).
  * Anything already set in the environment wins.
  */
-export function startEnvironment(env: NodeJS.ProcessEnv, dataDir: string): void {
+export function startEnvironment(env: Record<string, string | undefined>, dataDir: string): void {
   env.NODE_ENV ??= "production";
   if (env.NODE_ENV !== "production") return;
   if (!env.SESSION_SECRET) env.SESSION_SECRET = localSecret(dataDir);

@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEnvironment } from "../../scripts/lib/start-env";
 
+type Env = Record<string, string | undefined>;
+
 /** `npm start` runs in production mode with what production needs filled in for a local machine. */
 describe("startEnvironment", () => {
   const dirs: string[] = [];
@@ -23,24 +25,24 @@ describe("startEnvironment", () => {
     ["an explicit cookie flag wins", { COOKIE_SECURE: "1" }, { NODE_ENV: "production", COOKIE_SECURE: "1" }],
     ["an explicit secret wins", { SESSION_SECRET: "s".repeat(40) }, { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }],
     ["development asked for explicitly: left alone", { NODE_ENV: "development" }, { NODE_ENV: "development", COOKIE_SECURE: undefined, SESSION_SECRET: undefined }],
-  ] as [string, NodeJS.ProcessEnv, Record<string, string | undefined>][])("%s", (_name, given, expected) => {
-    const env: NodeJS.ProcessEnv = { ...given };
+  ] as [string, Env, Record<string, string | undefined>][])("%s", (_name, given, expected) => {
+    const env: Env = { ...given };
     startEnvironment(env, tempDir());
     for (const [key, value] of Object.entries(expected)) expect([key, env[key]]).toEqual([key, value]);
   });
 
   it("creates a private random secret once and keeps it across starts", () => {
     const dir = tempDir();
-    const first: NodeJS.ProcessEnv = {};
+    const first: Env = {};
     startEnvironment(first, dir);
     expect(first.SESSION_SECRET!.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dir, "session-secret");
     expect(readFileSync(file, "utf8").trim()).toBe(first.SESSION_SECRET);
     expect(statSync(file).mode & 0o077).toBe(0);
-    const second: NodeJS.ProcessEnv = {};
+    const second: Env = {};
     startEnvironment(second, dir);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
-    const elsewhere: NodeJS.ProcessEnv = {};
+    const elsewhere: Env = {};
     startEnvironment(elsewhere, tempDir());
     expect(elsewhere.SESSION_SECRET).not.toBe(first.SESSION_SECRET);
   });
