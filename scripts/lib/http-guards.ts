@@ -73,11 +73,19 @@ export const methodGuard: RequestHandler = (req, res, next) => {
   sendError(req, res, 405, "error.method_not_allowed", { Allow: SERVED_METHODS.join(", ") });
 };
 
-/** 400 for a path that is not valid percent-encoded UTF-8 ("/%", "/%E0%A4%A", "/leave/detail/%ZZ"). */
+/**
+ * 400 for a path that is not valid percent-encoded UTF-8 ("/%", "/%E0%A4%A", "/leave/detail/%ZZ") or that decodes to a
+ * control character ("/leave/detail/%00": no route takes one, and a NUL would reach PostgreSQL as a parameter).
+ */
 export const urlGuard: RequestHandler = (req, res, next) => {
+  let decoded: string;
   try {
-    decodeURIComponent(req.path);
+    decoded = decodeURIComponent(req.path);
   } catch {
+    sendError(req, res, 400, "error.bad_url");
+    return;
+  }
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) {
     sendError(req, res, 400, "error.bad_url");
     return;
   }

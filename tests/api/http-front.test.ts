@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 
 describe("errors never show a stack, SQL or a path (issue 10 §2)", () => {
-  it.each(["/%", "/%E0%A4%A", "/leave/detail/%ZZ", "/login/%C0%AF"])("GET %s: 400, a French page", async (path) => {
+  it.each(["/%", "/%E0%A4%A", "/leave/detail/%ZZ", "/login/%C0%AF", "/leave/detail/%00", "/employees/1%0A/edit", "/api-x/%7F"])("GET %s: 400, a French page", async (path) => {
     const res = await raw("GET", path);
     expect(res.status).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
@@ -85,6 +85,7 @@ describe("errors never show a stack, SQL or a path (issue 10 §2)", () => {
   it("a malformed /api path: 400 with a French JSON message", async () => {
     const res = await raw("GET", "/api/leaves/%ZZ", { Accept: "application/json" });
     expect(res.status).toBe(400);
+    expect((await raw("GET", "/api/leaves/1%00", { Accept: "application/json" })).status).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(res.text)).toEqual({ message: t("error.bad_url") });
   });
