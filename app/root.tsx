@@ -78,10 +78,13 @@ export function ErrorBoundary() {
     return <NotFound variant={typeof error.data === "number" ? error.data : 0} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
+  // Never the error's own message (on the server it may carry SQL or paths): a French text chosen by status only.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status === 405 ? t("error.method_not_allowed") : status >= 400 && status < 500 ? t("error.bad_request") : t("error.fatal");
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-semibold">{t("error.generic")}</h1>
-      <p className="mt-2">{t("error.fatal")}</p>
+      <p className="mt-2">{message}</p>
       <a className="btn btn-primary mt-6" href="/">
         {t("notfound.back_home")}
       </a>

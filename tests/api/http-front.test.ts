@@ -109,6 +109,16 @@ describe("errors never show a stack, SQL or a path (issue 10 §2)", () => {
     expect(JSON.parse(res.text)).toEqual({ message: t("error.method_not_allowed") });
   });
 
+  it("a form posted to a page that takes none: Remix's 405, a French page that says so", async () => {
+    const c = newClient();
+    await c.login(me.email);
+    const res = await c.post("/leave/me", { x: "1" });
+    expect(res.status).toBe(405);
+    expect(res.text).toContain(t("error.method_not_allowed"));
+    expect(res.text).not.toContain(t("error.fatal"));
+    expect(leakIn(res.text)).toBeUndefined();
+  });
+
   it("a loader failing on SQL: a French 500 page whose embedded data carries neither the SQL nor a stack", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const c = newClient();
