@@ -11,6 +11,7 @@ import { timeClock } from "./fr/time-clock";
 import { profile } from "./fr/profile";
 import { settings } from "./fr/settings";
 import { admin } from "./fr/admin";
+import { overtime } from "./fr/overtime";
 
 export const fr = {
   ...common,
@@ -21,6 +22,7 @@ export const fr = {
   ...settings,
   ...profile,
   ...admin,
+  ...overtime,
 } as const;
 
 export type MessageKey = keyof typeof fr;

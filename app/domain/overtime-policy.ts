@@ -1,0 +1,318 @@
+/**
+ * The overtime policy of a country (DESIGN §8 "The policy is data"): a row per country with an effective-from
+ * date, so a change of law or agreement is a new row and a recompute, never a code change. This file holds the
+ * type, the French and Portuguese defaults and the validation rules (French messages from the catalogue).
+ * Pure: no I/O, no clock.
+ */
+import { t, type MessageKey } from "~/i18n/fr";
+import { isLeaveReason, type LeaveReason } from "./leave-days";
+import { isCalendarDate, type CalendarDate } from "./time-calendar-date";
+
+/**
+ * How overtime is found:
+ * - `weekly` (France): the week's counted hours above the contract, banded by their rank above the legal week;
+ * - `daily` (Portugal, Código do Trabalho art. 268): each day's hours beyond its schedule, banded by their rank
+ *   within the day; every hour worked on a rest day or a holiday is overtime.
+ */
+export type OvertimeMode = "weekly" | "daily";
+
+/** What the annual quota (contingent) counts: paid overtime only (France, D3121-24) or every overtime hour. */
+export type QuotaCounts = "paid" | "all";
+
+/** A band: overtime hours from this rank on (1 = the first extra hour) are paid `rate` % more. */
+export interface OvertimeBand {
+  fromRank: number;
+  rate: number;
+}
+
+/** A holiday with its own premium, by month and day ("05-01" = 1 May, L3133-6). */
+export interface HolidayRate {
+  monthDay: string;
+  rate: number;
+}
+
+/** Heures complémentaires of part-time contracts (France, L3123-20 and L3123-29). */
+export interface ComplementaryRule {
+  /** Up to 1/n of the contract's hours at `firstRate` (n = 10 by default). */
+  firstBandDivisor: number;
+  firstRate: number;
+  /** Beyond, `secondRate`. */
+  secondRate: number;
+  /** Cap at 1/n of the contract (n = 3): hours beyond are still paid at `secondRate` and flagged. */
+  capDivisor: number;
+}
+
+export interface OvertimePolicy {
+  mode: OvertimeMode;
+  /** The legal working week (France 35 h, L3121-27; Portugal 40 h). */
+  legalWeekHours: number;
+  /** Bands by rank: above the legal week (weekly), or within the day (daily). Ranks start at 1 and increase. */
+  bands: OvertimeBand[];
+  /** Daily mode: rate of every hour worked on a rest day (Saturday, Sunday) or a holiday. */
+  restDayRate: number | null;
+  /** Daily mode: once the year's counter reaches these hours, the enhanced bands and rest-day rate apply. */
+  enhancedFromHours: number | null;
+  enhancedBands: OvertimeBand[];
+  enhancedRestDayRate: number | null;
+  /** Part time (contract below the legal week): heures complémentaires; null = hours are banded as overtime. */
+  complementary: ComplementaryRule | null;
+  /** Leave reasons whose days count as work toward the threshold, valued at the day's scheduled hours. */
+  countedAbsences: LeaveReason[];
+  /** Whether a public holiday not worked counts as work toward the threshold. */
+  holidaysCountAsWork: boolean;
+  /** Premium on hours worked on a public holiday (0 = none) and on the holidays listed apart (1 May). */
+  holidayRate: number;
+  holidayRates: HolidayRate[];
+  /** Premium on hours worked on a Sunday. */
+  sundayRate: number;
+  /** Annual quota in hours (France 220 h, D3121-24; Portugal cap 150 h). */
+  annualQuotaHours: number;
+  /** Quota of small companies (Portugal 175 h); null = the same quota. */
+  smallCompanyQuotaHours: number | null;
+  /** A company of at most this many employees is "small" (France 20 for the mandatory rest; Portugal 49). */
+  smallCompanyMaxEmployees: number;
+  /** Mandatory rest (contrepartie obligatoire en repos, L3121-38) per overtime hour beyond the quota, in %. */
+  mandatoryRestSmallPercent: number;
+  mandatoryRestLargePercent: number;
+  quotaCounts: QuotaCounts;
+  /** The spec's four percentages (spec 1 "Country"): paid + inRecuperation = 100, the two initiatives = 100. */
+  paid: number;
+  inRecuperation: number;
+  employeeInitiatedRecuperation: number;
+  employerInitiatedRecuperation: number;
+}
+
+/** A stored policy row: a policy of a country from a date on. */
+export interface OvertimePolicyRow extends OvertimePolicy {
+  id: number | null;
+  countryId: number | null;
+  effectiveFrom: CalendarDate;
+}
+
+/** France (the default): DESIGN §8 steps 1–8. */
+export const FRANCE_POLICY: OvertimePolicy = {
+  mode: "weekly",
+  legalWeekHours: 35,
+  // L3121-36: the first 8 hours above the legal week +25 %, then +50 %.
+  bands: [
+    { fromRank: 1, rate: 25 },
+    { fromRank: 9, rate: 50 },
+  ],
+  restDayRate: null,
+  enhancedFromHours: null,
+  enhancedBands: [],
+  enhancedRestDayRate: null,
+  complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 3 },
+  // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold.
+  countedAbsences: ["PAID_LEAVE"],
+  holidaysCountAsWork: false,
+  holidayRate: 0,
+  holidayRates: [{ monthDay: "05-01", rate: 100 }],
+  sundayRate: 0,
+  annualQuotaHours: 220,
+  smallCompanyQuotaHours: null,
+  smallCompanyMaxEmployees: 20,
+  mandatoryRestSmallPercent: 50,
+  mandatoryRestLargePercent: 100,
+  quotaCounts: "paid",
+  paid: 100,
+  inRecuperation: 0,
+  employeeInitiatedRecuperation: 50,
+  employerInitiatedRecuperation: 50,
+};
+
+/** Portugal (Código do Trabalho art. 268 as amended by Lei 13/2023; decision 0029). */
+export const PORTUGAL_POLICY: OvertimePolicy = {
+  mode: "daily",
+  legalWeekHours: 40,
+  // Working day: the first extra hour +25 %, the following ones +37.5 %.
+  bands: [
+    { fromRank: 1, rate: 25 },
+    { fromRank: 2, rate: 37.5 },
+  ],
+  restDayRate: 50,
+  // Beyond 100 h in the year: +50 %, +75 %, and +100 % on a rest day or a holiday.
+  enhancedFromHours: 100,
+  enhancedBands: [
+    { fromRank: 1, rate: 50 },
+    { fromRank: 2, rate: 75 },
+  ],
+  enhancedRestDayRate: 100,
+  complementary: null,
+  countedAbsences: [],
+  holidaysCountAsWork: false,
+  holidayRate: 0,
+  holidayRates: [],
+  sundayRate: 0,
+  annualQuotaHours: 150,
+  smallCompanyQuotaHours: 175,
+  smallCompanyMaxEmployees: 49,
+  mandatoryRestSmallPercent: 0,
+  mandatoryRestLargePercent: 0,
+  quotaCounts: "all",
+  paid: 100,
+  inRecuperation: 0,
+  employeeInitiatedRecuperation: 50,
+  employerInitiatedRecuperation: 50,
+};
+
+/**
+ * The default policy of a country, by its name: Portugal's for "Portugal", France's for every other country
+ * (France is the default, DESIGN §8).
+ *
+ * @example defaultPolicyFor("Portugal").mode // "daily"
+ * @example defaultPolicyFor("Belgique").mode // "weekly"
+ */
+export function defaultPolicyFor(countryName: string): OvertimePolicy {
+  return countryName.trim().toLowerCase() === "portugal" ? PORTUGAL_POLICY : FRANCE_POLICY;
+}
+
+/** A field error: the field's path in the policy (`bands[1].rate`), its catalogue key and its French message. */
+export interface PolicyViolation {
+  propertyPath: string;
+  key: MessageKey;
+  message: string;
+}
+
+/** Lowest band rate: an agreement may set any rate of at least 10 % (L3121-33). */
+export const MIN_BAND_RATE = 10;
+/** Highest rate a form accepts: a guard against typing 2500 for 25. */
+export const MAX_RATE = 400;
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** At most two decimals, like the numeric(5,2) columns (37.5 % is fine, 37.555 % is not). */
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-9;
+
+/**
+ * Field errors of a policy row, empty when it is valid: rates of bands at least 10 %, ranks starting at 1 and
+ * strictly increasing, percentages between 0 and 100 with paid + recovery = 100 and the two initiatives = 100,
+ * hours within a week or a year, known leave reasons, a real effective-from date.
+ *
+ * @example validatePolicy({ ...FRANCE_POLICY, paid: 60, inRecuperation: 30 })
+ *          // [{ propertyPath: "inRecuperation", message: "La part payée et la part en récupération ..." }]
+ */
+export function validatePolicy(policy: OvertimePolicy & { effectiveFrom?: CalendarDate }): PolicyViolation[] {
+  const out: PolicyViolation[] = [];
+  const add = (propertyPath: string, key: MessageKey, params?: Record<string, string | number>) =>
+    out.push({ propertyPath, key, message: t(key, params) });
+
+  if (policy.effectiveFrom !== undefined && !isCalendarDate(policy.effectiveFrom)) add("effectiveFrom", "overtime.policy.error.date");
+  if (policy.mode !== "weekly" && policy.mode !== "daily") add("mode", "overtime.policy.error.mode");
+  if (!isNumber(policy.legalWeekHours) || policy.legalWeekHours <= 0 || policy.legalWeekHours > 48 || !twoDecimals(policy.legalWeekHours)) {
+    add("legalWeekHours", "overtime.policy.error.legal_week");
+  }
+
+  const checkBands = (path: string, bands: readonly OvertimeBand[], required: boolean) => {
+    if (!Array.isArray(bands) || (required && bands.length === 0)) {
+      add(path, "overtime.policy.error.bands_required");
+      return;
+    }
+    bands.forEach((band, i) => {
+      const rank = band?.fromRank;
+      if (!Number.isInteger(rank) || rank < 1 || rank > 168) add(`${path}[${i}].fromRank`, "overtime.policy.error.rank");
+      else if (i === 0 && rank !== 1) add(`${path}[${i}].fromRank`, "overtime.policy.error.first_rank");
+      else if (i > 0 && Number.isInteger(bands[i - 1]?.fromRank) && rank <= (bands[i - 1] as OvertimeBand).fromRank) {
+        add(`${path}[${i}].fromRank`, "overtime.policy.error.ranks_increasing");
+      }
+      checkRate(`${path}[${i}].rate`, band?.rate, MIN_BAND_RATE);
+    });
+  };
+  const checkRate = (path: string, rate: unknown, min: number) => {
+    if (!isNumber(rate) || rate < min || rate > MAX_RATE || !twoDecimals(rate)) {
+      add(path, min > 0 ? "overtime.policy.error.band_rate" : "overtime.policy.error.rate", { min, max: MAX_RATE });
+    }
+  };
+  const checkPercent = (path: string, value: unknown) => {
+    if (!isNumber(value) || value < 0 || value > 100 || !twoDecimals(value)) add(path, "overtime.policy.error.percent");
+  };
+  const checkHours = (path: string, value: unknown, max: number) => {
+    if (!isNumber(value) || value <= 0 || value > max || !twoDecimals(value)) add(path, "overtime.policy.error.hours", { max });
+  };
+
+  checkBands("bands", policy.bands, true);
+  if (policy.mode === "daily") {
+    checkRate("restDayRate", policy.restDayRate, MIN_BAND_RATE);
+  } else if (policy.restDayRate !== null) {
+    checkRate("restDayRate", policy.restDayRate, MIN_BAND_RATE);
+  }
+  if (policy.enhancedFromHours !== null) {
+    checkHours("enhancedFromHours", policy.enhancedFromHours, 8784);
+    checkBands("enhancedBands", policy.enhancedBands, true);
+    if (policy.enhancedRestDayRate !== null || policy.mode === "daily") checkRate("enhancedRestDayRate", policy.enhancedRestDayRate, MIN_BAND_RATE);
+  } else if (policy.enhancedBands.length > 0) {
+    add("enhancedFromHours", "overtime.policy.error.enhanced_threshold");
+  }
+
+  const c = policy.complementary;
+  if (c) {
+    const divisor = (path: string, v: unknown) => {
+      if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 100) add(path, "overtime.policy.error.divisor");
+    };
+    divisor("complementary.firstBandDivisor", c.firstBandDivisor);
+    divisor("complementary.capDivisor", c.capDivisor);
+    if (Number.isInteger(c.firstBandDivisor) && Number.isInteger(c.capDivisor) && c.capDivisor > c.firstBandDivisor) {
+      add("complementary.capDivisor", "overtime.policy.error.cap_below_first_band");
+    }
+    checkRate("complementary.firstRate", c.firstRate, MIN_BAND_RATE);
+    checkRate("complementary.secondRate", c.secondRate, MIN_BAND_RATE);
+    if (isNumber(c.firstRate) && isNumber(c.secondRate) && c.secondRate < c.firstRate) {
+      add("complementary.secondRate", "overtime.policy.error.second_rate_lower");
+    }
+  }
+
+  if (!Array.isArray(policy.countedAbsences) || !policy.countedAbsences.every(isLeaveReason)) {
+    add("countedAbsences", "overtime.policy.error.reason");
+  } else if (new Set(policy.countedAbsences).size !== policy.countedAbsences.length) {
+    add("countedAbsences", "overtime.policy.error.reason_twice");
+  }
+  checkRate("holidayRate", policy.holidayRate, 0);
+  checkRate("sundayRate", policy.sundayRate, 0);
+  const seenDays = new Set<string>();
+  (policy.holidayRates ?? []).forEach((h, i) => {
+    const m = /^(\d{2})-(\d{2})$/.exec(h?.monthDay ?? "");
+    if (!m || !isCalendarDate(`2024-${m[1]}-${m[2]}`)) add(`holidayRates[${i}].monthDay`, "overtime.policy.error.month_day");
+    else if (seenDays.has(h.monthDay)) add(`holidayRates[${i}].monthDay`, "overtime.policy.error.month_day_twice");
+    else seenDays.add(h.monthDay);
+    checkRate(`holidayRates[${i}].rate`, h?.rate, 0);
+  });
+
+  checkHours("annualQuotaHours", policy.annualQuotaHours, 8784);
+  if (policy.smallCompanyQuotaHours !== null) checkHours("smallCompanyQuotaHours", policy.smallCompanyQuotaHours, 8784);
+  if (!Number.isInteger(policy.smallCompanyMaxEmployees) || policy.smallCompanyMaxEmployees < 0) {
+    add("smallCompanyMaxEmployees", "overtime.policy.error.company_size");
+  }
+  checkPercent("mandatoryRestSmallPercent", policy.mandatoryRestSmallPercent);
+  checkPercent("mandatoryRestLargePercent", policy.mandatoryRestLargePercent);
+  if (policy.quotaCounts !== "paid" && policy.quotaCounts !== "all") add("quotaCounts", "overtime.policy.error.quota_counts");
+
+  checkPercent("paid", policy.paid);
+  checkPercent("inRecuperation", policy.inRecuperation);
+  checkPercent("employeeInitiatedRecuperation", policy.employeeInitiatedRecuperation);
+  checkPercent("employerInitiatedRecuperation", policy.employerInitiatedRecuperation);
+  const sums = (a: unknown, b: unknown) => isNumber(a) && isNumber(b) && Math.round(a * 100) + Math.round(b * 100) === 10_000;
+  if (isNumber(policy.paid) && isNumber(policy.inRecuperation) && !sums(policy.paid, policy.inRecuperation)) {
+    add("inRecuperation", "overtime.policy.error.split_sum");
+  }
+  if (
+    isNumber(policy.employeeInitiatedRecuperation) &&
+    isNumber(policy.employerInitiatedRecuperation) &&
+    !sums(policy.employeeInitiatedRecuperation, policy.employerInitiatedRecuperation)
+  ) {
+    add("employerInitiatedRecuperation", "overtime.policy.error.initiative_sum");
+  }
+  return out;
+}
+
+/**
+ * The row in force on a date: the latest effective-from on or before it. Null when every row starts later.
+ *
+ * @example policyInForce([{ effectiveFrom: "2024-01-01", ... }, { effectiveFrom: "2026-01-01", ... }], "2025-06-02")
+ *          // the 2024 row
+ */
+export function policyInForce<T extends { effectiveFrom: CalendarDate }>(rows: readonly T[], date: CalendarDate): T | null {
+  let best: T | null = null;
+  for (const row of rows) {
+    if (row.effectiveFrom <= date && (!best || row.effectiveFrom > best.effectiveFrom)) best = row;
+  }
+  return best;
+}

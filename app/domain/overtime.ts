@@ -1,0 +1,530 @@
+/**
+ * The legal overtime engine (DESIGN §8): one ISO week of one employee -> counted hours, normal and extra hours,
+ * bands and rates, heures complémentaires, paid vs recovery, recovery earned, the annual quota, the mandatory
+ * rest, anomalies and a step-by-step explanation. Pure: no clock, no I/O; the caller reads the week's facts.
+ *
+ * Everything is integer seconds. Rates and percentages are read as hundredths of a percent (basis points), so
+ * 37.5 % is 3 750 and a product is rounded once per line, never accumulated as floats.
+ */
+import { t } from "~/i18n/fr";
+import { mondayOf, type IsoWeekKey } from "./iso-week";
+import type { OvertimeBand, OvertimePolicy } from "./overtime-policy";
+import { addDays, calendarDay, type CalendarDate } from "./time-calendar-date";
+import { formatHoursMinutes } from "./working-time";
+import { dayBounds } from "./zoned-day";
+
+const HOUR = 3600;
+
+/** One day of the week as the database knows it. Missing days of the week count as empty days. */
+export interface OvertimeDay {
+  date: CalendarDate;
+  /** Seconds worked (closed intervals of the day's clock, instant arithmetic: right on 23 h and 25 h days). */
+  workedSeconds: number;
+  /** The schedule of that weekday before any leave, holiday or closing: what a counted absence is worth. */
+  scheduledSeconds: number;
+  /** Expected seconds of the time account: 0 on weekends, holidays, full-day leave and closing days. */
+  expectedSeconds: number;
+  /** An accepted leave on the day. */
+  absence?: { reason: string; halfDay: boolean } | null;
+  /** A public holiday of the employee's country. */
+  holiday?: boolean;
+  /** A closing day (expected 0) or a travel day (its scheduled hours count as worked). */
+  eventDay?: "closed" | "moved" | null;
+  /** A past day left without END: counts 0 worked until a correction is validated. */
+  anomaly?: boolean;
+  /** A weekly rest day; Saturday and Sunday when not told. */
+  restDay?: boolean;
+}
+
+export interface OvertimeWeekInput {
+  week: IsoWeekKey;
+  /** The employee's IANA zone: a day lasts 23 or 25 hours twice a year. */
+  zone: string;
+  days: readonly OvertimeDay[];
+  /** The contract's weekly hours; null when the sheet has none (the week's schedule is used, flagged). */
+  contractWeeklyHours: number | null;
+  policy: OvertimePolicy;
+  /** Seconds of the year's quota used by the weeks before this one. */
+  quotaUsedBeforeSeconds: number;
+  /** Employees of the company (the mandatory rest rate and the small-company quota depend on it). */
+  companySize: number;
+}
+
+export type LineKind = "overtime" | "complementary" | "holiday" | "sunday";
+export type DayKind = "working" | "rest" | "holiday";
+
+/** One band of the week: hours at one rate, and what becomes of them. */
+export interface BandLine {
+  kind: LineKind;
+  /** Percent (37.5 = +37.5 %). */
+  rate: number;
+  seconds: number;
+  /** Part paid at the rate. */
+  paidSeconds: number;
+  /** Part put into recovery (replacement rest). */
+  recoverySeconds: number;
+  /** recoverySeconds × (1 + rate). */
+  recoveryEarnedSeconds: number;
+  /** Counted seconds of the annual quota beyond it (they earn the mandatory rest). */
+  beyondQuotaSeconds: number;
+  /** Weekly bands: first rank of the line above the legal week (complementary: above the contract). */
+  fromRank?: number;
+  /** Daily lines (Portugal, premiums). */
+  date?: CalendarDate;
+  dayKind?: DayKind;
+  /** Beyond the annual threshold of the enhanced rates (Portugal's 100 h). */
+  enhanced?: boolean;
+  /** Heures complémentaires beyond the 1/3 cap (still paid, flagged). */
+  beyondCap?: boolean;
+}
+
+/** Totals per rate, for the reports' "hours and increased hours at 25 %, 33 %, 50 %, 100 %". */
+export interface RateTotal {
+  rate: number;
+  seconds: number;
+  increasedSeconds: number;
+}
+
+export type AnomalyCode =
+  | "day_without_end"
+  | "worked_exceeds_day"
+  | "day_over_10h"
+  | "week_over_48h"
+  | "complementary_cap"
+  | "beyond_legal_week_part_time"
+  | "quota_exceeded"
+  | "contract_missing";
+
+export interface OvertimeAnomaly {
+  code: AnomalyCode;
+  date?: CalendarDate;
+  seconds?: number;
+}
+
+export interface DayResult {
+  date: CalendarDate;
+  kind: DayKind;
+  /** Local length of the day: 82 800, 86 400 or 90 000 seconds. */
+  lengthSeconds: number;
+  workedSeconds: number;
+  absenceCountedSeconds: number;
+  holidayCountedSeconds: number;
+  /** Daily mode: the day's overtime. */
+  extraSeconds: number;
+}
+
+export type ExplanationStepName =
+  | "worked"
+  | "absences_counted"
+  | "holidays_counted"
+  | "counted"
+  | "threshold"
+  | "normal"
+  | "extra"
+  | "undertime"
+  | "band"
+  | "complementary"
+  | "premium"
+  | "split"
+  | "paid"
+  | "recovery"
+  | "quota"
+  | "quota_warning"
+  | "mandatory_rest";
+
+/** One step of the explanation: numbers only (the API shows them as they are, the screens through explainWeek). */
+export interface ExplanationStep {
+  step: ExplanationStepName;
+  seconds?: number;
+  rate?: number;
+  date?: CalendarDate;
+  /** threshold: the legal week; recovery: the rest earned; quota: the quota. */
+  otherSeconds?: number;
+  percent?: number;
+  otherPercent?: number;
+  beyondCap?: boolean;
+}
+
+export interface OvertimeWeekResult {
+  year: number;
+  week: number;
+  monday: CalendarDate;
+  mode: OvertimePolicy["mode"];
+  legalWeekSeconds: number;
+  contractSeconds: number;
+  partTime: boolean;
+  workedSeconds: number;
+  absenceCountedSeconds: number;
+  holidayCountedSeconds: number;
+  countedSeconds: number;
+  normalSeconds: number;
+  extraSeconds: number;
+  undertimeSeconds: number;
+  /** Banded overtime (full time, or beyond the legal week). */
+  overtimeSeconds: number;
+  complementarySeconds: number;
+  complementaryBeyondCapSeconds: number;
+  /** Overtime and complementary hours paid at their rate. */
+  paidSeconds: number;
+  recoverySeconds: number;
+  recoveryEarnedSeconds: number;
+  /** Hours worked on a holiday or a Sunday with a premium. */
+  premiumSeconds: number;
+  lines: BandLine[];
+  rates: RateTotal[];
+  quota: {
+    limitSeconds: number;
+    beforeSeconds: number;
+    weekSeconds: number;
+    afterSeconds: number;
+    beyondSeconds: number;
+    /** From 80 % of the quota. */
+    warning: boolean;
+  };
+  mandatoryRestPercent: number;
+  mandatoryRestSeconds: number;
+  anomalies: OvertimeAnomaly[];
+  days: DayResult[];
+  explanation: ExplanationStep[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Integer helpers
+
+/** Percent -> hundredths of a percent: 37.5 -> 3750. */
+const bp = (percent: number): number => Math.round(percent * 100);
+
+/** Seconds × (1 + rate), rounded once. */
+export function increased(seconds: number, ratePercent: number): number {
+  return Math.round((seconds * (10_000 + bp(ratePercent))) / 10_000);
+}
+
+/** A share of seconds, rounded once. */
+function share(seconds: number, percent: number): number {
+  return Math.round((seconds * bp(percent)) / 10_000);
+}
+
+/** Rate of the band holding a 0-based second offset (offset 0 is the first second of rank 1). */
+function rateAt(bands: readonly OvertimeBand[], offset: number): number {
+  let rate = bands[0]?.rate ?? 0;
+  for (const band of bands) if (offset >= (band.fromRank - 1) * HOUR) rate = band.rate;
+  return rate;
+}
+
+/** Splits [start, start + length) at the band boundaries: pieces of one rate each, in order. */
+function splitByBands(bands: readonly OvertimeBand[], start: number, length: number): { from: number; seconds: number; rate: number }[] {
+  const cuts = bands.map((b) => (b.fromRank - 1) * HOUR).filter((c) => c > start && c < start + length);
+  const points = [start, ...cuts, start + length];
+  const out: { from: number; seconds: number; rate: number }[] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const from = points[i] as number;
+    const seconds = (points[i + 1] as number) - from;
+    if (seconds > 0) out.push({ from, seconds, rate: rateAt(bands, from) });
+  }
+  return out;
+}
+
+const isSunday = (date: CalendarDate) => calendarDay(date).weekday === 7;
+const isWeekend = (date: CalendarDate) => calendarDay(date).weekday >= 6;
+
+function line(kind: LineKind, rate: number, seconds: number, extra: Partial<BandLine> = {}): BandLine {
+  return { kind, rate, seconds, paidSeconds: seconds, recoverySeconds: 0, recoveryEarnedSeconds: 0, beyondQuotaSeconds: 0, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The week
+
+/**
+ * The legal overtime of one employee's ISO week (DESIGN §8). France (weekly mode): counted = worked + absences
+ * the policy counts; extra = counted above the contract; full-time bands by rank above the legal week; part
+ * time: heures complémentaires up to the legal week (+10 % to 1/10 of the contract, +25 % beyond, flagged beyond
+ * 1/3), always paid. Portugal (daily mode): each day's hours beyond its expected time (every hour on a rest day
+ * or a holiday), first hour +25 %, then +37.5 %, rest day +50 %, enhanced beyond 100 h a year. Then the split
+ * paid / recovery (recovery earned = hours × (1 + rate)), the annual quota and the mandatory rest beyond it.
+ *
+ * @example computeOvertimeWeek({ week: { year: 2026, week: 10 }, zone: "Europe/Paris", days: fiveDaysOf9h,
+ *            contractWeeklyHours: 35, policy: FRANCE_POLICY, quotaUsedBeforeSeconds: 0, companySize: 42 })
+ *          // { countedSeconds: 162000, extraSeconds: 36000, lines: [8 h at 25 %, 2 h at 50 %], ... }
+ */
+export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResult {
+  const { policy, week } = input;
+  const monday = mondayOf(`${String(week.year).padStart(4, "0")}-01-04`);
+  const firstMonday = addDays(monday, (week.week - 1) * 7);
+  const dates = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(firstMonday, i));
+  const wantedWeek = calendarDay(firstMonday);
+  if (wantedWeek.weekYear !== week.year || wantedWeek.weekNumber !== week.week) throw new RangeError(`No ISO week ${week.week} in ${week.year}`);
+  const byDate = new Map<CalendarDate, OvertimeDay>();
+  for (const day of input.days) {
+    if (!dates.includes(day.date)) throw new RangeError(`${day.date} is not in ISO week ${week.year}-W${week.week}`);
+    if (byDate.has(day.date)) throw new RangeError(`${day.date} is given twice`);
+    byDate.set(day.date, day);
+  }
+  const anomalies: OvertimeAnomaly[] = [];
+  const counted = new Set(policy.countedAbsences);
+
+  // Step 1: the days, and what counts as work.
+  const days: DayResult[] = dates.map((date) => {
+    const d = byDate.get(date);
+    const bounds = dayBounds(date, input.zone);
+    const lengthSeconds = Math.round((bounds.end.getTime() - bounds.start.getTime()) / 1000);
+    const raw = Math.max(0, Math.trunc(d?.workedSeconds ?? 0));
+    const scheduled = Math.max(0, Math.trunc(d?.scheduledSeconds ?? 0));
+    if (d?.anomaly) anomalies.push({ code: "day_without_end", date });
+    if (raw > lengthSeconds) anomalies.push({ code: "worked_exceeds_day", date, seconds: raw });
+    let worked = d?.anomaly ? 0 : raw;
+    if (d?.eventDay === "moved") worked = Math.max(worked, scheduled);
+    if (worked > 10 * HOUR) anomalies.push({ code: "day_over_10h", date, seconds: worked });
+    const holiday = d?.holiday === true;
+    const absenceCountedSeconds =
+      d?.absence && !holiday && counted.has(d.absence.reason as never) ? (d.absence.halfDay ? Math.floor(scheduled / 2) : scheduled) : 0;
+    const holidayCountedSeconds = holiday && policy.holidaysCountAsWork ? Math.max(0, scheduled - worked) : 0;
+    const kind: DayKind = holiday ? "holiday" : (d?.restDay ?? isWeekend(date)) ? "rest" : "working";
+    return { date, kind, lengthSeconds, workedSeconds: worked, absenceCountedSeconds, holidayCountedSeconds, extraSeconds: 0 };
+  });
+
+  const legalWeekSeconds = Math.round(policy.legalWeekHours * HOUR);
+  let contractSeconds: number;
+  if (input.contractWeeklyHours !== null && input.contractWeeklyHours > 0) {
+    contractSeconds = Math.round(input.contractWeeklyHours * HOUR);
+  } else {
+    anomalies.push({ code: "contract_missing" });
+    const scheduledWeek = dates.reduce((sum, date) => sum + Math.max(0, byDate.get(date)?.scheduledSeconds ?? 0), 0);
+    contractSeconds = scheduledWeek > 0 ? scheduledWeek : legalWeekSeconds;
+  }
+
+  const workedSeconds = days.reduce((s, d) => s + d.workedSeconds, 0);
+  const absenceCountedSeconds = days.reduce((s, d) => s + d.absenceCountedSeconds, 0);
+  const holidayCountedSeconds = days.reduce((s, d) => s + d.holidayCountedSeconds, 0);
+  const countedSeconds = workedSeconds + absenceCountedSeconds + holidayCountedSeconds;
+  if (workedSeconds > 48 * HOUR) anomalies.push({ code: "week_over_48h", seconds: workedSeconds });
+  const partTime = contractSeconds < legalWeekSeconds;
+
+  // Steps 2–4 (weekly) or the days (daily): the lines.
+  const overtimeLines: BandLine[] = [];
+  const complementaryLines: BandLine[] = [];
+  let extraSeconds: number;
+  let normalSeconds: number;
+
+  const quotaLimitSeconds = Math.round(
+    (policy.smallCompanyQuotaHours !== null && input.companySize <= policy.smallCompanyMaxEmployees
+      ? policy.smallCompanyQuotaHours
+      : policy.annualQuotaHours) * HOUR,
+  );
+  const quotaShareBp = (paidBp: number) => (policy.quotaCounts === "all" ? 10_000 : paidBp);
+  const paidBp = bp(policy.paid);
+
+  if (policy.mode === "weekly") {
+    extraSeconds = Math.max(0, countedSeconds - contractSeconds);
+    normalSeconds = Math.min(countedSeconds, contractSeconds);
+    let overtimeLength = extraSeconds;
+    let overtimeStart = Math.max(0, contractSeconds - legalWeekSeconds);
+    const rule = policy.complementary;
+    if (partTime && rule && extraSeconds > 0) {
+      const complementary = Math.min(extraSeconds, legalWeekSeconds - contractSeconds);
+      const firstLimit = Math.floor(contractSeconds / rule.firstBandDivisor);
+      const cap = Math.floor(contractSeconds / rule.capDivisor);
+      const first = Math.min(complementary, firstLimit);
+      const second = Math.max(0, Math.min(complementary, cap) - first);
+      const beyond = complementary - first - second;
+      if (first > 0) complementaryLines.push(line("complementary", rule.firstRate, first, { fromRank: 1 }));
+      if (second > 0) complementaryLines.push(line("complementary", rule.secondRate, second, { fromRank: Math.floor(first / HOUR) + 1 }));
+      if (beyond > 0) {
+        complementaryLines.push(line("complementary", rule.secondRate, beyond, { fromRank: Math.floor((first + second) / HOUR) + 1, beyondCap: true }));
+        anomalies.push({ code: "complementary_cap", seconds: beyond });
+      }
+      overtimeLength = extraSeconds - complementary;
+      overtimeStart = 0;
+      if (overtimeLength > 0) anomalies.push({ code: "beyond_legal_week_part_time", seconds: overtimeLength });
+    }
+    for (const piece of splitByBands(policy.bands, overtimeStart, overtimeLength)) {
+      overtimeLines.push(line("overtime", piece.rate, piece.seconds, { fromRank: Math.floor(piece.from / HOUR) + 1 }));
+    }
+  } else {
+    // Daily mode: pieces of each day, cut at the day's band boundaries and where the year's counter reaches the
+    // enhanced threshold (counting each second at its quota share).
+    const enhancedAt = policy.enhancedFromHours === null ? Infinity : Math.round(policy.enhancedFromHours * HOUR);
+    const counterBp = quotaShareBp(paidBp);
+    let counter = input.quotaUsedBeforeSeconds;
+    extraSeconds = 0;
+    for (const day of days) {
+      const source = byDate.get(day.date);
+      const expected = Math.max(0, source?.expectedSeconds ?? 0);
+      const dayExtra = day.kind === "working" ? Math.max(0, day.workedSeconds - expected) : day.workedSeconds;
+      day.extraSeconds = dayExtra;
+      extraSeconds += dayExtra;
+      if (dayExtra === 0) continue;
+      // Offset within the day's extra where the counter reaches the threshold.
+      const cut =
+        counter >= enhancedAt ? 0 : counterBp === 0 ? Infinity : Math.ceil(((enhancedAt - counter) * 10_000) / counterBp);
+      const bandCuts = day.kind === "working" ? policy.bands.map((b) => (b.fromRank - 1) * HOUR) : [];
+      const points = [...new Set([0, ...bandCuts, cut, dayExtra])].filter((p) => p >= 0 && p <= dayExtra).sort((a, b) => a - b);
+      for (let i = 0; i + 1 < points.length; i++) {
+        const from = points[i] as number;
+        const seconds = (points[i + 1] as number) - from;
+        if (seconds <= 0) continue;
+        const enhanced = from >= cut;
+        const rate =
+          day.kind === "working"
+            ? rateAt(enhanced ? policy.enhancedBands : policy.bands, from)
+            : ((enhanced ? policy.enhancedRestDayRate : policy.restDayRate) ?? 0);
+        overtimeLines.push(
+          line("overtime", rate, seconds, { date: day.date, dayKind: day.kind, ...(enhanced ? { enhanced: true } : {}), fromRank: Math.floor(from / HOUR) + 1 }),
+        );
+      }
+      counter += Math.round((dayExtra * counterBp) / 10_000);
+    }
+    normalSeconds = Math.max(0, countedSeconds - extraSeconds);
+  }
+  const undertimeSeconds = Math.max(0, contractSeconds - countedSeconds);
+
+  // Step 5: holiday and Sunday premiums on the hours worked those days.
+  const premiumLines: BandLine[] = [];
+  for (const day of days) {
+    if (day.workedSeconds === 0) continue;
+    if (day.kind === "holiday") {
+      const special = policy.holidayRates.find((h) => day.date.slice(5) === h.monthDay);
+      const rate = special ? special.rate : policy.holidayRate;
+      if (rate > 0) premiumLines.push(line("holiday", rate, day.workedSeconds, { date: day.date }));
+    } else if (isSunday(day.date) && policy.sundayRate > 0) {
+      premiumLines.push(line("sunday", policy.sundayRate, day.workedSeconds, { date: day.date }));
+    }
+  }
+
+  // Steps 6–7: paid vs recovery, then the annual quota on what it counts.
+  let quotaCounter = input.quotaUsedBeforeSeconds;
+  for (const l of overtimeLines) {
+    l.recoverySeconds = share(l.seconds, policy.inRecuperation);
+    l.paidSeconds = l.seconds - l.recoverySeconds;
+    l.recoveryEarnedSeconds = increased(l.recoverySeconds, l.rate);
+    const q = policy.quotaCounts === "all" ? l.seconds : l.paidSeconds;
+    l.beyondQuotaSeconds = Math.max(0, quotaCounter + q - Math.max(quotaCounter, quotaLimitSeconds));
+    quotaCounter += q;
+  }
+  const beyondSeconds = overtimeLines.reduce((s, l) => s + l.beyondQuotaSeconds, 0);
+  if (beyondSeconds > 0) anomalies.push({ code: "quota_exceeded", seconds: beyondSeconds });
+  const mandatoryRestPercent =
+    input.companySize <= policy.smallCompanyMaxEmployees ? policy.mandatoryRestSmallPercent : policy.mandatoryRestLargePercent;
+  const mandatoryRestSeconds = share(beyondSeconds, mandatoryRestPercent);
+
+  const lines = [...complementaryLines, ...overtimeLines, ...premiumLines];
+  const sum = (ls: readonly BandLine[], f: (l: BandLine) => number) => ls.reduce((s, l) => s + f(l), 0);
+  const rateMap = new Map<number, RateTotal>();
+  for (const l of lines) {
+    const total = rateMap.get(l.rate) ?? { rate: l.rate, seconds: 0, increasedSeconds: 0 };
+    total.seconds += l.seconds;
+    rateMap.set(l.rate, total);
+  }
+  const rates = [...rateMap.values()].sort((a, b) => a.rate - b.rate).map((r) => ({ ...r, increasedSeconds: increased(r.seconds, r.rate) }));
+
+  const result: OvertimeWeekResult = {
+    year: week.year,
+    week: week.week,
+    monday: firstMonday,
+    mode: policy.mode,
+    legalWeekSeconds,
+    contractSeconds,
+    partTime,
+    workedSeconds,
+    absenceCountedSeconds,
+    holidayCountedSeconds,
+    countedSeconds,
+    normalSeconds,
+    extraSeconds,
+    undertimeSeconds,
+    overtimeSeconds: sum(overtimeLines, (l) => l.seconds),
+    complementarySeconds: sum(complementaryLines, (l) => l.seconds),
+    complementaryBeyondCapSeconds: sum(complementaryLines, (l) => (l.beyondCap ? l.seconds : 0)),
+    paidSeconds: sum(overtimeLines, (l) => l.paidSeconds) + sum(complementaryLines, (l) => l.paidSeconds),
+    recoverySeconds: sum(overtimeLines, (l) => l.recoverySeconds),
+    recoveryEarnedSeconds: sum(overtimeLines, (l) => l.recoveryEarnedSeconds),
+    premiumSeconds: sum(premiumLines, (l) => l.seconds),
+    lines,
+    rates,
+    quota: {
+      limitSeconds: quotaLimitSeconds,
+      beforeSeconds: input.quotaUsedBeforeSeconds,
+      weekSeconds: quotaCounter - input.quotaUsedBeforeSeconds,
+      afterSeconds: quotaCounter,
+      beyondSeconds,
+      warning: quotaCounter * 10 >= quotaLimitSeconds * 8,
+    },
+    mandatoryRestPercent,
+    mandatoryRestSeconds,
+    anomalies,
+    days,
+    explanation: [],
+  };
+  result.explanation = explanationOf(result, policy);
+  return result;
+}
+
+/** The steps of a computed week, in the order DESIGN §8 takes them. */
+function explanationOf(r: OvertimeWeekResult, policy: OvertimePolicy): ExplanationStep[] {
+  const steps: ExplanationStep[] = [{ step: "worked", seconds: r.workedSeconds }];
+  if (r.absenceCountedSeconds > 0) steps.push({ step: "absences_counted", seconds: r.absenceCountedSeconds });
+  if (r.holidayCountedSeconds > 0) steps.push({ step: "holidays_counted", seconds: r.holidayCountedSeconds });
+  steps.push(
+    { step: "counted", seconds: r.countedSeconds },
+    { step: "threshold", seconds: r.contractSeconds, otherSeconds: r.legalWeekSeconds },
+    { step: "normal", seconds: r.normalSeconds },
+    { step: "extra", seconds: r.extraSeconds },
+  );
+  if (r.undertimeSeconds > 0) steps.push({ step: "undertime", seconds: r.undertimeSeconds });
+  for (const l of r.lines) {
+    if (l.kind === "complementary") steps.push({ step: "complementary", seconds: l.seconds, rate: l.rate, ...(l.beyondCap ? { beyondCap: true } : {}) });
+    else if (l.kind === "overtime") steps.push({ step: "band", seconds: l.seconds, rate: l.rate, ...(l.date ? { date: l.date } : {}) });
+    else steps.push({ step: "premium", seconds: l.seconds, rate: l.rate, ...(l.date ? { date: l.date } : {}) });
+  }
+  if (r.overtimeSeconds > 0) steps.push({ step: "split", percent: policy.paid, otherPercent: policy.inRecuperation });
+  steps.push({ step: "paid", seconds: r.paidSeconds });
+  if (r.recoverySeconds > 0) steps.push({ step: "recovery", seconds: r.recoverySeconds, otherSeconds: r.recoveryEarnedSeconds });
+  steps.push({ step: "quota", seconds: r.quota.afterSeconds, otherSeconds: r.quota.limitSeconds });
+  if (r.quota.warning) steps.push({ step: "quota_warning" });
+  if (r.mandatoryRestSeconds > 0) steps.push({ step: "mandatory_rest", seconds: r.mandatoryRestSeconds, percent: r.mandatoryRestPercent });
+  return steps;
+}
+
+const hours = (seconds: number | undefined) => formatHoursMinutes(seconds ?? 0);
+const frDate = (date: CalendarDate | undefined) => (date ? calendarDay(date).toFormat("dd/MM/yyyy") : "");
+const frNumber = (n: number | undefined) => String(n ?? 0).replace(".", ",");
+
+/**
+ * The explanation of a week as French sentences (the "explained numbers" of the screens).
+ *
+ * @example explainWeek(result)[0] // "Heures travaillées : 45 h 00."
+ */
+export function explainWeek(steps: readonly ExplanationStep[]): string[] {
+  return steps.map((s) => {
+    switch (s.step) {
+      case "threshold":
+        return t("overtime.explain.threshold", { hours: hours(s.seconds), legal: hours(s.otherSeconds) });
+      case "band":
+        return t("overtime.explain.band", { hours: hours(s.seconds), rate: frNumber(s.rate) }) + (s.date ? ` (${frDate(s.date)})` : "");
+      case "complementary":
+        return t("overtime.explain.complementary", { hours: hours(s.seconds), rate: frNumber(s.rate) });
+      case "premium":
+        return t("overtime.explain.premium", { hours: hours(s.seconds), rate: frNumber(s.rate), date: frDate(s.date) });
+      case "split":
+        return t("overtime.explain.split", { paid: frNumber(s.percent), recovery: frNumber(s.otherPercent) });
+      case "recovery":
+        return t("overtime.explain.recovery", { hours: hours(s.seconds), earned: hours(s.otherSeconds) });
+      case "quota":
+        return t("overtime.explain.quota", { used: hours(s.seconds), quota: frNumber(Math.round((s.otherSeconds ?? 0) / HOUR)) });
+      case "quota_warning":
+        return t("overtime.explain.quota_warning");
+      case "mandatory_rest":
+        return t("overtime.explain.mandatory_rest", { hours: hours(s.seconds), percent: frNumber(s.percent) });
+      default:
+        return t(`overtime.explain.${s.step}`, { hours: hours(s.seconds) });
+    }
+  });
+}
+
+/**
+ * An anomaly as a French sentence.
+ *
+ * @example anomalyMessage({ code: "day_over_10h", date: "2026-03-02" }) // "Plus de 10 h travaillées le 02/03/2026."
+ */
+export function anomalyMessage(a: OvertimeAnomaly, quotaHours?: number): string {
+  return t(`overtime.anomaly.${a.code}`, { date: frDate(a.date), hours: hours(a.seconds), quota: quotaHours ?? "" });
+}
