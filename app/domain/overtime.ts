@@ -7,7 +7,7 @@
  * 37.5 % is 3 750 and a product is rounded once per line, never accumulated as floats.
  */
 import { t } from "~/i18n/fr";
-import { mondayOf, type IsoWeekKey } from "./iso-week";
+import { isoWeekKey, mondayOf, type IsoWeekKey } from "./iso-week";
 import type { OvertimeBand, OvertimePolicy } from "./overtime-policy";
 import { addDays, calendarDay, type CalendarDate } from "./time-calendar-date";
 import { formatHoursMinutes } from "./working-time";
@@ -235,6 +235,22 @@ function line(kind: LineKind, rate: number, seconds: number, extra: Partial<Band
 // The week
 
 /**
+ * The Monday of an ISO week; RangeError for a week the year does not have (week 53 of most years, week 54).
+ *
+ * @example mondayOfIsoWeek({ year: 2026, week: 1 })  // "2025-12-29"
+ * @example mondayOfIsoWeek({ year: 2026, week: 53 }) // "2026-12-28"
+ */
+export function mondayOfIsoWeek({ year, week }: IsoWeekKey): CalendarDate {
+  if (!Number.isInteger(year) || !Number.isInteger(week) || year < 1000 || year > 9999 || week < 1 || week > 53) {
+    throw new RangeError(`No ISO week ${week} in ${year}`);
+  }
+  const monday = addDays(mondayOf(`${year}-01-04`), (week - 1) * 7);
+  const key = isoWeekKey(monday);
+  if (key.year !== year || key.week !== week) throw new RangeError(`No ISO week ${week} in ${year}`);
+  return monday;
+}
+
+/**
  * The legal overtime of one employee's ISO week (DESIGN §8). France (weekly mode): counted = worked + absences
  * the policy counts; extra = counted above the contract; full-time bands by rank above the legal week; part
  * time: heures complémentaires up to the legal week (+10 % to 1/10 of the contract, +25 % beyond, flagged beyond
@@ -248,11 +264,8 @@ function line(kind: LineKind, rate: number, seconds: number, extra: Partial<Band
  */
 export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResult {
   const { policy, week } = input;
-  const monday = mondayOf(`${String(week.year).padStart(4, "0")}-01-04`);
-  const firstMonday = addDays(monday, (week.week - 1) * 7);
+  const firstMonday = mondayOfIsoWeek(week);
   const dates = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(firstMonday, i));
-  const wantedWeek = calendarDay(firstMonday);
-  if (wantedWeek.weekYear !== week.year || wantedWeek.weekNumber !== week.week) throw new RangeError(`No ISO week ${week.week} in ${week.year}`);
   const byDate = new Map<CalendarDate, OvertimeDay>();
   for (const day of input.days) {
     if (!dates.includes(day.date)) throw new RangeError(`${day.date} is not in ISO week ${week.year}-W${week.week}`);

@@ -17,6 +17,7 @@ import type { CurrentUser } from "./current-user.server";
 import { AppError, ConflictError, ForbiddenError } from "./errors";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
+import { markWeeksDirty } from "./overtime-dirty.server";
 
 /**
  * Decisions on a leave: validate (one step along the workflow; management accepts at once), refuse, and remove
@@ -164,6 +165,7 @@ export async function decideLeave(
     if (next.state === "accepted") {
       const taken = await chargeCounters(tx, row);
       if (taken) await tx.execute(`update leave set days_from_last_year = ?, days_from_this_year = ? where id = ?`, [taken.daysFromLastYear, taken.daysFromThisYear, id]);
+      await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     }
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [id, next.state, user.employeeId, now]);
     return { id, state: next.state };
@@ -215,6 +217,7 @@ export async function removeLeave(
       await tx.execute(`update employee set recovery_taken = ?, updated_at = now() where id = ?`, [restored.taken, row.employee_id]);
     }
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, 'removed', ?, ?)`, [id, user.employeeId, now]);
+    await markWeeksDirty(tx, row.employee_id, row.start, row.end);
   });
   return { id, state: "removed" };
 }

@@ -20,6 +20,7 @@ import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { clockEmployee, createSuggestion, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
+import { markWeekDirty } from "./overtime-dirty.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
 export interface EntryInput {
@@ -221,6 +222,7 @@ export async function validateSuggestion(
     );
     await tx.execute(`update time_clock set new_notification = null where id = ?`, [dayId]);
     await recomputeDay(tx, dayId, now);
+    await markWeekDirty(tx, row.employee_id, row.date);
     await tx.execute(`delete from time_clock where id = ?`, [id]);
     return { timeClockId: dayId };
   });

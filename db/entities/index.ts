@@ -4,6 +4,7 @@ export * from "./identity";
 export * from "./time";
 export * from "./leave";
 export * from "./jobs";
+export * from "./overtime";
 
 import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
 import { Employee, WeekSchedule } from "./employee";
@@ -11,6 +12,7 @@ import { User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure } fro
 import { TimeClock, TimeLog, Overtime, Deduction, EventDay } from "./time";
 import { Leave, LeaveStep } from "./leave";
 import { JobRun } from "./jobs";
+import { CountryOvertimePolicy, OvertimeWeek } from "./overtime";
 
 export const entities = [
   Country, Holiday, Subsidiary, Division, Team,
@@ -19,4 +21,5 @@ export const entities = [
   TimeClock, TimeLog, Overtime, Deduction, EventDay,
   Leave, LeaveStep,
   JobRun,
+  CountryOvertimePolicy, OvertimeWeek,
 ];

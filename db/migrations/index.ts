@@ -1,5 +1,6 @@
 import { Migration20261121210428 } from "./Migration20261121210428";
 import { Migration20261121220000 } from "./Migration20261121220000";
+import { Migration20261124050000 } from "./Migration20261124050000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -8,4 +9,5 @@ import { Migration20261121220000 } from "./Migration20261121220000";
 export const migrationsList = [
   { name: "Migration20261121210428", class: Migration20261121210428 },
   { name: "Migration20261121220000", class: Migration20261121220000 },
+  { name: "Migration20261124050000", class: Migration20261124050000 },
 ];

@@ -22,7 +22,9 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
 import { frenchHolidays, portugueseHolidays, type PublicHoliday } from "../../app/domain/holidays";
+import { defaultPolicyFor } from "../../app/domain/overtime-policy";
 import { hashPassword } from "../../app/server/password.server";
+import { policyColumns } from "../../app/services/overtime-policy.server";
 import type { ScheduleDay } from "../entities/employee";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -66,6 +68,7 @@ export const DEMO_TABLES = [
   "leave_step",
   "event_day",
   "deduction",
+  "overtime_policy",
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1128,6 +1131,20 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     overtime_first_band_rate: c.overtimeFirstBandRate,
     overtime_second_band_rate: c.overtimeSecondBandRate,
   }));
+  // The overtime policy of each country from 2000 on (DESIGN §8): the country's default with its four percentages.
+  const policyRows: Row[] = COUNTRIES.map((c) => ({
+    id: c.id,
+    country_id: c.id,
+    effective_from: "2000-01-01",
+    ...policyColumns({
+      ...defaultPolicyFor(c.name),
+      paid: c.overtimePaid,
+      inRecuperation: c.overtimeInRecuperation,
+      employeeInitiatedRecuperation: c.employeeInitiatedRecuperation,
+      employerInitiatedRecuperation: c.employerInitiatedRecuperation,
+    }),
+    created_at: isoInstant(seedInstant),
+  }));
   const subsidiaryRows: Row[] = Object.values(SUBSIDIARIES).map((s) => ({
     id: s.id,
     name: s.name,
@@ -1283,6 +1300,7 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     { table: "leave_step", rows: stepRows },
     { table: "event_day", rows: eventRows },
     { table: "deduction", rows: deductionRows },
+    { table: "overtime_policy", rows: policyRows },
     { table: "job_run", rows: jobRows },
   ];
   return { tables, serialTables: tables.map((t) => t.table).filter((t) => t !== "job_run") };

@@ -1,0 +1,175 @@
+/**
+ * The overtime policy rows of the countries (DESIGN §8 "The policy is data"): which row is in force on a date,
+ * and adding a row (validated, then every stored week it may change is marked dirty).
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import {
+  defaultPolicyFor,
+  validatePolicy,
+  type OvertimeMode,
+  type OvertimePolicy,
+  type OvertimePolicyRow,
+  type QuotaCounts,
+} from "~/domain/overtime-policy";
+import type { LeaveReason } from "~/domain/leave-days";
+import type { CalendarDate } from "~/domain/time-calendar-date";
+import { t } from "~/i18n/fr";
+import { NotFoundError, ValidationError } from "./errors";
+import { markCountryWeeksDirty } from "./overtime-dirty.server";
+
+/** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */
+export interface PolicyJson {
+  id: number;
+  country_id: number;
+  effective_from: string;
+  mode: string;
+  legal_week_hours: number | string;
+  bands: OvertimePolicy["bands"];
+  rest_day_rate: number | string | null;
+  enhanced_from_hours: number | string | null;
+  enhanced_bands: OvertimePolicy["enhancedBands"];
+  enhanced_rest_day_rate: number | string | null;
+  complementary: OvertimePolicy["complementary"];
+  counted_absences: string[];
+  holidays_count_as_work: boolean;
+  holiday_rate: number | string;
+  holiday_rates: OvertimePolicy["holidayRates"];
+  sunday_rate: number | string;
+  annual_quota_hours: number | string;
+  small_company_quota_hours: number | string | null;
+  small_company_max_employees: number;
+  mandatory_rest_small_percent: number | string;
+  mandatory_rest_large_percent: number | string;
+  quota_counts: string;
+  paid: number | string;
+  in_recuperation: number | string;
+  employee_initiated_recuperation: number | string;
+  employer_initiated_recuperation: number | string;
+}
+
+const num = (v: number | string): number => Number(v);
+const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** A stored row (to_jsonb of overtime_policy) as the engine's policy. */
+export function policyFromJson(r: PolicyJson): OvertimePolicyRow {
+  return {
+    id: r.id,
+    countryId: r.country_id,
+    effectiveFrom: String(r.effective_from).slice(0, 10),
+    mode: r.mode as OvertimeMode,
+    legalWeekHours: num(r.legal_week_hours),
+    bands: r.bands ?? [],
+    restDayRate: numOrNull(r.rest_day_rate),
+    enhancedFromHours: numOrNull(r.enhanced_from_hours),
+    enhancedBands: r.enhanced_bands ?? [],
+    enhancedRestDayRate: numOrNull(r.enhanced_rest_day_rate),
+    complementary: r.complementary ?? null,
+    countedAbsences: (r.counted_absences ?? []) as LeaveReason[],
+    holidaysCountAsWork: r.holidays_count_as_work,
+    holidayRate: num(r.holiday_rate),
+    holidayRates: r.holiday_rates ?? [],
+    sundayRate: num(r.sunday_rate),
+    annualQuotaHours: num(r.annual_quota_hours),
+    smallCompanyQuotaHours: numOrNull(r.small_company_quota_hours),
+    smallCompanyMaxEmployees: r.small_company_max_employees,
+    mandatoryRestSmallPercent: num(r.mandatory_rest_small_percent),
+    mandatoryRestLargePercent: num(r.mandatory_rest_large_percent),
+    quotaCounts: r.quota_counts as QuotaCounts,
+    paid: num(r.paid),
+    inRecuperation: num(r.in_recuperation),
+    employeeInitiatedRecuperation: num(r.employee_initiated_recuperation),
+    employerInitiatedRecuperation: num(r.employer_initiated_recuperation),
+  };
+}
+
+/**
+ * The columns of an overtime_policy row for a policy (JSON columns as text): used by the insert below and the seeds.
+ */
+export function policyColumns(policy: OvertimePolicy): Record<string, string | number | boolean | null> {
+  return {
+    mode: policy.mode,
+    legal_week_hours: policy.legalWeekHours,
+    bands: JSON.stringify(policy.bands),
+    rest_day_rate: policy.restDayRate,
+    enhanced_from_hours: policy.enhancedFromHours,
+    enhanced_bands: JSON.stringify(policy.enhancedBands),
+    enhanced_rest_day_rate: policy.enhancedRestDayRate,
+    complementary: policy.complementary ? JSON.stringify(policy.complementary) : null,
+    counted_absences: JSON.stringify(policy.countedAbsences),
+    holidays_count_as_work: policy.holidaysCountAsWork,
+    holiday_rate: policy.holidayRate,
+    holiday_rates: JSON.stringify(policy.holidayRates),
+    sunday_rate: policy.sundayRate,
+    annual_quota_hours: policy.annualQuotaHours,
+    small_company_quota_hours: policy.smallCompanyQuotaHours,
+    small_company_max_employees: policy.smallCompanyMaxEmployees,
+    mandatory_rest_small_percent: policy.mandatoryRestSmallPercent,
+    mandatory_rest_large_percent: policy.mandatoryRestLargePercent,
+    quota_counts: policy.quotaCounts,
+    paid: policy.paid,
+    in_recuperation: policy.inRecuperation,
+    employee_initiated_recuperation: policy.employeeInitiatedRecuperation,
+    employer_initiated_recuperation: policy.employerInitiatedRecuperation,
+  };
+}
+
+/**
+ * The SQL of "the policy row of country `countryExpr` in force on date `dateExpr`", as one jsonb (null if none):
+ * a scalar subquery, so a list of employees reads its policies in the same statement (no N+1).
+ */
+export function policyInForceSql(countryExpr: string, dateExpr: string): string {
+  return `(select to_jsonb(p) from overtime_policy p where p.country_id = ${countryExpr} and p.effective_from <= ${dateExpr}
+            order by p.effective_from desc limit 1)`;
+}
+
+/**
+ * The policy of a country in force on a date: its latest row starting on or before the date. A country without a
+ * row (or no country) gets the default policy of its name (France's unless it is Portugal), with id null, so a
+ * week is always computable; the stored week then records no policy row.
+ */
+export async function policyForDate(em: EntityManager, countryId: number | null, date: CalendarDate): Promise<OvertimePolicyRow> {
+  const [row] = await em.execute<{ policy: PolicyJson | null; name: string | null }[]>(
+    `select ${policyInForceSql("c.id", "?::date")} as policy, c.name from (select ?::int as id) k left join country c on c.id = k.id`,
+    [date, countryId],
+  );
+  if (row?.policy) return policyFromJson(row.policy);
+  return { ...defaultPolicyFor(row?.name ?? ""), id: null, countryId, effectiveFrom: "2000-01-01" };
+}
+
+/** Every policy row of a country, newest first (the settings history). */
+export async function listCountryPolicies(em: EntityManager, countryId: number): Promise<OvertimePolicyRow[]> {
+  const rows = await em.execute<{ p: PolicyJson }[]>(
+    `select to_jsonb(p) as p from overtime_policy p where p.country_id = ? order by p.effective_from desc`,
+    [countryId],
+  );
+  return rows.map((r) => policyFromJson(r.p));
+}
+
+/**
+ * Adds a policy row to a country from a date on (a row of the same date is replaced), after validation (422 with
+ * French field errors, nothing stored), and marks dirty every stored week of the country's employees from that
+ * date on: one transaction. The caller checks the actor's right (the country settings).
+ */
+export async function saveCountryPolicy(
+  em: EntityManager,
+  countryId: number,
+  input: OvertimePolicy & { effectiveFrom: CalendarDate },
+): Promise<OvertimePolicyRow> {
+  const violations = validatePolicy(input).map(({ propertyPath, message }) => ({ propertyPath, message }));
+  if (violations.length > 0) throw new ValidationError(violations);
+  return em.transactional(async (tx) => {
+    const [country] = await tx.execute<{ id: number }[]>(`select id from country where id = ? for update`, [countryId]);
+    if (!country) throw new NotFoundError(t("error.not_found_item"));
+    const columns = policyColumns(input);
+    const names = Object.keys(columns);
+    const [saved] = await tx.execute<{ p: PolicyJson }[]>(
+      `insert into overtime_policy (country_id, effective_from, ${names.join(", ")}, created_at)
+       values (?, ?, ${names.map(() => "?").join(", ")}, now())
+       on conflict (country_id, effective_from) do update set ${names.map((n) => `${n} = excluded.${n}`).join(", ")}
+       returning to_jsonb(overtime_policy.*) as p`,
+      [countryId, input.effectiveFrom, ...Object.values(columns)],
+    );
+    await markCountryWeeksDirty(tx, countryId, input.effectiveFrom);
+    return policyFromJson(saved!.p);
+  });
+}
