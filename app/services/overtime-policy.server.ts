@@ -173,3 +173,33 @@ export async function saveCountryPolicy(
     return policyFromJson(saved!.p);
   });
 }
+
+/**
+ * Gives a new country its default policy row from 2000-01-01 (Portugal's for "Portugal", France's otherwise), with
+ * the country's four percentages when they are valid (paid + recovery = 100, the initiatives = 100). Runs in the
+ * caller's transaction (the country's creation).
+ */
+export async function insertDefaultPolicy(
+  em: EntityManager,
+  countryId: number,
+  countryName: string,
+  percentages: Pick<OvertimePolicy, "paid" | "inRecuperation" | "employeeInitiatedRecuperation" | "employerInitiatedRecuperation">,
+): Promise<void> {
+  const base = defaultPolicyFor(countryName);
+  const p = percentages;
+  const sumsTo100 = (a: number, b: number) => Math.round(a * 100) + Math.round(b * 100) === 10_000;
+  const policy: OvertimePolicy = {
+    ...base,
+    ...(sumsTo100(p.paid, p.inRecuperation) ? { paid: p.paid, inRecuperation: p.inRecuperation } : {}),
+    ...(sumsTo100(p.employeeInitiatedRecuperation, p.employerInitiatedRecuperation)
+      ? { employeeInitiatedRecuperation: p.employeeInitiatedRecuperation, employerInitiatedRecuperation: p.employerInitiatedRecuperation }
+      : {}),
+  };
+  const columns = policyColumns(validatePolicy(policy).length === 0 ? policy : base);
+  const names = Object.keys(columns);
+  await em.execute(
+    `insert into overtime_policy (country_id, effective_from, ${names.join(", ")}, created_at)
+     values (?, '2000-01-01', ${names.map(() => "?").join(", ")}, now()) on conflict (country_id, effective_from) do nothing`,
+    [countryId, ...Object.values(columns)],
+  );
+}

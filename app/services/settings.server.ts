@@ -5,6 +5,7 @@ import type { CountryInput, DivisionInput, SubsidiaryInput, TeamInput } from "~/
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { insertDefaultPolicy } from "./overtime-policy.server";
 
 /**
  * The organisation settings (spec 1 §2 "Settings administration"): countries with their holidays and overtime
@@ -173,6 +174,7 @@ export async function createCountry(em: EntityManager, actor: CurrentUser, input
           countryParams(input),
         );
         await writeHolidays(tx, row!.id, input.holidays ?? []);
+        await insertDefaultPolicy(tx, row!.id, input.name, input.overtime);
         return row!.id;
       }),
     { propertyPath: "name", message: t("settings.error.country_name_taken") },

@@ -6,6 +6,7 @@ import { markCountryWeeksDirty, markWeekDirty, markWeeksDirty } from "~/services
 import { listCountryPolicies, policyForDate, saveCountryPolicy } from "~/services/overtime-policy.server";
 import { computeEmployeeWeek, loadOvertimeWeek } from "~/services/overtime-week.server";
 import { recomputeDay } from "~/services/time-clock.server";
+import { createCountry } from "~/services/settings.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
@@ -86,6 +87,22 @@ describe("policy rows", () => {
       { propertyPath: "inRecuperation", message: "La part payée et la part en récupération doivent faire 100 % à elles deux." },
     ]);
     expect(await db.sql(`select count(*)::int as n from overtime_policy`)).toEqual(before);
+  });
+
+  it("a country created in the settings gets its default row with its percentages", async () => {
+    const head = await currentUserOf(db.em(), await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT" }));
+    const overtime = { paid: 60, inRecuperation: 40, employeeInitiatedRecuperation: 30, employerInitiatedRecuperation: 70 };
+    const created = await createCountry(db.em(), head, { name: "Portugal", timezone: "Europe/Lisbon", overtime, holidays: [] });
+    const policy = await policyForDate(db.em(), created.id, "2026-03-02");
+    expect(policy).toMatchObject({ effectiveFrom: "2000-01-01", mode: "daily", ...overtime });
+    expect(policy.id).not.toBeNull();
+    const odd = await createCountry(db.em(), head, {
+      name: "Belgique",
+      timezone: "Europe/Brussels",
+      overtime: { paid: 10, inRecuperation: 10, employeeInitiatedRecuperation: 50, employerInitiatedRecuperation: 50 },
+      holidays: [],
+    });
+    expect(await policyForDate(db.em(), odd.id, "2026-03-02")).toMatchObject({ mode: "weekly", paid: 100, inRecuperation: 0 });
   });
 
   it("a country without a row gets its default policy, recorded as no row", async () => {
@@ -195,7 +212,7 @@ describe("computeEmployeeWeek", () => {
 
   it("computes a Portuguese employee by day, in Lisbon's zone", async () => {
     const pt = await createOrg(db.em(), " PT");
-    await db.sql(`update country set name = 'Portugal', timezone = 'Europe/Lisbon' where id = ?`, [pt.countryId]);
+    await db.sql(`update country set timezone = 'Europe/Lisbon' where id = ?`, [pt.countryId]);
     await db.sql(`update subsidiary set timezone = 'Europe/Lisbon' where id = ?`, [pt.subsidiaryId]);
     await saveCountryPolicy(db.em(), pt.countryId, { ...PORTUGAL_POLICY, effectiveFrom: "2000-01-01" });
     const employeeId = await employeeWorking(["2026-03-02"], { org: pt, contract: 40 });
