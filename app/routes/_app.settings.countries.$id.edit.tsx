@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
@@ -52,6 +52,11 @@ export default function EditCountry() {
           holidays: country.holidays.map((h) => ({ date: h.date, name: h.name })),
         }}
       />
+      <p className="mt-4">
+        <Link to={`/settings/countries/${country.id}/overtime`} className="btn-link">
+          {t("overtime.policy.link")}
+        </Link>
+      </p>
     </SettingsPage>
   );
 }

@@ -3,8 +3,10 @@
  * and adding a row (validated, then every stored week it may change is marked dirty).
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { isManagement } from "~/domain/access";
 import {
   defaultPolicyFor,
+  policyInForce,
   validatePolicy,
   type OvertimeMode,
   type OvertimePolicy,
@@ -14,7 +16,8 @@ import {
 import type { LeaveReason } from "~/domain/leave-days";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
-import { NotFoundError, ValidationError } from "./errors";
+import type { CurrentUser } from "./current-user.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
 
 /** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */
@@ -202,4 +205,39 @@ export async function insertDefaultPolicy(
      values (?, '2000-01-01', ${names.map(() => "?").join(", ")}, now()) on conflict (country_id, effective_from) do nothing`,
     [countryId, ...Object.values(columns)],
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The settings page of a country's policy (head and financial management)
+
+function assertManagement(actor: CurrentUser): void {
+  if (!isManagement(actor.profileType)) throw new ForbiddenError();
+}
+
+export interface CountryPolicyPage {
+  country: { id: number; name: string };
+  rows: OvertimePolicyRow[];
+  /** The row in force on `today` (or the country's default): the form starts from it. */
+  inForce: OvertimePolicyRow;
+}
+
+/** The country's rows, newest first, and the one in force today. 404 for an unknown country, 403 outside management. */
+export async function countryPolicyPage(em: EntityManager, actor: CurrentUser, countryId: number, today: CalendarDate): Promise<CountryPolicyPage> {
+  assertManagement(actor);
+  const [country] = await em.execute<{ id: number; name: string }[]>(`select id, name from country where id = ?`, [countryId]);
+  if (!country) throw new NotFoundError(t("error.not_found_item"));
+  const rows = await listCountryPolicies(em, countryId);
+  const inForce = policyInForce(rows, today) ?? { ...defaultPolicyFor(country.name), id: null, countryId, effectiveFrom: "2000-01-01" };
+  return { country, rows, inForce };
+}
+
+/** saveCountryPolicy for an actor of the settings (head or financial management; else 403). */
+export async function saveCountryPolicyAs(
+  em: EntityManager,
+  actor: CurrentUser,
+  countryId: number,
+  input: OvertimePolicy & { effectiveFrom: CalendarDate },
+): Promise<OvertimePolicyRow> {
+  assertManagement(actor);
+  return saveCountryPolicy(em, countryId, input);
 }

@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { localDate } from "~/domain/zoned-day";
+import { flattenFormValue, OvertimePolicyForm, policyFormDefaults, toPolicyInput } from "~/forms/overtime-policy.server";
+import { fieldErrors, settingsId } from "~/forms/settings.server";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+import { countryPolicyPage, saveCountryPolicyAs } from "~/services/overtime-policy.server";
+import { PolicyForm, PolicyHistory, type FormErrors, type FormValues } from "~/ui/overtime-policy-form";
+import { SettingsPage } from "~/ui/settings-forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${t("overtime.policy.title")} · ${d?.country.name ?? ""} · ${t("app.title")}` },
+];
+
+/** Service errors of a page: unknown country 404, not management 403 (the rights table already keeps others out). */
+function asResponse(error: unknown): never {
+  if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+  if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
+  throw error;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = settingsId(params.id);
+  const today = localDate(new Date(), "Europe/Paris");
+  const page = await countryPolicyPage(await getEm(), user, id, today).catch(asResponse);
+  return { country: page.country, rows: page.rows, defaults: policyFormDefaults(page.inForce, today) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = settingsId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: OvertimePolicyForm });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await saveCountryPolicyAs(await getEm(), user, id, toPolicyInput(submission.value));
+  } catch (error) {
+    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
+    asResponse(error);
+  }
+  const session = await getSession(request);
+  pushAlert(session, "success", t("overtime.policy.saved"));
+  return redirect(`/settings/countries/${id}/overtime`, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function CountryOvertimePolicy() {
+  const { country, rows, defaults } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const values: FormValues = reply?.initialValue ? flattenFormValue(reply.initialValue) : defaults;
+  const errors: FormErrors = (reply?.error ?? {}) as FormErrors;
+  return (
+    <SettingsPage section={country.name} title={t("overtime.policy.title")}>
+      <h2 className="mb-2 text-lg font-semibold">{t("overtime.policy.history")}</h2>
+      <PolicyHistory rows={rows} />
+      <h2 className="mt-6 mb-2 text-lg font-semibold">{t("overtime.policy.new")}</h2>
+      <PolicyForm key={rows.length} values={values} errors={errors} formErrors={errors[""]} />
+    </SettingsPage>
+  );
+}
