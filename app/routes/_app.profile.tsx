@@ -48,7 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || fileError) {
     return data(submission.reply(fileError ? { fieldErrors: { file: [fileError] } } : {}), { status: 400 });
   }
-  await updateProfile(em, user, submission.value, file);
+  try {
+    await updateProfile(em, user, submission.value, file);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const v of error.violations) (fieldErrors[v.propertyPath] ??= []).push(v.message);
+      return data(submission.reply({ fieldErrors }), { status: 400 });
+    }
+    throw error;
+  }
   return back(request, t("success.profile_edit"));
 }
 

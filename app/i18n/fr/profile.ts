@@ -15,6 +15,7 @@ export const profile = {
   "profile.error.phone_required": "Le téléphone personnel est obligatoire.",
   "profile.error.phone_invalid": "Numéro de téléphone invalide.",
   "profile.error.email_required": "L'e-mail personnel est obligatoire.",
+  "profile.error.email_is_login": "Cet e-mail est l'identifiant de connexion d'un autre compte : choisissez une autre adresse personnelle.",
   "profile.error.avatar_missing": "Choisissez une image.",
   "profile.error.avatar_type": "Format d'image refusé : seuls PNG, JPEG et WebP sont acceptés.",
   "profile.error.avatar_too_large": "L'image dépasse 2 Mo.",
