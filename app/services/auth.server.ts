@@ -115,6 +115,19 @@ export async function revokeApiTokens(em: EntityManager, userId: number, now = n
 }
 
 /**
+ * "Log out everywhere" (DESIGN §5, profile page): ends every session and every API token of the user at once.
+ * The caller then clears the current cookie.
+ */
+export async function logOutEverywhere(em: EntityManager, userId: number, now = new Date()): Promise<void> {
+  await em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    await conn.execute("delete from session where user_id = ?", [userId], "run", ctx);
+    await conn.execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [now, userId], "run", ctx);
+  });
+}
+
+/**
  * Finds the account a reset is asked for, by its login (professional e-mail) only: a personal e-mail is never a
  * lookup key, since it could name another person's account (decision 0019). Archived employees get nothing. The caller answers the same whatever this returns.
  */
