@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker, Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { closeOrm } from "~/server/orm.server";
+import { closeOrm, getEm } from "~/server/orm.server";
+import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { BadPayloadError, runJob } from "./processors";
 
@@ -10,7 +11,16 @@ import { BadPayloadError, runJob } from "./processors";
  */
 export async function startWorker(
   redisUrl: string,
-  options: { concurrency?: number; prefix?: string; /** false: run jobs only, declare no schedule (tests) */ schedules?: boolean } = {},
+  options: {
+    concurrency?: number;
+    prefix?: string;
+    /** false: run jobs only, declare no schedule (tests) */
+    schedules?: boolean;
+    /** Run the schedules missed while down, before returning (default: when schedules are declared). */
+    catchUp?: boolean;
+    /** The clock of the catch-up (tests). */
+    now?: Date;
+  } = {},
 ) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
@@ -33,6 +43,12 @@ export async function startWorker(
     await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {} });
   }
   await worker.waitUntilReady();
+  if (options.catchUp ?? options.schedules !== false) {
+    // Missed while down (nightly, accrual, roll-over): run here, in order; idempotent by their job_run keys.
+    await catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()).catch((error) =>
+      console.warn(`[worker] catch-up failed: ${String(error)}`),
+    );
+  }
 
   return {
     worker,

@@ -15,11 +15,11 @@ type Processors = { [N in JobName]: (payload: JobPayload<N>) => Promise<unknown>
 export const processors: Processors = {
   "mail.password-reset": ({ userId }) => passwordMail(userId, "reset"),
   "mail.welcome": ({ userId }) => passwordMail(userId, "welcome"),
-  "maintenance.cleanup": async () => cleanup(await getEm()),
+  "maintenance.cleanup": async ({ at }) => cleanup(await getEm(), new Date(), at ? new Date(at) : undefined),
   "mail.leave-step": ({ leaveId }) => leaveStepMail(leaveId),
   "mail.leave-decision": ({ leaveId }) => leaveDecisionMail(leaveId),
-  "leave.monthly-accrual": async () => monthlyAccrual(await getEm()),
-  "leave.june-rollover": async () => juneRollover(await getEm()),
+  "leave.monthly-accrual": async ({ at }) => monthlyAccrual(await getEm(), at ? new Date(at) : undefined),
+  "leave.june-rollover": async ({ at }) => juneRollover(await getEm(), at ? new Date(at) : undefined),
   "clock.notifications": async () => clockNotifications(await getEm()),
 };
 

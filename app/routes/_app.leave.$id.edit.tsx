@@ -62,7 +62,7 @@ export default function EditLeave() {
         submitLabel={t("leave.edit.submit")}
         backHref={`/leave/detail/${leave.id}`}
         defaultValue={{
-          reason: leave.reason,
+          reason: leave.reason ?? undefined,
           start: leave.start,
           end: leave.end,
           halfDay: leave.halfDayMorning || leave.halfDayAfternoon,

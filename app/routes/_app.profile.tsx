@@ -4,12 +4,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProfileForm } from "~/forms/profile.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
+import { logoutRedirect, requireUser } from "~/server/auth.server";
+import { logOutEverywhere } from "~/services/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
 import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, updateProfile, type AvatarUpload } from "~/services/profile.server";
 import { Field } from "~/ui/field";
+import { ConfirmAction } from "~/ui/modal";
 import { useHydrated } from "~/ui/settings-forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
@@ -38,6 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const em = await getEm();
+  if (fields.get("intent") === "logout-everywhere") {
+    await logOutEverywhere(em, user.userId);
+    return logoutRedirect(request, { type: "success", message: t("profile.logged_out_everywhere") });
+  }
   if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(em, user);
     return back(request, t("profile.avatar_removed"));
@@ -48,7 +54,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || fileError) {
     return data(submission.reply(fileError ? { fieldErrors: { file: [fileError] } } : {}), { status: 400 });
   }
-  await updateProfile(em, user, submission.value, file);
+  try {
+    await updateProfile(em, user, submission.value, file);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const v of error.violations) (fieldErrors[v.propertyPath] ??= []).push(v.message);
+      return data(submission.reply({ fieldErrors }), { status: 400 });
+    }
+    throw error;
+  }
   return back(request, t("success.profile_edit"));
 }
 
@@ -129,6 +144,21 @@ export default function Profile() {
             {incomplete && <p className="text-sm text-gray-700">{t("profile.save_hint")}</p>}
           </div>
         </Form>
+      </section>
+      <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="mb-2 text-base font-semibold">
+          {t("profile.sessions")}
+        </h2>
+        <p className="mb-3 text-sm text-gray-700">{t("profile.logout_everywhere_hint")}</p>
+        <ConfirmAction
+          intent="logout-everywhere"
+          itemLabel=""
+          text={t("profile.logout_everywhere_confirm")}
+          buttonLabel={t("profile.logout_everywhere")}
+          confirmLabel={t("profile.logout_everywhere")}
+          cancelHref="/profile"
+          buttonClassName="btn btn-secondary"
+        />
       </section>
     </div>
   );

@@ -35,7 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const screen = await badgingScreen(await getEm(), user, now, search);
   // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.
-  return { screen, now: now.toISOString(), from, to, editConstraint: getZodConstraint(EditRequestForm) };
+  return {
+    screen,
+    now: now.toISOString(),
+    from,
+    to,
+    registrationOff: !user.timeRegistration,
+    editConstraint: getZodConstraint(EditRequestForm),
+  };
 }
 
 async function back(request: Request, alert?: { type: "success" | "danger"; message: string }) {
@@ -68,6 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const em = await getEm();
   if ((CLOCK_ACTIONS as readonly string[]).includes(intent)) {
+    // Time registration off: refused with a 4xx and the page (not a redirect), nothing stored.
+    if (!user.timeRegistration) return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
     try {
       await clockAction(em, user, intent as ClockAction, new Date());
       return back(request, { type: "success", message: t(`success.clock.${intent}` as MessageKey) });
@@ -146,7 +155,8 @@ function EntriesList({ clock }: { clock: ClockView | null }) {
 }
 
 export default function Badging() {
-  const { screen, now, from, to } = useLoaderData<typeof loader>();
+  const { screen, now, from, to, registrationOff } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { refused?: string } | undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -167,6 +177,11 @@ export default function Badging() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-gray-900">{t("time_clock.title")}</h1>
+      {actionData?.refused && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {actionData.refused}
+        </p>
+      )}
 
       {screen.notification && (
         <NotificationModal
@@ -204,7 +219,11 @@ export default function Badging() {
           </p>
         )}
 
-        {screen.onLeave ? (
+        {registrationOff ? (
+          <p role="status" className="rounded-md border border-sky-300 bg-sky-50 px-3 py-4 text-center text-sky-900">
+            {t("time_clock.registration_off")}
+          </p>
+        ) : screen.onLeave ? (
           <p role="status" className="rounded-md border border-sky-300 bg-sky-50 px-3 py-4 text-center text-sky-900">
             {t("error.employee_is_in_leave")}
           </p>
@@ -402,7 +421,8 @@ function DaysTable({ days, caption }: { days: { date: string; clock: ClockView |
 
 function EditRequest({ clock, today }: { clock: ClockView; today: string }) {
   const { editConstraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & { refused?: undefined }) | { refused: string } | undefined;
+  const lastResult = actionData && !("refused" in actionData && actionData.refused) ? (actionData as SubmissionResult<string[]>) : undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm<EditRequestFormValue>({
     id: "edit-request",

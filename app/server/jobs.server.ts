@@ -14,15 +14,21 @@ export type JobName =
   | "leave.june-rollover"
   | "clock.notifications";
 
+/**
+ * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
+ * start (services/missed-jobs.server.ts): `at` is the due moment the run stands for.
+ */
+const periodic = z.object({ at: z.iso.datetime({ offset: true }).optional() });
+
 export const JOBS = {
   "mail.password-reset": z.object({ userId: z.number().int().positive() }),
   "mail.welcome": z.object({ userId: z.number().int().positive() }),
-  "maintenance.cleanup": z.object({}),
+  "maintenance.cleanup": periodic,
   // Leave: mails to the next validator / to the employee; the accrual and roll-over take the period from "now".
   "mail.leave-step": z.object({ leaveId: z.number().int().positive() }),
   "mail.leave-decision": z.object({ leaveId: z.number().int().positive() }),
-  "leave.monthly-accrual": z.object({}),
-  "leave.june-rollover": z.object({}),
+  "leave.monthly-accrual": periodic,
+  "leave.june-rollover": periodic,
   // Clock reminders: decided from "now" at each run (idempotent per employee, day and kind).
   "clock.notifications": z.object({}),
 } as const;

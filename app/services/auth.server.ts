@@ -115,16 +115,29 @@ export async function revokeApiTokens(em: EntityManager, userId: number, now = n
 }
 
 /**
- * Finds the account a reset is asked for: the professional e-mail (login) or the personal e-mail.
- * Archived employees get nothing. The caller answers the same whatever this returns.
+ * "Log out everywhere" (DESIGN §5, profile page): ends every session and every API token of the user at once.
+ * The caller then clears the current cookie.
+ */
+export async function logOutEverywhere(em: EntityManager, userId: number, now = new Date()): Promise<void> {
+  await em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    await conn.execute("delete from session where user_id = ?", [userId], "run", ctx);
+    await conn.execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [now, userId], "run", ctx);
+  });
+}
+
+/**
+ * Finds the account a reset is asked for, by its login (professional e-mail) only: a personal e-mail is never a
+ * lookup key, since it could name another person's account (decision 0019). Archived employees get nothing. The caller answers the same whatever this returns.
  */
 export async function findUserForReset(em: EntityManager, identifier: string): Promise<number | null> {
   const id = normaliseIdentifier(identifier);
   if (!id || id.length > 254) return null;
   const rows = await em.getConnection().execute<{ id: number }[]>(
     `select u.id from app_user u join employee e on e.id = u.employee_id
-      where e.fired_at is null and (u.email = ? or lower(e.email_personal) = ?) order by u.id limit 1`,
-    [id, id],
+      where e.fired_at is null and u.email = ?`,
+    [id],
   );
   return rows[0]?.id ?? null;
 }

@@ -470,6 +470,7 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
   const [row] = await c.execute<{
     matricule_taken: boolean;
     email_taken: boolean;
+    personal_email_is_login: boolean;
     country_ok: boolean;
     subsidiary_ok: boolean;
     division_subsidiary: number | null;
@@ -479,6 +480,7 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
        exists(select 1 from employee where matricule = ? and id <> ?) as matricule_taken,
        exists(select 1 from employee where lower(email) = ? and id <> ?)
          or exists(select 1 from app_user where email = ? and employee_id <> ?) as email_taken,
+       exists(select 1 from app_user where email = lower(?) and employee_id <> ?) as personal_email_is_login,
        exists(select 1 from country where id = ?) as country_ok,
        exists(select 1 from subsidiary where id = ?) as subsidiary_ok,
        (select subsidiary_id from division where id = ?) as division_subsidiary,
@@ -490,6 +492,8 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
       employeeId ?? -1,
       values.email ?? "",
       employeeId ?? -1,
+      values.emailPersonal?.trim() ?? "",
+      employeeId ?? -1,
       values.country ?? -1,
       values.subsidiary ?? -1,
       values.division ?? -1,
@@ -498,6 +502,8 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
   );
   if (values.matricule !== null && row!.matricule_taken) violations.push(violation("matricule", "employee.error.matricule_taken"));
   if (values.email && row!.email_taken) violations.push(violation("email", "employee.error.email_taken"));
+  // A personal e-mail may never be someone else's login (decision 0019): it is a delivery address only.
+  if (values.emailPersonal && row!.personal_email_is_login) violations.push(violation("emailPersonal", "employee.error.personal_email_is_login"));
   if (values.country !== null && !row!.country_ok) violations.push(violation("country", "employee.error.unknown_country"));
   if (values.subsidiary !== null && !row!.subsidiary_ok) violations.push(violation("subsidiary", "employee.error.unknown_subsidiary"));
   if (values.division !== null) {

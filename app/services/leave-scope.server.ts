@@ -1,4 +1,5 @@
 import { isManagement } from "~/domain/access";
+import { seesLeaveDetails } from "~/domain/leave-privacy";
 import { isLeaveWorkflow, type LeaveDecider, type LeaveUnderDecision, type LeaveState } from "~/domain/leave-workflow";
 import type { CurrentUser } from "./current-user.server";
 
@@ -76,15 +77,15 @@ export function viewScopeParams(user: CurrentUser): unknown[] {
   return [user.employeeId, ...managerScopeParams(user)];
 }
 
-/** May this user see this employee's leaves? Same rule as VIEW_SCOPE_SQL, for one row already loaded. */
+/**
+ * May this user see this employee's leaves? Same rule as VIEW_SCOPE_SQL, for one row already loaded: the pure
+ * rule of domain/leave-privacy.ts (the viewers who see a leave's details are the ones who may open it).
+ */
 export function inViewScope(
   user: Pick<CurrentUser, "employeeId" | "profileType" | "divisionId" | "teamId">,
   employee: { id: number; divisionId: number | null; teamId: number | null },
 ): boolean {
-  if (employee.id === user.employeeId || isManagement(user.profileType)) return true;
-  if (user.profileType === "ROLE_DEPARTMENT_HEAD") return user.divisionId !== null && employee.divisionId === user.divisionId;
-  if (user.profileType === "ROLE_TEAM_LEADER") return user.teamId !== null && employee.teamId === user.teamId;
-  return false;
+  return seesLeaveDetails(user, { employeeId: employee.id, divisionId: employee.divisionId, teamId: employee.teamId });
 }
 
 /** The decider of the domain rules, from the signed-in user. */

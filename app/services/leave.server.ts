@@ -11,6 +11,7 @@ import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { discloseLeave } from "~/domain/leave-privacy";
 import { inViewScope, VIEW_SCOPE_SQL, viewScopeParams } from "./leave-scope.server";
 
 /**
@@ -71,7 +72,8 @@ export interface LeaveRow {
 /** What the screens and the /api show of a leave; dates as 'YYYY-MM-DD', instants as ISO strings. */
 export interface LeaveView {
   id: number;
-  reason: string;
+  /** null when the viewer may not know it (DESIGN §5): shown as "Absent". */
+  reason: string | null;
   reasonLabel: string;
   comment: string | null;
   start: CalendarDate;
@@ -91,12 +93,13 @@ export interface LeaveView {
   employee: {
     id: number;
     fullname: string;
-    recoveryEarned: number;
-    recoveryTaken: number;
-    holidayEarnedLastYear: number;
-    holidayTakenLastYear: number;
-    holidayEarnedThisYear: number;
-    holidayTakenThisYear: number;
+    /** The counters: null when the viewer may not see them (DESIGN §5). */
+    recoveryEarned: number | null;
+    recoveryTaken: number | null;
+    holidayEarnedLastYear: number | null;
+    holidayTakenLastYear: number | null;
+    holidayEarnedThisYear: number | null;
+    holidayTakenThisYear: number | null;
     hiredAt: string | null;
   };
   canEdit: boolean;
@@ -115,19 +118,37 @@ export function statusOf(state: string): { status: string; label: string } {
   return { status: shown.status, label: t(`leave.state.${shown.status}` as MessageKey) };
 }
 
-export function toLeaveView(row: LeaveRow, viewer: Pick<CurrentUser, "employeeId" | "profileType">): LeaveView {
+export function toLeaveView(row: LeaveRow, viewer: Pick<CurrentUser, "employeeId" | "profileType" | "divisionId" | "teamId">): LeaveView {
   const own = row.employee_id === viewer.employeeId;
   const { status, label } = statusOf(row.state);
+  // The privacy rule of DESIGN §5, in one place (domain/leave-privacy.ts): every view of a leave goes through here.
+  const shown = discloseLeave(
+    viewer,
+    { employeeId: row.employee_id, divisionId: row.division_id, teamId: row.team_id },
+    {
+      reason: row.reason,
+      comment: row.comment,
+      nbHourAbsence: row.nb_hour_absence,
+      balances: {
+        recoveryEarned: row.recovery_earned,
+        recoveryTaken: row.recovery_taken,
+        holidayEarnedLastYear: row.holiday_earned_last_year,
+        holidayTakenLastYear: row.holiday_taken_last_year,
+        holidayEarnedThisYear: row.holiday_earned_this_year,
+        holidayTakenThisYear: row.holiday_taken_this_year,
+      },
+    },
+  );
   return {
     id: row.id,
-    reason: row.reason,
-    reasonLabel: reasonLabel(row.reason),
-    comment: row.comment,
+    reason: shown.reason,
+    reasonLabel: shown.reason === null ? t("leave.reason.absent") : reasonLabel(shown.reason),
+    comment: shown.comment,
     start: row.start,
     end: row.end,
     halfDayMorning: row.half_day_morning,
     halfDayAfternoon: row.half_day_afternoon,
-    nbHourAbsence: row.nb_hour_absence,
+    nbHourAbsence: shown.nbHourAbsence,
     numberDaysWork: row.number_days_work,
     urgent: row.urgent,
     state: row.state,
@@ -139,12 +160,12 @@ export function toLeaveView(row: LeaveRow, viewer: Pick<CurrentUser, "employeeId
     employee: {
       id: row.employee_id,
       fullname: displayName(row.firstname, row.lastname),
-      recoveryEarned: row.recovery_earned,
-      recoveryTaken: row.recovery_taken,
-      holidayEarnedLastYear: row.holiday_earned_last_year,
-      holidayTakenLastYear: row.holiday_taken_last_year,
-      holidayEarnedThisYear: row.holiday_earned_this_year,
-      holidayTakenThisYear: row.holiday_taken_this_year,
+      recoveryEarned: shown.balances?.recoveryEarned ?? null,
+      recoveryTaken: shown.balances?.recoveryTaken ?? null,
+      holidayEarnedLastYear: shown.balances?.holidayEarnedLastYear ?? null,
+      holidayTakenLastYear: shown.balances?.holidayTakenLastYear ?? null,
+      holidayEarnedThisYear: shown.balances?.holidayEarnedThisYear ?? null,
+      holidayTakenThisYear: shown.balances?.holidayTakenThisYear ?? null,
       hiredAt: row.hired_at,
     },
     canEdit: own && canEdit(row.state),

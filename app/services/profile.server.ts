@@ -72,10 +72,13 @@ export async function updateProfile(
   input: ProfileInput,
   avatar?: AvatarUpload | null,
 ): Promise<ProfileView> {
+  const violations: { propertyPath: string; message: string }[] = [];
   if (avatar) {
     const error = avatarError(avatar);
-    if (error) throw new ValidationError([{ propertyPath: "file", message: error }]);
+    if (error) violations.push({ propertyPath: "file", message: error });
   }
+  if (await personalEmailIsAnotherLogin(em, actor, input.email)) violations.push({ propertyPath: "email", message: t("profile.error.email_is_login") });
+  if (violations.length) throw new ValidationError(violations, t("error.validation"));
   await em.transactional(async (tx) => {
     await tx
       .getConnection()
@@ -88,6 +91,19 @@ export async function updateProfile(
     if (avatar) await writeAvatar(tx, actor, avatar.bytes);
   });
   return getProfile(em, actor);
+}
+
+/**
+ * A personal e-mail may never be another person's login (decision 0019): it is a delivery address, and a reset
+ * asked for it must not be able to reach the wrong account.
+ */
+export async function personalEmailIsAnotherLogin(em: EntityManager, actor: CurrentUser, email: string | null | undefined): Promise<boolean> {
+  const value = email?.trim().toLowerCase();
+  if (!value) return false;
+  const rows = await em
+    .getConnection()
+    .execute<{ id: number }[]>("select id from app_user where email = ? and id <> ? limit 1", [value, actor.userId]);
+  return rows.length > 0;
 }
 
 /** Stores a new avatar (422 with a violation on `file` when refused); returns its URL. */

@@ -438,6 +438,15 @@ async function clockContext(em: EntityManager, employeeId: number, now: Date): P
   return { emp, date, facts: factsOf(emp, row.facts), day };
 }
 
+/**
+ * Clock actions need the employee's time registration (DESIGN §5): without it, a French 409 and nothing stored
+ * (409, like the other refusals of the clock, rather than 403, which the /api client treats as "logged out").
+ * Decision 0021.
+ */
+export function assertTimeRegistration(user: Pick<CurrentUser, "timeRegistration">): void {
+  if (!user.timeRegistration) throw new ConflictError(t("time_clock.error.registration_off"));
+}
+
 /** How many times an action is re-read and retried when the day changed under it (a concurrent action). */
 const CLOCK_ACTION_ATTEMPTS = 5;
 
@@ -453,6 +462,7 @@ const CLOCK_ACTION_ATTEMPTS = 5;
  * (double click, second tab, retry) is refused with a 409 and every accepted action writes exactly one entry.
  */
 export async function clockAction(em: EntityManager, user: CurrentUser, action: ClockAction, now: Date = new Date()): Promise<ClockView> {
+  assertTimeRegistration(user);
   const type = clockTypeOf(action);
   for (let attempt = 1; ; attempt++) {
     const { emp, date, facts, day } = await clockContext(em, user.employeeId, now);
@@ -574,6 +584,7 @@ function viewOf(
  * deleted: they are marked superseded by the employee, so the day stays auditable. Returns the empty clock.
  */
 export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView> {
+  assertTimeRegistration(user);
   const { emp, date, facts } = await clockContext(em, user.employeeId, now);
   const expected = expectedFor(facts, date);
   const id = await em.transactional(async (tx) => {

@@ -1,13 +1,16 @@
 import { DateTime } from "luxon";
 import { cronMatches } from "~/domain/cron";
 import { SCHEDULES } from "~/server/jobs.server";
+import { getEm } from "~/server/orm.server";
+import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 
 /**
  * Without Redis there is no BullMQ scheduler: this timer checks the same SCHEDULES every minute (Europe/Paris)
  * and runs the due jobs in this process with the same processors. Each job is idempotent, so a restart within
- * the minute does no harm.
+ * the minute does no harm. At start it first runs what was missed while the app was down (`caughtUp` settles
+ * when that is done).
  */
-export function startInlineScheduler(runJob: (name: string, data: unknown) => Promise<unknown>) {
+export function startInlineScheduler(runJob: (name: string, data: unknown) => Promise<unknown>, options: { now?: Date } = {}) {
   let lastMinute = "";
   const tick = () => {
     const now = DateTime.now().setZone("Europe/Paris");
@@ -21,7 +24,12 @@ export function startInlineScheduler(runJob: (name: string, data: unknown) => Pr
       }
     }
   };
+  const caughtUp = (async () => catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()))().catch((error) => {
+    console.warn(`[jobs] catch-up failed: ${String(error)}`);
+    return [];
+  });
   const timer = setInterval(tick, 15_000);
   timer.unref();
-  return () => clearInterval(timer);
+  const stop = () => clearInterval(timer);
+  return Object.assign(stop, { caughtUp });
 }

@@ -102,6 +102,25 @@ describe("POST /api/employees", () => {
     await drainInlineJobs();
   });
 
+  it("answers 422 (French violation on emailPersonal) when the personal e-mail is another person's login, on POST and PUT", async () => {
+    const someone = accounts.ROLE_USER.email;
+    const res = await api.post("/api/employees", sheetToApiBody(completeSheet(org, { emailPersonal: someone.toUpperCase() })), token);
+    expect(res.status).toBe(422);
+    expect(res.body.violations).toEqual([
+      { propertyPath: "emailPersonal", message: "Cet e-mail est l'identifiant de connexion d'un autre compte : choisissez une autre adresse personnelle." },
+    ]);
+    const created = await api.post("/api/employees", sheetToApiBody(completeSheet(org)), token);
+    expect(created.status).toBe(201);
+    const put = await api.put(`/api/employees/${created.body.id}`, { emailPersonal: someone }, token);
+    expect(put.status).toBe(422);
+    expect(paths(put)).toEqual(["emailPersonal"]);
+    const [row] = await db.sql<{ email_personal: string }>("select email_personal from employee where id = ?", [created.body.id]);
+    expect(row!.email_personal).not.toBe(someone);
+    // Their own login as personal e-mail is harmless.
+    expect((await api.put(`/api/employees/${created.body.id}`, { emailPersonal: created.body.email }, token)).status).toBe(200);
+    await drainInlineJobs();
+  });
+
   it("answers 415 for a form body", async () => {
     const res = await api.call("POST", "/api/employees", { token, rawBody: "a=1", contentType: "application/x-www-form-urlencoded" });
     expect(res.status).toBe(415);

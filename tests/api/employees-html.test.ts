@@ -161,6 +161,15 @@ describe("employee sheet without JavaScript", () => {
     await drainInlineJobs();
   });
 
+  it("refuses as personal e-mail another person's login, as a field error, nothing stored", async () => {
+    const client = await asManager();
+    const sheet = completeSheet(org, { email: "html.perso@cadran.test", emailPersonal: accounts.ROLE_USER!.email.toUpperCase() });
+    const res = await client.post("/employees/new", sheetToForm(sheet));
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.text)).toEqual(["Cet e-mail est l'identifiant de connexion d'un autre compte : choisissez une autre adresse personnelle."]);
+    expect(await db.sql("select 1 from employee where email = ?", ["html.perso@cadran.test"])).toHaveLength(0);
+  });
+
   it("edits and stays on the page; the refresh intent shows week 2 and totals without saving", async () => {
     const client = await asManager();
     const emp = await createEmployee(db.em(), org);

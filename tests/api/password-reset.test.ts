@@ -105,14 +105,31 @@ describe.skipIf(!redisUrl)("POST /api/password/reset through the worker", () => 
     expect(await api.login(me.email, NEW_PASSWORD)).toBeTruthy();
   });
 
-  it("finds the account by its personal e-mail too", async () => {
+  it("looks up by login e-mail only: a personal e-mail equal to someone's login never reaches the wrong account", async () => {
+    // Data stored before the check existed: B's personal e-mail is A's login, and B's account is older.
+    const b = await createEmployee(db.em(), org, { email: "b.collision@cadran.test", emailPersonal: "A.Collision@cadran.test" });
+    const a = await createEmployee(db.em(), org, { email: "a.collision@cadran.test" });
+    const res = await api.post("/api/password/reset", { email: "a.collision@cadran.test" });
+    expect(res.status).toBe(202);
+    const mail = await smtp.waitFor((m) => m.to.includes(a.email));
+    const token = tokenOf(mail.text)!;
+    await new Promise((r) => setTimeout(r, 400));
+    // Only A was mailed, and the link changes A's password, not B's.
+    expect(smtp.messages.some((m) => m.to.includes(b.email))).toBe(false);
+    expect(await db.sql("select user_id from password_reset_token where user_id = ?", [b.userId])).toHaveLength(0);
+    expect((await api.post("/api/password/change", { token, plainPassword: NEW_PASSWORD })).status).toBe(200);
+    expect(await api.login(a.email, NEW_PASSWORD)).toBeTruthy();
+    expect(await api.login(b.email)).toBeTruthy();
+  });
+
+  it("sends nothing for a personal e-mail that is no login, and answers the same", async () => {
     const me = await createEmployee(db.em(), org, { emailPersonal: "Lea.Perso@Example.org" });
     const res = await api.post("/api/password/reset", { email: "lea.perso@example.org" });
     expect(res.status).toBe(202);
-    const mail = await smtp.waitFor((m) => m.to.includes(me.email));
-    const token = tokenOf(mail.text)!;
-    expect((await api.post("/api/password/change", { token, plainPassword: NEW_PASSWORD })).status).toBe(200);
-    expect(await api.login(me.email, NEW_PASSWORD)).toBeTruthy();
+    expect(res.body).toEqual({ message: t("success.reset_link_sent") });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(smtp.messages.some((m) => m.to.includes(me.email) || m.to.includes("lea.perso@example.org"))).toBe(false);
+    expect(await db.sql("select id from password_reset_token where user_id = ?", [me.userId])).toHaveLength(0);
   });
 
   it("sends nothing for an archived employee, and answers the same", async () => {

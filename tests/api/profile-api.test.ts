@@ -61,6 +61,18 @@ describe("/api/profile", () => {
     expect(await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId])).toEqual(before);
   });
 
+  it("POST refuses another person's login as personal e-mail with 422 (French violation on email); nothing changes", async () => {
+    const org = await createOrg(db.em(), " Deux");
+    await createEmployee(db.em(), org, { email: "deja.login@cadran.test" });
+    const before = await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId]);
+    const res = await api.post("/api/profile", { phone: "0612345678", email: "DEJA.login@cadran.test" }, token);
+    expect(res.status).toBe(422);
+    expect(res.body.violations).toEqual([
+      { propertyPath: "email", message: "Cet e-mail est l'identifiant de connexion d'un autre compte : choisissez une autre adresse personnelle." },
+    ]);
+    expect(await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId])).toEqual(before);
+  });
+
   it("answers 405 to PUT", async () => {
     expect((await api.put("/api/profile", { phone: "0612345678", email: "a@b.fr" }, token)).status).toBe(405);
   });

@@ -1,4 +1,4 @@
-import { expect, isJs, loginAs, test } from "./support";
+import { DEMO_PASSWORD, expect, isJs, loginAs, projectOffset, test } from "./support";
 
 /** A real 1 × 1 PNG. */
 const PNG = Buffer.from(
@@ -39,6 +39,25 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("Format d'image refusé : seuls PNG, JPEG et WebP sont acceptés.")).toBeVisible();
     await expect(page.getByRole("banner").getByRole("img")).toHaveAttribute("src", "/default-avatar.svg");
+  });
+
+  test("log out everywhere, confirmed, ends this session and the API tokens too", async ({ page, request }, testInfo) => {
+    // A demo employee of its own per project, so the js and nojs runs never end each other's sessions.
+    const email = ["elodie.fontaine@cadran.test", "mathieu.girard@cadran.test"][projectOffset(testInfo)]!;
+    const login = await request.post("/api/login", { data: { username: email, password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const { apiToken } = (await login.json()) as { apiToken: string };
+    await loginAs(page, email);
+    await page.goto("/profile");
+    await page.locator("summary", { hasText: "Se déconnecter partout" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Fermer toutes vos sessions et révoquer tous vos accès ?");
+    await dialog.getByRole("button", { name: "Se déconnecter partout" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText("Toutes vos sessions ont été fermées. Reconnectez-vous.")).toBeVisible();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login/);
+    expect((await request.get("/api/profile", { headers: { "X-AUTH-TOKEN": apiToken } })).status()).toBe(401);
   });
 
   test("save is enabled only when both phone and e-mail are filled", async ({ page }, testInfo) => {

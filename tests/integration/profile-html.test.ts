@@ -12,6 +12,7 @@ import { htmlClient, useTestServer } from "~tests/support/http";
 const db = useTestDatabase();
 const server = useTestServer();
 let me: TestEmployee;
+let org: Awaited<ReturnType<typeof createOrg>>;
 
 function text(html: string) {
   return html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
@@ -32,7 +33,7 @@ async function postMultipart(c: ReturnType<typeof htmlClient>, fields: Record<st
 }
 
 beforeAll(async () => {
-  const org = await createOrg(db.em());
+  org = await createOrg(db.em());
   me = await createEmployee(db.em(), org, { profileType: "ROLE_EMPLOYEE", firstname: "léa", lastname: "martin" });
 });
 
@@ -95,6 +96,21 @@ describe("/profile", () => {
     if (fields.email) expect(res.text).toContain(`value="${fields.email}"`);
     const after = await db.sql("select e.phone, e.email_personal, a.updated_at from employee e left join avatar a on a.user_id = ? where e.id = ?", [me.userId, me.employeeId]);
     expect(after).toEqual(before);
+  });
+
+  it("refuses as personal e-mail another person's login (any case): 400, French field error, nothing stored; the own login is fine", async () => {
+    const other = await createEmployee(db.em(), org, { email: "autre.login@cadran.test" });
+    const c = htmlClient(() => server.baseUrl);
+    await c.login(me.email);
+    const before = await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId]);
+    const res = await postMultipart(c, { intent: "save", phone: "0612345678", email: "Autre.Login@cadran.test" });
+    expect(res.status).toBe(400);
+    expect(text(res.text)).toContain("Cet e-mail est l'identifiant de connexion d'un autre compte");
+    expect(res.text).toContain('value="Autre.Login@cadran.test"');
+    expect(await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId])).toEqual(before);
+    expect(await db.sql("select email_personal from employee where id = ?", [other.employeeId])).toEqual([{ email_personal: null }]);
+    const own = await postMultipart(c, { intent: "save", phone: "0612345678", email: me.email });
+    expect(own.status).toBe(302);
   });
 
   it("removes the avatar with its button", async () => {

@@ -1,10 +1,17 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { cleanupKey } from "~/domain/missed-runs";
+
+/** Reminder keys (`notif:*`) and cleanup marks (`cleanup:*`) of job_run are kept this long. */
+export const JOB_RUN_KEEP_MS = 30 * 24 * 3600 * 1000;
 
 /**
- * Nightly housekeeping: expired sessions, dead API and reset tokens, old login failures.
- * Idempotent: a rerun deletes nothing more than what has expired since.
+ * Nightly housekeeping: expired sessions, dead API and reset tokens, old login failures, and the job_run rows
+ * that only guard a short-lived repeat (`notif:*` reminders, `cleanup:*` marks) after 30 days; the accrual and
+ * roll-over keys stay (they are the history the catch-up reads). Records `cleanup:<Paris day of dueAt>`, so a
+ * start after a missed night knows whether it ran. Idempotent: a rerun deletes nothing more than what has
+ * expired since.
  */
-export async function cleanup(em: EntityManager, now = new Date()) {
+export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date = now) {
   const conn = em.getConnection();
   type Run = { affectedRows: number };
   const day = new Date(now.getTime() - 24 * 3600 * 1000);
@@ -12,10 +19,17 @@ export async function cleanup(em: EntityManager, now = new Date()) {
   const tokens = (await conn.execute("delete from api_token where expires_at < ? or revoked_at < ?", [day, day], "run")) as unknown as Run;
   const resets = (await conn.execute("delete from password_reset_token where expires_at < ?", [day], "run")) as unknown as Run;
   const failures = (await conn.execute("delete from login_failure where at < ?", [day], "run")) as unknown as Run;
+  const jobRuns = (await conn.execute(
+    "delete from job_run where (key like 'notif:%' or key like 'cleanup:%') and done_at < ?",
+    [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
+    "run",
+  )) as unknown as Run;
+  await conn.execute("insert into job_run (key, done_at) values (?, ?) on conflict (key) do nothing", [cleanupKey(dueAt), now], "run");
   return {
     sessions: sessions.affectedRows,
     tokens: tokens.affectedRows,
     resets: resets.affectedRows,
     failures: failures.affectedRows,
+    jobRuns: jobRuns.affectedRows,
   };
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { accrualKey, JOB_ZONE, rolloverKey } from "~/domain/missed-runs";
 import { localDate } from "~/domain/zoned-day";
 
 /**
@@ -6,9 +7,6 @@ import { localDate } from "~/domain/zoned-day";
  * inserted in the same transaction as the counters update, so a rerun (retry, second worker, redeploy) finds
  * the key and adds nothing, and a crash leaves neither the key nor the update.
  */
-
-/** Schedules are in Europe/Paris (jobs.server.ts SCHEDULES); the period is the Paris calendar month or year. */
-const JOB_ZONE = "Europe/Paris";
 
 export interface PeriodicJobResult {
   key: string;
@@ -31,8 +29,8 @@ async function claim(em: EntityManager, key: string): Promise<boolean> {
  * The right-hand sides read the old values (SQL semantics), exactly like the pure function.
  */
 export async function juneRollover(em: EntityManager, now = new Date()): Promise<PeriodicJobResult> {
-  const year = localDate(now, JOB_ZONE).slice(0, 4);
-  const key = `rollover:${year}`;
+  // Schedules are in Europe/Paris (jobs.server.ts SCHEDULES); the period is the Paris calendar year of `now`.
+  const key = rolloverKey(now);
   return em.transactional(async (tx) => {
     if (!(await claim(tx, key))) return { key, done: false, employees: 0 };
     const result = await tx.execute(
@@ -58,7 +56,7 @@ export async function juneRollover(em: EntityManager, now = new Date()): Promise
 export async function monthlyAccrual(em: EntityManager, now = new Date()): Promise<PeriodicJobResult> {
   const today = localDate(now, JOB_ZONE);
   const first = `${today.slice(0, 7)}-01`;
-  const key = `accrual:${today.slice(0, 7)}`;
+  const key = accrualKey(now);
   const [already] = await em.execute<{ key: string }[]>(`select key from job_run where key = ?`, [key]);
   if (already) return { key, done: false, employees: 0 };
   if (today.slice(5, 7) === "06") await juneRollover(em, now);

@@ -134,6 +134,7 @@ export const employees = {
   "employee.error.weeks": "Le planning contient une ou deux semaines de 5 jours.",
   "employee.error.matricule_taken": "Ce matricule est déjà utilisé par un autre employé.",
   "employee.error.email_taken": "Cet e-mail professionnel est déjà utilisé par un autre compte.",
+  "employee.error.personal_email_is_login": "Cet e-mail est l'identifiant de connexion d'un autre compte : choisissez une autre adresse personnelle.",
   "employee.error.unknown_country": "Ce pays n'existe pas.",
   "employee.error.unknown_subsidiary": "Cette agence n'existe pas.",
   "employee.error.unknown_division": "Ce pôle n'existe pas.",

@@ -13,6 +13,7 @@ export const leave = {
   "leave.reason.DEATH_LEAVE": "Décès d'un proche",
   "leave.reason.PARENT_EDUCATION_LEAVE": "Congé parental d'éducation",
   "leave.reason.PORTUGAL_LEAVE": "Congé Portugal",
+  "leave.reason.absent": "Absent",
   "leave.reason_group.absences": "Absences",
   "leave.reason_group.family": "Événements familiaux",
 

@@ -89,6 +89,8 @@ export const timeClock = {
   "time_clock.error.lunch": "Vous ne pouvez pas partir déjeuner maintenant : commencez d'abord votre journée.",
   "time_clock.error.end": "Vous ne pouvez terminer votre journée qu'après avoir repris le travail.",
   "time_clock.error.unknown_action": "Action de pointage inconnue.",
+  "time_clock.error.registration_off": "Le pointage des heures n'est pas activé pour vous : aucune action de pointage n'a été enregistrée.",
+  "time_clock.registration_off": "Le pointage des heures n'est pas activé pour vous. Demandez à la direction si vous devez pointer.",
   "time_clock.error.no_employee": "Aucune fiche employé n'est liée à ce compte.",
   "time_clock.error.range_invalid": "La période demandée est invalide.",
   "success.clock.start": "Début de journée enregistré.",
