@@ -30,7 +30,7 @@ test.describe("sign-in", () => {
   });
 
   test("logout clears the session", async ({ page }) => {
-    await loginAs(page, "chef.equipe@cadran.test");
+    await loginAs(page, "chef.equipe@cadran.test", { to: "/" });
     await logout(page);
     await expect(page.getByRole("status")).toContainText("Vous êtes déconnecté.");
     await page.goto("/");
@@ -88,7 +88,7 @@ test.describe("forgotten password", () => {
 
 test.describe("shell", () => {
   test("the menu follows the role, highlights the current entry and shows the 404 page", async ({ page }) => {
-    await loginAs(page, "direction@cadran.test");
+    await loginAs(page, "direction@cadran.test", { to: "/" });
     const nav = page.getByRole("navigation", { name: "Menu" });
     await expect(nav.getByRole("link", { name: "Paramètres" }).last()).toBeAttached();
     await expect(nav.getByRole("link", { name: "Tableau de bord" }).last()).toHaveAttribute("aria-current", "page");
@@ -107,7 +107,7 @@ test.describe("shell", () => {
 
   test("the sidebar shrinks and expands", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAs(page, "employe@cadran.test");
+    await loginAs(page, "employe@cadran.test", { to: "/" });
     const nav = page.getByRole("navigation", { name: "Menu" });
     await expect(nav).toHaveAttribute("data-collapsed", "false");
     await page.getByTestId("sidebar-toggle").click();

@@ -9,7 +9,7 @@ const PNG = Buffer.from(
 /** Profile journeys (spec 1 §2 "Profile"), with JavaScript on and off. */
 test.describe("profile", () => {
   test("change the avatar: the header shows it at once; then remove it", async ({ page }) => {
-    await loginAs(page, "employe@cadran.test");
+    await loginAs(page, "employe@cadran.test", { to: "/" });
     await page.getByLabel("Menu utilisateur").click();
     await page.getByRole("link", { name: "Modifier le profil" }).click();
     await expect(page).toHaveURL(/\/profile$/);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -8,19 +8,52 @@ export const DEMO_PASSWORD = "Cadran-2026!";
 export const MAIL_DIR = path.resolve(import.meta.dirname, "../../.data/e2e-mail");
 
 /**
- * `test` with an accessibility check on every page a journey visits: each main-frame load is analysed with axe,
- * and the test fails at its end if any serious or critical violation was found.
+ * Screens already analysed by axe in this worker (one worker per project, docs/decisions/0025): a screen is a route
+ * (ids replaced by `:id`, the `tab` parameter kept) in one state (a form with errors, an open dialog, an alert).
+ * Each screen is analysed once per run, not on every visit; a new state or route is analysed when first met.
  */
-export const test = base.extend<{ a11y: void }>({
+const scanned = new Set<string>();
+
+export function screenKey(url: string, html: string): string {
+  const u = new URL(url);
+  const route = u.pathname.replace(/\/\d+(?=\/|$)/g, "/:id").replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, "/:token");
+  const tab = u.searchParams.get("tab") ?? "";
+  const states = [
+    /aria-invalid="true"/.test(html) ? "invalid" : "",
+    /role="alert"/.test(html) ? "alert" : "",
+    /role="status"/.test(html) ? "status" : "",
+    /<dialog\b[^>]*\sopen(?:=""|\s|>)/.test(html) ? "dialog" : "",
+    /<details\b[^>]*\sopen(?:=""|\s|>)/.test(html) ? "details" : "",
+  ].filter(Boolean);
+  return `${route}?tab=${tab}#${states.join(",")}`;
+}
+
+/**
+ * `test` with an accessibility check on the screens a journey visits: each main-frame load is analysed with axe
+ * unless the same screen was already analysed in this run, and the test fails at its end if any serious or critical
+ * violation was found.
+ */
+export const test = base.extend<{ a11y: void }, { replay: Replay }>({
+  replay: [
+    async ({ browser }, use) => {
+      const replay = new Replay(browser);
+      await use(replay);
+      await replay.close();
+    },
+    { scope: "worker" },
+  ],
   a11y: [
-    async ({ page, browser }, use, testInfo) => {
+    async ({ page, replay }, use, testInfo) => {
       const jsOff = !isJs(testInfo);
       const findings: string[] = [];
       let chain = Promise.resolve();
       page.on("load", () => {
+        // Without JavaScript a load is a document the server answered: its HTML is taken at once (the journey goes
+        // on meanwhile) and analysed in the helper page. With JavaScript the live page is analysed when its turn comes.
+        const snapshot = jsOff ? takeSnapshot(page) : undefined;
         chain = chain.then(async () => {
           try {
-            findings.push(...(await seriousViolations(page, jsOff ? browser : undefined)));
+            findings.push(...(await seriousViolations(page, jsOff ? replay : undefined, { snapshot: await snapshot })));
           } catch {
             // The page navigated away while being analysed: the next load is analysed instead.
           }
@@ -29,7 +62,7 @@ export const test = base.extend<{ a11y: void }>({
       await use();
       await chain;
       try {
-        findings.push(...(await seriousViolations(page, jsOff ? browser : undefined)));
+        findings.push(...(await seriousViolations(page, jsOff ? replay : undefined)));
       } catch {
         /* page closed */
       }
@@ -44,36 +77,76 @@ export const test = base.extend<{ a11y: void }>({
 
 /**
  * axe runs inside the page, which JavaScript-disabled pages cannot do: for those, the same HTML (scripts removed) is
- * served again at the same URL to a JavaScript-enabled page of a helper context, and analysed there.
+ * served again at the same URL to one JavaScript-enabled helper page per worker (kept between analyses, so styles
+ * come from its cache), and analysed there.
  */
-async function seriousViolations(page: Page, browser?: Browser): Promise<string[]> {
-  if (page.isClosed() || page.url() === "about:blank") return [];
-  const url = page.url();
-  let target = page;
-  let cleanup = async () => {};
-  if (browser) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const context = await browser.newContext({ javaScriptEnabled: true });
-    target = await context.newPage();
+class Replay {
+  private context?: BrowserContext;
+  private page?: Page;
+  private current = { url: "", html: "" };
+  constructor(private readonly browser: Browser) {}
+
+  async open(url: string, html: string): Promise<Page> {
+    if (!this.page || this.page.isClosed()) {
+      this.context = await this.browser.newContext({ javaScriptEnabled: true });
+      this.page = await this.context.newPage();
+      await this.page.route(
+        (u) => u.href === this.current.url,
+        (route) =>
+          route.request().resourceType() === "document"
+            ? route.fulfill({ body: this.current.html, contentType: "text/html; charset=utf-8" })
+            : route.continue(),
+      );
+    }
+    this.current = { url, html };
     // Only the document is replayed; styles and images come from the server (they matter for contrast).
-    await target.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-    await target.goto(url, { waitUntil: "load" });
-    cleanup = () => context.close();
+    await this.page.goto(url, { waitUntil: "load" });
+    return this.page;
   }
-  let result;
-  try {
-    result = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  } finally {
-    await cleanup();
+
+  async close() {
+    await this.context?.close();
   }
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
 }
 
-/** Explicit check of the current page (besides the automatic one). */
+async function takeSnapshot(page: Page): Promise<{ url: string; html: string } | undefined> {
+  try {
+    const url = page.url();
+    return { url, html: await page.content() };
+  } catch {
+    return undefined;
+  }
+}
+
+async function seriousViolations(
+  page: Page,
+  replay?: Replay,
+  { force = false, snapshot }: { force?: boolean; snapshot?: { url: string; html: string } } = {},
+): Promise<string[]> {
+  if (!snapshot && (page.isClosed() || page.url() === "about:blank")) return [];
+  const { url, html } = snapshot ?? { url: page.url(), html: await page.content() };
+  if (url === "about:blank") return [];
+  const key = screenKey(url, html);
+  if (!force && scanned.has(key)) return [];
+  const target = replay ? await replay.open(url, html.replace(/<script\b[\s\S]*?<\/script>/gi, "")) : page;
+  const result = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // Marked only once analysed: a page left while being analysed is analysed on its next visit.
+  scanned.add(key);
+  if (process.env.E2E_A11Y_LOG) console.info(`[axe] ${key}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${url} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+/** Explicit check of the current page (besides the automatic one), analysed even when the screen was seen. */
 export async function checkA11y(page: Page, testInfo: TestInfo) {
-  expect(await seriousViolations(page, isJs(testInfo) ? undefined : page.context().browser()!)).toEqual([]);
+  const browser = page.context().browser()!;
+  const replay = isJs(testInfo) ? undefined : new Replay(browser);
+  try {
+    expect(await seriousViolations(page, replay, { force: true })).toEqual([]);
+  } finally {
+    await replay?.close();
+  }
 }
 
 export function isJs(testInfo: TestInfo) {
@@ -85,12 +158,33 @@ export function projectOffset(testInfo: TestInfo) {
   return isJs(testInfo) ? 0 : 1;
 }
 
-export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Identifiant (e-mail professionnel)").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+/**
+ * Signs in over HTTP in the page's browser context (same cookie jar): the login form itself is covered by
+ * auth.spec.ts; a journey's steps need the session, not two more document loads. The page stays where it was; pass
+ * `to` to open a page afterwards.
+ */
+export async function loginAs(page: Page, email: string, { password = DEMO_PASSWORD, to }: { password?: string; to?: string } = {}) {
+  const request = page.context().request;
+  const form = await request.get("/login", { maxRedirects: 0 });
+  // Hidden fields of the form (a CSRF token, the redirect) go back with the credentials.
+  const hidden: Record<string, string> = {};
+  if (form.status() === 200) {
+    for (const m of (await form.text()).matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {
+      const name = /name="([^"]*)"/.exec(m[0])?.[1];
+      if (name) hidden[name] = decodeEntities(/value="([^"]*)"/.exec(m[0])?.[1] ?? "");
+    }
+  }
+  const response = await request.post("/login", {
+    form: { ...hidden, identifier: email, password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  expect(response.headers()["location"] ?? "").not.toMatch(/\/login/);
+  if (to) await page.goto(to);
+}
+
+function decodeEntities(s: string) {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 export async function logout(page: Page) {
