@@ -33,7 +33,27 @@ export function screenKey(url: string, html: string): string {
  * unless the same screen was already analysed in this run, and the test fails at its end if any serious or critical
  * violation was found.
  */
-export const test = base.extend<{ a11y: void }, { replay: Replay }>({
+export const test = base.extend<{ a11y: void }, { replay: Replay; sharedContext: BrowserContext }>({
+  // One browser context per worker, emptied of cookies before each test: the fingerprinted scripts and styles stay
+  // in its HTTP cache instead of being fetched again by every test (each journey still starts signed out).
+  sharedContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { javaScriptEnabled, locale, timezoneId, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ javaScriptEnabled, locale, timezoneId, baseURL });
+      await use(context);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ sharedContext }, use) => {
+    await sharedContext.clearCookies();
+    await use(sharedContext);
+    for (const p of sharedContext.pages()) await p.close();
+  },
+  page: async ({ context }, use) => {
+    const page = await context.newPage();
+    await use(page);
+  },
   replay: [
     async ({ browser }, use) => {
       const replay = new Replay(browser);
