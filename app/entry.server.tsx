@@ -1,18 +1,18 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
-const ABORT_DELAY = 5_000;
-export const streamTimeout = ABORT_DELAY;
+/** Kept for Remix: nothing streams (no loader defers), so nothing waits on it. */
+export const streamTimeout = 5_000;
 
 /**
- * Renders the whole page before sending it (onAllReady): our loaders do not defer, and a complete document
- * keeps the status code right and the page usable without JavaScript.
+ * Renders the whole document with `renderToString` (docs/decisions/0026): our loaders never defer, so the streaming
+ * renderer only cost time (2–3 × on tables). The loader data Remix would stream after `</html>` is read at once and
+ * written as one script just before `</body>`, which keeps the document valid and the page usable without
+ * JavaScript; the status code is known before the first byte.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,36 +20,54 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
-  return new Promise((resolve, reject) => {
-    let didError = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: didError ? 500 : responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          didError = true;
-          console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY + 1000);
+  const transfer = await readAll(remixContext.serverHandoffStream);
+  // Without the stream RemixServer renders no <StreamTransfer> (its scripts would land after </html>).
+  remixContext.serverHandoffStream = undefined;
+  const markup = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${withTransfer(markup, transfer, nonce)}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
+}
+
+/** The loader data, as the client's `window.__remixContext.streamController` expects it, inside <body>. */
+export function withTransfer(markup: string, transfer: string | null, nonce: string): string {
+  if (transfer === null) return markup;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  const script =
+    `<script${nonceAttr}>window.__remixContext.streamController.enqueue(${escapeScript(JSON.stringify(transfer))});` +
+    `window.__remixContext.streamController.close();</script>`;
+  const at = markup.lastIndexOf("</body>");
+  return at < 0 ? markup + script : markup.slice(0, at) + script + markup.slice(at);
+}
+
+async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string | null> {
+  if (!stream) return null;
+  const decoder = new TextDecoder();
+  let text = "";
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+function escapeScript(json: string) {
+  return json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -98,11 +98,21 @@ export function LeaveRequestFormView({
             {t("leave.field.half_day_part")}
           </span>
           <label className="inline-flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.halfDayPart, { type: "radio", value: "morning" })} aria-describedby="half-day-part-label" />
+            <input
+              {...getInputProps(fields.halfDayPart, { type: "radio", value: "morning" })}
+              id={`${fields.halfDayPart.id}-morning`}
+              pattern={undefined}
+              aria-describedby="half-day-part-label"
+            />
             {t("leave.field.morning")}
           </label>
           <label className="inline-flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.halfDayPart, { type: "radio", value: "afternoon" })} aria-describedby="half-day-part-label" />
+            <input
+              {...getInputProps(fields.halfDayPart, { type: "radio", value: "afternoon" })}
+              id={`${fields.halfDayPart.id}-afternoon`}
+              pattern={undefined}
+              aria-describedby="half-day-part-label"
+            />
             {t("leave.field.afternoon")}
           </label>
         </div>

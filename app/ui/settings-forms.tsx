@@ -92,8 +92,10 @@ function SaveButton({ disabled, label }: { disabled?: boolean; label: string }) 
 }
 
 function TimezoneOptions() {
+  // A required select starts with an empty choice (valid HTML; the server refuses it with a French error).
   return (
     <>
+      <ChooseOption />
       {TIMEZONES.map((z) => (
         <option key={z} value={z}>
           {z}

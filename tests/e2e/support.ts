@@ -196,6 +196,7 @@ export async function loginAs(page: Page, email: string, { password = DEMO_PASSW
   }
   const response = await request.post("/login", {
     form: { ...hidden, identifier: email, password },
+    headers: { Origin: new URL(form.url()).origin },
     maxRedirects: 0,
   });
   expect(response.status(), `sign-in of ${email}`).toBe(302);
