@@ -17,7 +17,8 @@ import {
 } from "@remix-run/react";
 import tailwind from "./tailwind.css";
 import { t } from "./i18n/fr";
-import { commitSession, getSession, type Alert } from "./server/session.server";
+import { requestState } from "./server/request-state.server";
+import { commitSession, type Alert } from "./server/session.server";
 import { useNonce } from "./ui/nonce";
 import { NotFound } from "./ui/not-found";
 
@@ -38,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.delete("lang");
     throw redirect(url.pathname.replace(/\.data$/, "") + (url.search || ""));
   }
-  const session = await getSession(request);
+  // The same read as the layout's and the page's guard: one query per request for session, user and counters.
+  const { session } = await requestState(request);
   const alerts = (session.get("alerts") as Alert[] | undefined) ?? [];
   // Only write the cookie back when a flash was consumed.
   const headers: HeadersInit = alerts.length > 0 ? { "Set-Cookie": await commitSession(session) } : {};

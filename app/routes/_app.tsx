@@ -2,19 +2,18 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { menuFor } from "~/domain/menu";
 import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
 import { sidebarCollapsed } from "~/server/preferences.server";
 import { useRootAlerts } from "~/root";
-import { shellCounters } from "~/services/shell.server";
+import { requestState } from "~/server/request-state.server";
 import { Alerts } from "~/ui/alerts";
 import { Sidebar } from "~/ui/sidebar";
 import { TopBar } from "~/ui/top-bar";
 import { t } from "~/i18n/fr";
 
-/** The base layout: requires login, loads the shell (menu, counters, user). */
+/** The base layout: requires login; the shell (menu, counters, user) comes with the session, in one query. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const counters = await shellCounters(await getEm(), user);
+  const { counters } = await requestState(request);
   return {
     user: {
       fullName: user.fullName,

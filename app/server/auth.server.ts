@@ -5,9 +5,10 @@ import { canOpenPage } from "~/domain/access";
 import { safeRedirect as safeRedirectTo } from "~/domain/safe-redirect";
 import { t } from "~/i18n/fr";
 import { loginWithPassword } from "~/services/auth.server";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import type { CurrentUser } from "~/services/current-user.server";
 import { env } from "./env.server";
 import { getEm } from "./orm.server";
+import { REQUEST_ID_HEADER, requestState } from "./request-state.server";
 import { commitSession, destroySession, getSession, pushAlert, sessionStorage } from "./session.server";
 
 /** Set by our Express server from the socket (any incoming value is overwritten). */
@@ -56,7 +57,7 @@ export function pathWithSearch(request: Request): string {
 }
 
 export async function getUserId(request: Request): Promise<number | null> {
-  const session = await getSession(request);
+  const { session } = await requestState(request);
   const id = session.get("userId");
   return typeof id === "number" ? id : null;
 }
@@ -67,30 +68,31 @@ export async function getUserId(request: Request): Promise<number | null> {
  */
 export function requireUser(request: Request): Promise<CurrentUser> {
   // The layout and the page loaders of one HTTP request run in parallel, each with its own copy of the Request:
-  // they share one guard (one session read, one user query, one answer) through the request id our server sets.
+  // they share one guard (one query for session, user and counters: request-state.server.ts, one answer) through the
+  // request id our server sets.
   const id = request.headers.get(REQUEST_ID_HEADER);
   if (!id) return guard(request);
+  const key = `${request.method} ${id}`;
   const now = Date.now();
-  const hit = guards.get(id);
+  const hit = guards.get(key);
   if (hit) return hit.promise;
-  for (const [key, entry] of guards) if (now - entry.at > GUARD_TTL_MS) guards.delete(key);
+  for (const [k, entry] of guards) if (now - entry.at > GUARD_TTL_MS) guards.delete(k);
   const promise = guard(request);
   // A rejection is an answer (a redirect) shared by every loader; keep it from being reported as unhandled.
   promise.catch(() => {});
-  guards.set(id, { at: now, promise });
+  guards.set(key, { at: now, promise });
   return promise;
 }
 
-/** Set by our Express server for every request (any incoming value is overwritten). */
-export const REQUEST_ID_HEADER = "x-cadran-request-id";
+export { REQUEST_ID_HEADER };
 const GUARD_TTL_MS = 30_000;
 const guards = new Map<string, { at: number; promise: Promise<CurrentUser> }>();
 
 async function guard(request: Request): Promise<CurrentUser> {
-  const session = await getSession(request);
+  const state = await requestState(request);
+  const { session } = state;
   const userId = session.get("userId");
-  const em = await getEm();
-  const user = typeof userId === "number" ? await loadCurrentUser(em, userId) : null;
+  const user = typeof userId === "number" ? state.user : null;
   if (!user && session.id && wasRefused(session.id)) {
     // The layout and the page load in parallel (one request, one process): the loader that reads the session after
     // the other ended it for lack of a right must answer the same (to /login with the alert), not "sign in and come

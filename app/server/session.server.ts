@@ -23,21 +23,40 @@ export interface SessionFlash {
   alerts: Alert[];
 }
 
-function sha256(value: string) {
+export function sha256(value: string) {
   return createHash("sha256").update(value).digest("hex");
 }
 
 let storage: ReturnType<typeof makeStorage> | undefined;
+let storageCookie: ReturnType<typeof createCookie> | undefined;
+
+/**
+ * What a read finds in a stored session: gone (past its absolute or idle lifetime: delete it), to touch (lastSeenAt
+ * older than a minute: write it), or fresh. Shared by readData and the one-query shell of request-state.server.ts.
+ */
+export function sessionFreshness(row: { last_seen_at: Date | string; expires_at: Date | string }, now = Date.now()) {
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now >= new Date(row.expires_at).getTime() || now - lastSeen >= SESSION_IDLE_MS) return "expired" as const;
+  return now - lastSeen >= TOUCH_EVERY_MS ? ("touch" as const) : ("fresh" as const);
+}
+
+/** The session id the request's cookie carries (signed), or null. */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  sessionStorage();
+  const header = request.headers.get("Cookie");
+  const id = header ? await storageCookie!.parse(header) : null;
+  return typeof id === "string" && id ? id : null;
+}
 
 function makeStorage() {
   const secure = cookieSecure();
-  const cookie = createCookie(secure ? "__Host-cadran" : "cadran_session", {
+  const cookie = (storageCookie = createCookie(secure ? "__Host-cadran" : "cadran_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure,
     secrets: [env().SESSION_SECRET],
-  });
+  }));
   return createSessionStorage<SessionData, SessionFlash>({
     cookie,
     async createData(data) {
@@ -62,14 +81,13 @@ function makeStorage() {
         );
       const row = rows[0];
       if (!row) return null;
-      const now = Date.now();
-      const lastSeen = new Date(row.last_seen_at).getTime();
-      if (now >= new Date(row.expires_at).getTime() || now - lastSeen >= SESSION_IDLE_MS) {
+      const freshness = sessionFreshness(row);
+      if (freshness === "expired") {
         await em.getConnection().execute("delete from session where id = ?", [sha256(id)]);
         return null;
       }
-      if (now - lastSeen >= TOUCH_EVERY_MS) {
-        await em.getConnection().execute("update session set last_seen_at = ? where id = ?", [new Date(now), sha256(id)]);
+      if (freshness === "touch") {
+        await em.getConnection().execute("update session set last_seen_at = ? where id = ?", [new Date(), sha256(id)]);
       }
       return row.data;
     },

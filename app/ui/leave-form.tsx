@@ -173,18 +173,22 @@ export function LeaveStateBadge({ status, label }: { status: string; label: stri
   );
 }
 
+/** One formatter each, built once: an Intl.DateTimeFormat costs far more to build than to use (issue 12). */
+const FR_DAY = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" });
+const FR_DAY_TIME = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
 /** An instant as DD/MM/YYYY in Paris (the "sent on" / "updated on" columns). */
 export function frInstant(iso: string): string {
-  return new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(iso));
+  return FR_DAY.format(new Date(iso));
 }
 
 export function frInstantTime(iso: string): string {
-  return new Intl.DateTimeFormat("fr-FR", {
-    timeZone: "Europe/Paris",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
+  return FR_DAY_TIME.format(new Date(iso));
 }

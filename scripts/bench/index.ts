@@ -7,12 +7,14 @@ import { printResult, runLoad, runRate } from "./load";
 /**
  * `npm run bench`: a fresh database with the demo organisation, the built app on a loopback port, then bounded load
  * runs printed against the budgets of DESIGN §6. A benchmark, not a test: it prints, it does not fail.
- * Options (env): BENCH_SECONDS (default 10), BENCH_CLIENTS (default 50), BENCH_ONLY=clock (the clock actions alone).
+ * Options (env): BENCH_SECONDS (default 10), BENCH_CLIENTS (default 50), BENCH_ONLY=clock (the clock actions alone),
+ * BENCH_ONLY=pages (the list pages with 50 leaves alone).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const clockOnly = process.env.BENCH_ONLY === "clock";
+const pagesOnly = process.env.BENCH_ONLY === "pages";
 
 const admin = await resolveDatabase({ database: "postgres" });
 const dbName = "cadran_bench";
@@ -33,6 +35,8 @@ await migrate(process.env.DATABASE_URL);
 const { getEm } = await import("~/server/orm.server");
 const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import("../../db/seeds/demo");
 await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
+const { addFiftyLeaves, benchListPages } = await import("./pages");
+await addFiftyLeaves(process.env.DATABASE_URL);
 const { serve } = await import("../serve");
 const web = await serve({ port });
 const base = `http://127.0.0.1:${port}`;
@@ -79,22 +83,25 @@ async function benchPages() {
 }
 
 console.info(`Cadran bench: ${clients} clients, ${seconds} s per run, loopback ${base}`);
-if (!clockOnly) await benchPages();
+if (!clockOnly && !pagesOnly) await benchPages();
+if (!clockOnly) await benchListPages({ base, seconds, login });
 
-try {
-  const { benchClock } = await import("./clock");
-  const full = await benchClock({ baseUrl: base, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
-  const { startBareClockServer } = await import("./bare-clock");
-  const bare = await startBareClockServer();
-  console.info("[bench:clock] the same service calls behind a bare node:http handler (no Express, helmet, Remix):");
-  const raw = await benchClock({ baseUrl: bare.baseUrl, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
-  await bare.close();
-  console.info(
-    `[bench:clock] full stack / bare handler: ${(full.actionsPerSecond / raw.actionsPerSecond).toFixed(2)} of the throughput, ` +
-      `p99 ${full.p99} ms vs ${raw.p99} ms (budget: 1,000 actions/s, p99 < 100 ms)`,
-  );
-} catch (error) {
-  console.info(`clock bench skipped: ${(error as Error).message}`);
+if (!pagesOnly) {
+  try {
+    const { benchClock } = await import("./clock");
+    const full = await benchClock({ baseUrl: base, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
+    const { startBareClockServer } = await import("./bare-clock");
+    const bare = await startBareClockServer();
+    console.info("[bench:clock] the same service calls behind a bare node:http handler (no Express, helmet, Remix):");
+    const raw = await benchClock({ baseUrl: bare.baseUrl, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
+    await bare.close();
+    console.info(
+      `[bench:clock] full stack / bare handler: ${(full.actionsPerSecond / raw.actionsPerSecond).toFixed(2)} of the throughput, ` +
+        `p99 ${full.p99} ms vs ${raw.p99} ms (budget: 1,000 actions/s, p99 < 100 ms)`,
+    );
+  } catch (error) {
+    console.info(`clock bench skipped: ${(error as Error).message}`);
+  }
 }
 
 await web.close();

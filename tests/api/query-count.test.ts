@@ -14,6 +14,7 @@ const server = useTestServer();
 let org: Org;
 let manager: TestEmployee;
 let leader: TestEmployee;
+let employee: TestEmployee;
 
 /** Counts the statements the app's connection pool sends while `fn` runs (knex's "query" event). */
 async function countQueries(fn: () => Promise<unknown>): Promise<number> {
@@ -51,6 +52,7 @@ beforeAll(async () => {
   org = await createOrg(db.em());
   manager = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", email: "qc.direction@cadran.test" });
   leader = await createEmployee(db.em(), org, { profileType: "ROLE_TEAM_LEADER", email: "qc.leader@cadran.test" });
+  employee = await createEmployee(db.em(), org, { email: "qc.employee@cadran.test" });
   await addPeople(2, "small");
 });
 
@@ -72,5 +74,36 @@ describe("queries per page do not grow with the rows shown", () => {
     const after = await countQueries(async () => expect((await client.get(path())).status).toBe(200));
     expect(before).toBeGreaterThan(0);
     expect(after).toBe(before);
+  });
+});
+
+describe("the shell of a signed-in page (issue 12)", () => {
+  // Only the root and layout loaders run for this single-fetch request: session, user and menu counters.
+  const shellOnly = "/profile.data?_routes=root,routes/_app";
+
+  it.each([
+    ["an employee", () => employee],
+    ["a team leader (waiting counter)", () => leader],
+    ["management (waiting and suggested counters)", () => manager],
+  ])("is one query for %s, whatever the rows", async (_name, who) => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(who().email);
+    const before = await countQueries(async () => expect((await client.get(shellOnly)).status).toBe(200));
+    await addPeople(5, `shell.${Math.random().toString(36).slice(2, 8)}`);
+    const after = await countQueries(async () => expect((await client.get(shellOnly)).status).toBe(200));
+    expect(before).toBe(1);
+    expect(after).toBe(1);
+  });
+
+  it("adds no query to a page's own: root, layout and page share the one read", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    const shell = await countQueries(async () => expect((await client.get(shellOnly)).status).toBe(200));
+    const page = await countQueries(async () => expect((await client.get("/leave/waiting")).status).toBe(200));
+    const pageOnly = await countQueries(async () =>
+      expect((await client.get("/leave/waiting.data?_routes=routes/_app.leave.waiting")).status).toBe(200),
+    );
+    expect(shell).toBe(1);
+    expect(page).toBe(pageOnly);
   });
 });

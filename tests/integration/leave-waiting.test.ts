@@ -3,6 +3,8 @@ import { isAwaitingActor, type LeaveState, type LeaveWorkflow } from "~/domain/l
 import type { CurrentUser } from "~/services/current-user.server";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "~/services/leave-scope.server";
 import { shellCounters } from "~/services/shell.server";
+import { requestState } from "~/server/request-state.server";
+import { commitSession, sessionStorage } from "~/server/session.server";
 import { waitingLeaves } from "~/services/leave-lists.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
@@ -67,9 +69,19 @@ describe("waiting list = isAwaitingActor, and the menu counter counts it", () =>
       const listed = (await waitingLeaves(db.em(), viewer)).map((l) => l.id).sort((a, b) => a - b);
       expect(listed, viewer.email).toEqual(expected);
       expect((await shellCounters(db.em(), viewer)).waitingLeaves, viewer.email).toBe(expected.length);
+      // The one-query shell of every page (session + user + counters) counts the same.
+      expect((await shellStateOf(viewer.userId)).counters.waitingLeaves, viewer.email).toBe(expected.length);
       awaiting += expected.length;
     }
     // The table is not trivially empty: management sees fast, validated and head-less requests, including Lisbon's.
     expect(awaiting).toBeGreaterThan(10);
   });
 });
+
+/** The shell state a signed-in request of this user gets (a real session row, its signed cookie). */
+async function shellStateOf(userId: number) {
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  const cookie = (await commitSession(session)).split(";")[0]!;
+  return requestState(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+}

@@ -1,0 +1,104 @@
+import { createSession } from "@remix-run/node";
+import { PROFILE_TYPES } from "~/domain/access";
+import { countersFor, type CounterKind } from "~/domain/menu";
+import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "~/services/current-user.server";
+import { WAITING_CONDITION_SQL } from "~/services/leave-scope.server";
+import { getEm } from "./orm.server";
+import { sessionFreshness, sessionIdOf, sha256, type AppSession, type SessionData } from "./session.server";
+
+/**
+ * What every signed-in page needs before its own data — the session, its user, the menu's counters — in ONE query
+ * (docs/decisions/0026), shared by the root, the layout and the page loaders of one HTTP request (they run in
+ * parallel, each with its own copy of the Request: the request id our server sets ties them together).
+ */
+export interface RequestState {
+  session: AppSession;
+  user: CurrentUser | null;
+  counters: Partial<Record<CounterKind, number>>;
+}
+
+/** Set by our Express server for every request (any incoming value is overwritten). */
+export const REQUEST_ID_HEADER = "x-cadran-request-id";
+const TTL_MS = 30_000;
+const states = new Map<string, { at: number; promise: Promise<RequestState> }>();
+
+export function requestState(request: Request): Promise<RequestState> {
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  if (!id) return loadState(request);
+  // An action and the loaders that follow it in the same request see different states (the action may change the
+  // session or the counters): the key includes the method (Remix runs the loaders with GET copies).
+  const key = `${request.method} ${id}`;
+  const now = Date.now();
+  const hit = states.get(key);
+  if (hit) return hit.promise;
+  for (const [k, entry] of states) if (now - entry.at > TTL_MS) states.delete(k);
+  const promise = loadState(request);
+  promise.catch(() => {});
+  states.set(key, { at: now, promise });
+  return promise;
+}
+
+/** The `?` of WAITING_CONDITION_SQL, as expressions on the current user's row `cu` (twin of waitingParams). */
+const WAITING_PARAMS_ON_CU = [
+  "cu.employee_id",
+  "cu.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT')",
+  "cu.profile_type = 'ROLE_DEPARTMENT_HEAD'",
+  "coalesce(cu.division_id, -1)",
+  "cu.profile_type = 'ROLE_TEAM_LEADER'",
+  "coalesce(cu.team_id, -1)",
+];
+
+function inlineParams(sql: string, exprs: string[]): string {
+  const parts = sql.split("?");
+  if (parts.length !== exprs.length + 1) throw new Error("WAITING_CONDITION_SQL changed: update WAITING_PARAMS_ON_CU");
+  return parts.reduce((out, part, i) => out + part + (i < exprs.length ? exprs[i] : ""), "");
+}
+
+const profilesWith = (kind: CounterKind) =>
+  PROFILE_TYPES.filter((p) => countersFor(p).includes(kind))
+    .map((p) => `'${p}'`)
+    .join(", ") || "null";
+
+export const SHELL_SQL = `select s.data, s.last_seen_at, s.expires_at, cu.*,
+    case when cu.profile_type in (${profilesWith("waitingLeaves")}) then
+      (select count(*) from leave l join employee e on e.id = l.employee_id where ${inlineParams(WAITING_CONDITION_SQL, WAITING_PARAMS_ON_CU)})
+    end as waiting,
+    case when cu.profile_type in (${profilesWith("suggestedClocks")}) then
+      (select count(*) from time_clock where suggested = true)
+    end as suggested
+  from session s
+  left join lateral (select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM}
+                     where u.id = (s.data->>'userId')::int) cu on true
+  where s.id = ?`;
+
+type ShellRow = CurrentUserRow & {
+  data: SessionData;
+  last_seen_at: Date;
+  expires_at: Date;
+  waiting: string | null;
+  suggested: string | null;
+};
+
+async function loadState(request: Request): Promise<RequestState> {
+  const id = await sessionIdOf(request);
+  if (!id) return { session: createSession({}, "") as AppSession, user: null, counters: {} };
+  const em = await getEm();
+  const [row] = await em.getConnection().execute<ShellRow[]>(SHELL_SQL, [sha256(id)]);
+  const freshness = row ? sessionFreshness(row) : "expired";
+  if (!row || freshness === "expired") {
+    if (row) await em.getConnection().execute("delete from session where id = ?", [sha256(id)]);
+    // As the session storage does: the id stays, the data is empty.
+    return { session: createSession({}, id) as AppSession, user: null, counters: {} };
+  }
+  if (freshness === "touch") {
+    await em.getConnection().execute("update session set last_seen_at = ? where id = ?", [new Date(), sha256(id)]);
+  }
+  const user = row.user_id != null ? toCurrentUser(row) : null;
+  const counters: Partial<Record<CounterKind, number>> = {};
+  if (user) {
+    const kinds = countersFor(user.profileType);
+    if (kinds.includes("waitingLeaves")) counters.waitingLeaves = Number(row.waiting ?? 0);
+    if (kinds.includes("suggestedClocks")) counters.suggestedClocks = Number(row.suggested ?? 0);
+  }
+  return { session: createSession(row.data ?? {}, id) as AppSession, user, counters };
+}
