@@ -35,13 +35,18 @@ export default async function handleRequest(
   });
 }
 
-/** The loader data, as the client's `window.__remixContext.streamController` expects it, inside <body>. */
+/**
+ * The loader data, as the client's `window.__remixContext.streamController` expects it, inside <body>: the text sits
+ * unescaped in a data block (`<` written `\u003c`, which only occurs inside its JSON strings), a JSON string literal
+ * would escape every quote of it (about 15 % more bytes).
+ */
 export function withTransfer(markup: string, transfer: string | null, nonce: string): string {
   if (transfer === null) return markup;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   const script =
-    `<script${nonceAttr}>window.__remixContext.streamController.enqueue(${escapeScript(JSON.stringify(transfer))});` +
-    `window.__remixContext.streamController.close();</script>`;
+    `<script type="application/json" id="remix-loader-data">${transfer.replace(/</g, "\\u003c")}</script>` +
+    `<script${nonceAttr}>(function(c,d){c.enqueue(d.textContent);c.close()})` +
+    `(window.__remixContext.streamController,document.getElementById("remix-loader-data"))</script>`;
   const at = markup.lastIndexOf("</body>");
   return at < 0 ? markup + script : markup.slice(0, at) + script + markup.slice(at);
 }
@@ -57,17 +62,6 @@ async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<
     text += decoder.decode(value, { stream: true });
   }
   return text + decoder.decode();
-}
-
-const SCRIPT_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-function escapeScript(json: string) {
-  return json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

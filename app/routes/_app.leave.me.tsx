@@ -26,7 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: LeaveTab = TABS.includes(asked as LeaveTab) ? (asked as LeaveTab) : "pending";
   const leaves = await myLeaves(await getEm(), user, tab);
-  return { tab, leaves };
+  // Only what the rows show goes to the page (loader data is sent with every page, issue 12).
+  const rows = leaves.map((l) => ({
+    id: l.id,
+    reasonLabel: l.reasonLabel,
+    start: l.start,
+    end: l.end,
+    halfDayMorning: l.halfDayMorning,
+    halfDayAfternoon: l.halfDayAfternoon,
+    status: l.status,
+    statusLabel: l.statusLabel,
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
+  }));
+  return { tab, leaves: rows };
 }
 
 export default function MyLeaves() {
@@ -44,28 +57,28 @@ export default function MyLeaves() {
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[tab])}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
+          <table className="data-table">
             <thead className="bg-gray-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("leave.field.reason")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.dates")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.sent_on")}</th>
-                <th scope="col" className="px-3 py-2">{t(DATE_COLUMN[tab])}</th>
+                <th scope="col">{t("leave.field.reason")}</th>
+                <th scope="col">{t("leave.field.dates")}</th>
+                <th scope="col">{t("leave.field.sent_on")}</th>
+                <th scope="col">{t(DATE_COLUMN[tab])}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {leaves.map((l) => (
                 <tr key={l.id}>
-                  <td className="px-3 py-2">
+                  <td>
                     <Link to={`/leave/detail/${l.id}`} className="btn-link">
                       {l.reasonLabel}
                     </Link>
                   </td>
-                  <td className="px-3 py-2">
+                  <td>
                     <LeaveDates {...l} />
                   </td>
-                  <td className="px-3 py-2">{frInstant(l.createdAt)}</td>
-                  <td className="px-3 py-2">{frInstant(l.updatedAt)}</td>
+                  <td>{frInstant(l.createdAt)}</td>
+                  <td>{frInstant(l.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { menuFor } from "~/domain/menu";
+import { isSection, menuFor, type MenuEntry, type MenuItem } from "~/domain/menu";
 import { requireUser } from "~/server/auth.server";
 import { sidebarCollapsed } from "~/server/preferences.server";
 import { useRootAlerts } from "~/root";
@@ -20,10 +20,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       profileType: user.profileType,
       avatarUrl: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
     },
-    menu: menuFor(user),
+    menu: menuFor(user).map(forPage),
     counters,
     collapsed: await sidebarCollapsed(request),
   };
+}
+
+/**
+ * The menu as the page needs it: the rights that chose the entries stay on the server (they would cost every page
+ * about 2 KB of loader data).
+ */
+function forPage(item: MenuItem): MenuItem {
+  const entry = (e: MenuEntry): MenuEntry => ({ key: e.key, path: e.path, visibleTo: "all", ...(e.counter ? { counter: e.counter } : {}) });
+  return isSection(item) ? { key: item.key, prefix: item.prefix, visibleTo: [], entries: item.entries.map(entry) } : entry(item);
 }
 
 export default function AppLayout() {
