@@ -11,7 +11,7 @@ import { waitingPage } from "~/services/leave-lists.server";
 import { orLeavePageNotFound } from "~/services/leave.server";
 import { frInstant, LeaveDates, LeaveStateBadge } from "~/ui/leave-form";
 import { LeaveTabs } from "~/ui/leave-tabs";
-import { ConfirmAction } from "~/ui/modal";
+import { ConfirmDialog } from "~/ui/modal";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.waiting.title")} · ${t("app.title")}` }];
 
@@ -27,7 +27,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const filter = WaitingFilter.parse(search);
-  return waitingPage(await getEm(), user, filter);
+  const page = await waitingPage(await getEm(), user, filter);
+  // Only what the cards and rows show goes to the page (loader data is sent with every page, issue 12).
+  const leaves = page.leaves.map((l) => ({
+    id: l.id,
+    employee: { fullname: l.employee.fullname },
+    reason: l.reason,
+    reasonLabel: l.reasonLabel,
+    start: l.start,
+    end: l.end,
+    halfDayMorning: l.halfDayMorning,
+    halfDayAfternoon: l.halfDayAfternoon,
+    nbHourAbsence: l.nbHourAbsence,
+    numberDaysWork: l.numberDaysWork,
+    urgent: l.urgent,
+    comment: l.comment,
+    status: l.status,
+    statusLabel: l.statusLabel,
+    version: l.version,
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
+  }));
+  return { ...page, leaves };
 }
 
 /** intent = validate-<id> | refuse-<id>, with the version the manager saw (two managers at once: one wins). */
@@ -57,7 +78,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function WaitingLeaves() {
   const page = useLoaderData<typeof loader>();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // The confirm step of a card is `?confirm=validate-17` (one GET form per list, below); `here` is the page without it.
+  const search = new URLSearchParams(location.search);
+  const confirming = /^(validate|refuse)-(\d+)$/.exec(search.get("confirm") ?? "");
+  search.delete("confirm");
+  const here = location.pathname + (search.size > 0 ? `?${search}` : "");
   const query = { year: String(page.filter.year), month: String(page.filter.month), employee: String(page.filter.employee) };
   return (
     <div className="space-y-4">
@@ -110,65 +135,67 @@ export default function WaitingLeaves() {
       {page.leaves.length === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[page.tab]!)}</p>
       ) : page.tab === "pending" ? (
-        <ul className="card-grid" aria-label={t("leave.tab.pending")}>
-          {page.leaves.map((l) => (
-            <li key={l.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-leave-id={l.id}>
-              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                <h2 className="text-base font-semibold">{l.employee.fullname}</h2>
-                {l.urgent && (
-                  <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t("leave.waiting.urgent")}</span>
+        <>
+          <Form method="get" id="confirm-step" preventScrollReset>
+            {Object.entries({ ...query, tab: page.tab }).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          </Form>
+          <ul className="card-grid" aria-label={t("leave.tab.pending")}>
+            {page.leaves.map((l) => (
+              <li key={l.id} className="item-card" data-leave-id={l.id}>
+                <div className="item-card-head">
+                  <h2>{l.employee.fullname}</h2>
+                  {l.urgent && <span className="badge-urgent">{t("leave.waiting.urgent")}</span>}
+                </div>
+                <dl className="item-card-fields">
+                  <dt>{t("leave.field.reason")}</dt>
+                  <dd>{l.reasonLabel}</dd>
+                  <dt>{t("leave.field.dates")}</dt>
+                  <dd>
+                    <LeaveDates {...l} />
+                  </dd>
+                  <dt>{t("leave.field.days")}</dt>
+                  <dd>{l.reason === "RECOVERY_LEAVE" ? `${l.nbHourAbsence} h` : l.numberDaysWork}</dd>
+                  <dt>{t("leave.field.sent_on")}</dt>
+                  <dd>{frInstant(l.createdAt)}</dd>
+                  {l.comment && (
+                    <>
+                      <dt>{t("leave.field.comment")}</dt>
+                      <dd className="whitespace-pre-line">{l.comment}</dd>
+                    </>
+                  )}
+                </dl>
+                <p className="item-card-links">
+                  <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
+                    {t("leave.waiting.details")}
+                  </Link>
+                  <Link to={page.scheduleLink} className="btn-link">
+                    {t("leave.waiting.schedule_link")}
+                  </Link>
+                </p>
+                <div className="item-card-actions">
+                  {/* Submit buttons (the default type) of the list's confirm-step form. */}
+                  <button form="confirm-step" name="confirm" value={`refuse-${l.id}`} className="btn btn-danger" aria-label={`${t("leave.waiting.reject")} ${l.employee.fullname}`}>
+                    {t("leave.waiting.reject")}
+                  </button>
+                  <button form="confirm-step" name="confirm" value={`validate-${l.id}`} className="btn btn-primary" aria-label={`${t("leave.waiting.validate")} ${l.employee.fullname}`}>
+                    {t("leave.waiting.validate")}
+                  </button>
+                </div>
+                {confirming && Number(confirming[2]) === l.id && (
+                  <ConfirmDialog
+                    intent={`${confirming[1]}-${l.id}`}
+                    fields={{ version: l.version }}
+                    text={t(confirming[1] === "validate" ? "leave.waiting.validate_text" : "leave.waiting.reject_text", { name: l.employee.fullname })}
+                    confirmLabel={t(confirming[1] === "validate" ? "leave.waiting.validate" : "leave.waiting.reject")}
+                    back={here}
+                  />
                 )}
-              </div>
-              <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-gray-700">{t("leave.field.reason")}</dt>
-                <dd>{l.reasonLabel}</dd>
-                <dt className="text-gray-700">{t("leave.field.dates")}</dt>
-                <dd>
-                  <LeaveDates {...l} />
-                </dd>
-                <dt className="text-gray-700">{t("leave.field.days")}</dt>
-                <dd>{l.reason === "RECOVERY_LEAVE" ? `${l.nbHourAbsence} h` : l.numberDaysWork}</dd>
-                <dt className="text-gray-700">{t("leave.field.sent_on")}</dt>
-                <dd>{frInstant(l.createdAt)}</dd>
-                {l.comment && (
-                  <>
-                    <dt className="text-gray-700">{t("leave.field.comment")}</dt>
-                    <dd className="whitespace-pre-line">{l.comment}</dd>
-                  </>
-                )}
-              </dl>
-              <p className="mt-2 flex flex-wrap gap-3 text-sm">
-                <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
-                  {t("leave.waiting.details")}
-                </Link>
-                <Link to={page.scheduleLink} className="btn-link">
-                  {t("leave.waiting.schedule_link")}
-                </Link>
-              </p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <ConfirmAction
-                  intent={`refuse-${l.id}`}
-                  fields={{ version: l.version }}
-                  itemLabel={l.employee.fullname}
-                  text={t("leave.waiting.reject_text", { name: l.employee.fullname })}
-                  buttonLabel={t("leave.waiting.reject")}
-                  confirmLabel={t("leave.waiting.reject")}
-                  cancelHref={here}
-                />
-                <ConfirmAction
-                  intent={`validate-${l.id}`}
-                  fields={{ version: l.version }}
-                  itemLabel={l.employee.fullname}
-                  text={t("leave.waiting.validate_text", { name: l.employee.fullname })}
-                  buttonLabel={t("leave.waiting.validate")}
-                  confirmLabel={t("leave.waiting.validate")}
-                  cancelHref={here}
-                  buttonClassName="btn btn-primary"
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">

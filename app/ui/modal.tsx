@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { t } from "~/i18n/fr";
 
@@ -62,6 +62,48 @@ export function ConfirmAction({
         </div>
       </div>
     </details>
+  );
+}
+
+/**
+ * The confirmation of one item of a list, without markup per item (issue 12, docs/decisions/0027): the items'
+ * buttons submit ONE GET form of the list with `confirm=<intent>`; the page comes back with this dialog for that item
+ * only (a client navigation with JavaScript, a page without). Its form posts to `back`; "cancel" goes back.
+ */
+export function ConfirmDialog({
+  intent,
+  fields = {},
+  text,
+  confirmLabel,
+  back,
+}: {
+  intent: string;
+  fields?: Record<string, string | number>;
+  text: string;
+  confirmLabel: string;
+  back: string;
+}) {
+  return (
+    <div className="modal-backdrop" role="dialog" aria-modal="true" aria-labelledby={`confirm-${intent}-title`}>
+      <div className="modal-panel">
+        <h2 id={`confirm-${intent}-title`} className="text-lg font-semibold">
+          {t("confirm.title")}
+        </h2>
+        <p className="mt-2 text-sm text-gray-700">{text}</p>
+        <Form method="post" action={back} className="mt-4 flex justify-end gap-2" preventScrollReset>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={String(v)} />
+          ))}
+          <Link to={back} className="btn btn-secondary" preventScrollReset autoFocus>
+            {t("word.cancel")}
+          </Link>
+          <button type="submit" className="btn btn-danger">
+            {confirmLabel}
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

@@ -52,6 +52,7 @@ describe("documents are valid HTML (Nu checker)", () => {
       [employeeId],
     );
     const { s, d, t } = teamRow[0]!;
+    const pendingId = await firstId("select id from leave where employee_id = ? and state = 'pending' order by id limit 1", [employeeId]);
     const countryId = await firstId("select id from country order by id limit 1");
     const teamId = await firstId("select id from team order by id limit 1");
 
@@ -61,6 +62,7 @@ describe("documents are valid HTML (Nu checker)", () => {
         ["/", "/leave/ask", "/leave/me", "/leave/me?tab=accepted", `/leave/detail/${leaveId}`, "/profile", "/time-clock/badging", "/nope"],
       ],
       ["chef.equipe@cadran.test", ["/", "/leave/waiting", "/leave/waiting?tab=pending", "/time-clock/team-badging"]],
+      ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`]],
       ["chef.division@cadran.test", ["/leave/waiting?tab=pending", "/time-clock/division-badging"]],
       [
         "direction@cadran.test",

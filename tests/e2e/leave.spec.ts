@@ -29,7 +29,8 @@ async function decide(page: Page, email: string, date: string) {
   const card = page.locator("li[data-leave-id]", { hasText: `${fr(date)} (après-midi)` });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("Urgent");
-  await card.locator("summary", { hasText: "Valider" }).click();
+  // The card's button opens the list's confirm step (one GET form per list, docs/decisions/0027).
+  await card.getByRole("button", { name: "Valider" }).click();
   await card.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
   await expect(page.getByText("La demande de congé a été validée.")).toBeVisible();
   await expect(page.locator("li[data-leave-id]", { hasText: `${fr(date)} (après-midi)` })).toHaveCount(0);

@@ -24,6 +24,8 @@ export function screenKey(url: string, html: string): string {
     /role="status"/.test(html) ? "status" : "",
     /<dialog\b[^>]*\sopen(?:=""|\s|>)/.test(html) ? "dialog" : "",
     /<details\b[^>]*\sopen(?:=""|\s|>)/.test(html) ? "details" : "",
+    // A list's confirm step (docs/decisions/0027): the page with one item's dialog.
+    u.searchParams.has("confirm") ? "confirm" : "",
   ].filter(Boolean);
   return `${route}?tab=${tab}#${states.join(",")}`;
 }
