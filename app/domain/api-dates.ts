@@ -7,9 +7,13 @@ import { formatFrDate, formatYmd, isCalendarDate, parseYmd } from "./date-range"
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const COMPACT = /^\d{8}$/;
+/** 0001-01-01T00:00:00Z and 9999-12-31T12:00:00Z as unix seconds: the instants that still name a 'YYYY-MM-DD' day. */
+const MIN_UNIX_SECONDS = -62_135_596_800;
+const MAX_UNIX_SECONDS = 253_402_257_600;
 
 function valid(y: number, m: number, d: number) {
-  const dt = new Date(Date.UTC(y, m - 1, d));
+  const dt = new Date(0);
+  dt.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0..99 as 1900..1999
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
@@ -26,6 +30,8 @@ export function toCompact(ymd: string): string {
 /** Accepts unix seconds (any time from local midnight to noon of the day) or "YYYY-MM-DD"; null otherwise. */
 export function fromBodyDate(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) {
+    // Outside years 0001..9999 there is no 'YYYY-MM-DD' to give (Date would write "+011476-..." or fail).
+    if (value < MIN_UNIX_SECONDS || value > MAX_UNIX_SECONDS) return null;
     // The spec's client sends midnight or noon of the day, in the user's zone or in UTC. +6 h keeps the right UTC
     // day for midnight in zones up to UTC+6 (Paris 22:00Z or 23:00Z the day before) and for noon in zones down to
     // UTC-5 (noon UTC stays on its day; +12 h moved it to the next one).
@@ -38,7 +44,7 @@ export function fromBodyDate(value: unknown): string | null {
     if (m && valid(Number(m[1]), Number(m[2]), Number(m[3]))) return value;
     // Eight digits are a YYYYMMDD date (the path and query form), not unix seconds in 1970.
     if (/^\d{8}$/.test(value)) return fromCompact(value);
-    if (/^\d+$/.test(value)) return fromBodyDate(Number(value));
+    if (/^\d{1,15}$/.test(value)) return fromBodyDate(Number(value));
   }
   return null;
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { LEAVE_REASONS, isLeaveReason, overlaps, workingDates, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
+import {
+  LEAVE_REASONS,
+  MAX_LEAVE_CALENDAR_DAYS,
+  countWeekdays,
+  countWorkingDays,
+  isLeaveReason,
+  isLeaveTooLong,
+  leaveCalendarDays,
+  overlaps,
+  workingDates,
+  workingDays,
+  type HalfDay,
+  type LeavePeriod,
+} from "./leave-days";
+import { addDays } from "./time-calendar-date";
 
 /** French public holidays of 2026 and 1 January 2027 (the employee's country holidays). */
 const FRANCE = new Set([
@@ -69,6 +83,70 @@ describe("workingDays", () => {
     ["a timestamp", "2026-07-13T10:00"],
   ])("throws on %s", (_name, bad) => {
     expect(() => workingDays({ start: bad, end: "2026-07-17", halfDay: null, holidays: NONE })).toThrow(RangeError);
+  });
+});
+
+describe("countWeekdays and countWorkingDays (constant in the period's length)", () => {
+  it.each<[string, string, string, number]>([
+    ["one Monday", "2026-07-13", "2026-07-13", 1],
+    ["one Sunday", "2026-07-19", "2026-07-19", 0],
+    ["Saturday to Monday", "2026-07-18", "2026-07-20", 1],
+    ["a full week from a Wednesday", "2026-07-15", "2026-07-21", 5],
+    ["eight days from a Friday", "2026-07-17", "2026-07-24", 6],
+    ["the year 2026", "2026-01-01", "2026-12-31", 261],
+    ["the leap year 2028", "2028-01-01", "2028-12-31", 260],
+    ["end before start", "2026-07-20", "2026-07-13", 0],
+    ["2076-12-13 to 2200-01-01", "2076-12-13", "2200-01-01", 32_103],
+    ["year 1 to year 9999", "0001-01-01", "9999-12-31", 2_608_615],
+  ])("%s: %s -> %s = %d weekdays", (_name, start, end, expected) => {
+    expect(countWeekdays(start, end)).toBe(expected);
+  });
+
+  it.each<[string, string, string, Set<string>, number]>([
+    ["holidays on weekdays count off", "2026-07-13", "2026-07-17", new Set(["2026-07-14"]), 4],
+    ["a holiday on a Saturday removes nothing", "2026-08-10", "2026-08-16", new Set(["2026-08-15"]), 5],
+    ["holidays outside the period are ignored", "2026-07-13", "2026-07-17", new Set(["2026-07-10", "2026-07-20"]), 5],
+    ["a holiday on the first and on the last day", "2026-12-25", "2027-01-01", new Set(["2026-12-25", "2027-01-01"]), 4],
+    ["the French holidays of 2026 over the year (9 on weekdays)", "2026-01-01", "2026-12-31", FRANCE, 261 - 9],
+    ["a far range with the same holidays (10 on weekdays)", "2026-01-01", "9999-12-31", FRANCE, 2_080_317 - 10],
+  ])("%s", (_name, start, end, holidays, expected) => {
+    expect(countWorkingDays(start, end, holidays)).toBe(expected);
+  });
+
+  it("agrees with listing the days, for every start of a fortnight and every length up to 40 days", () => {
+    for (let s = 0; s < 14; s++) {
+      const start = addDays("2026-12-14", s);
+      for (let length = 0; length < 40; length++) {
+        const end = addDays(start, length);
+        expect(countWorkingDays(start, end, FRANCE)).toBe(workingDates(start, end, FRANCE).length);
+      }
+    }
+  });
+
+  it("counts 8,000 years of days in well under a millisecond per call", () => {
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) workingDays({ start: "0001-01-01", end: "9999-12-31", halfDay: null, holidays: FRANCE });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe("leave length", () => {
+  it.each<[string, string, string, number, boolean]>([
+    ["one day", "2026-07-13", "2026-07-13", 1, false],
+    ["a whole year", "2026-01-01", "2026-12-31", 365, false],
+    ["a whole leap year", "2028-01-01", "2028-12-31", 366, false],
+    ["a year and a day", "2026-01-01", "2027-01-01", 366, false],
+    ["a year and two days", "2026-01-01", "2027-01-02", 367, true],
+    ["to 2200", "2026-11-24", "2200-01-01", 63_226, true],
+    ["to 9999-12-31", "2026-11-24", "9999-12-31", 2_912_116, true],
+    ["end before start", "2026-07-20", "2026-07-13", 0, false],
+  ])("%s: %s -> %s is %d days, too long: %s", (_name, start, end, days, tooLong) => {
+    expect(leaveCalendarDays(start, end)).toBe(days);
+    expect(isLeaveTooLong(start, end)).toBe(tooLong);
+  });
+
+  it("is a year at most", () => {
+    expect(MAX_LEAVE_CALENDAR_DAYS).toBe(366);
   });
 });
 

@@ -42,8 +42,15 @@ export interface LeavePeriod {
 }
 
 /**
+ * Longest leave, in calendar days from start to end, both included (docs/decisions/0014): a year, leap day
+ * included. Longer requests are refused before any counting.
+ */
+export const MAX_LEAVE_CALENDAR_DAYS = 366;
+
+/**
  * The working days of a period, both ends included: Monday to Friday minus the given public holidays
- * (the employee's country holidays). An end before the start gives no days.
+ * (the employee's country holidays). An end before the start gives no days. Lists every day, so callers must
+ * bound the period first (a leave is MAX_LEAVE_CALENDAR_DAYS at most); to count, use countWorkingDays.
  *
  * @example workingDates("2026-07-13", "2026-07-19", new Set(["2026-07-14"]))
  *   // ["2026-07-13", "2026-07-15", "2026-07-16", "2026-07-17"]
@@ -61,8 +68,46 @@ export function workingDates(start: CalendarDate, end: CalendarDate, holidays: R
 }
 
 /**
+ * Monday-to-Friday days of a period, both ends included, in constant time: whole weeks count five, then the
+ * few days left are looked at one by one (at most six). An end before the start gives 0.
+ *
+ * @example countWeekdays("2026-07-13", "2026-07-19") // 5
+ * @example countWeekdays("2026-01-01", "9999-12-31") // 2,080,317, without walking the days
+ */
+export function countWeekdays(start: CalendarDate, end: CalendarDate): number {
+  const first = calendarDay(start);
+  const last = calendarDay(end);
+  if (last < first) return 0;
+  const days = Math.round(last.diff(first, "days").days) + 1;
+  let count = Math.floor(days / 7) * 5;
+  // luxon weekday: 1 = Monday ... 7 = Sunday; the days left start on the first day's weekday.
+  for (let i = 0, weekday = first.weekday; i < days % 7; i++, weekday = (weekday % 7) + 1) {
+    if (weekday <= 5) count++;
+  }
+  return count;
+}
+
+/**
+ * Working days of a period, both ends included: countWeekdays minus the holidays that fall on a weekday of the
+ * period. Costs O(holidays), whatever the length of the period.
+ *
+ * @example countWorkingDays("2026-07-13", "2026-07-19", new Set(["2026-07-14", "2026-08-15"])) // 4
+ */
+export function countWorkingDays(start: CalendarDate, end: CalendarDate, holidays: ReadonlySet<CalendarDate>): number {
+  const weekdays = countWeekdays(start, end);
+  if (weekdays === 0) return 0;
+  let off = 0;
+  for (const holiday of holidays) {
+    // 'YYYY-MM-DD' strings compare like the dates they name.
+    if (holiday >= start && holiday <= end && calendarDay(holiday).weekday <= 5) off++;
+  }
+  return weekdays - off;
+}
+
+/**
  * Number of working days a leave takes (the spec's numberDaysWork): Monday to Friday minus holidays;
- * a half day counts 0.5 when its day is a working day, 0 otherwise.
+ * a half day counts 0.5 when its day is a working day, 0 otherwise. Constant in the period's length
+ * (countWorkingDays), so no input can stall the server.
  *
  * A half day only exists on a one-day leave (the form clears it as soon as the dates differ), so a
  * `halfDay` given with `start !== end` is ignored here and the period counts in whole days; the form
@@ -72,9 +117,29 @@ export function workingDates(start: CalendarDate, end: CalendarDate, holidays: R
  * @example workingDays({ start: "2026-07-13", end: "2026-07-17", halfDay: null, holidays: new Set(["2026-07-14"]) }) // 4
  */
 export function workingDays(input: LeavePeriod & { holidays: ReadonlySet<CalendarDate> }): number {
-  const days = workingDates(input.start, input.end, input.holidays).length;
+  const days = countWorkingDays(input.start, input.end, input.holidays);
   if (input.halfDay !== null && input.start === input.end) return days * 0.5;
   return days;
+}
+
+/**
+ * Calendar days of a period, both ends included (0 when the end is before the start).
+ *
+ * @example leaveCalendarDays("2026-01-01", "2026-12-31") // 365
+ */
+export function leaveCalendarDays(start: CalendarDate, end: CalendarDate): number {
+  const days = Math.round(calendarDay(end).diff(calendarDay(start), "days").days) + 1;
+  return days > 0 ? days : 0;
+}
+
+/**
+ * True when a leave is longer than MAX_LEAVE_CALENDAR_DAYS.
+ *
+ * @example isLeaveTooLong("2026-01-01", "2026-12-31") // false
+ * @example isLeaveTooLong("2026-01-01", "2200-01-01") // true
+ */
+export function isLeaveTooLong(start: CalendarDate, end: CalendarDate): boolean {
+  return leaveCalendarDays(start, end) > MAX_LEAVE_CALENDAR_DAYS;
 }
 
 /**

@@ -148,6 +148,13 @@ describe("validateLeaveRequest", () => {
     ["a leave over a prevalidated leave", { start: "2026-10-16", end: "2026-10-19" }, [v("start", "overlap")]],
     ["a paid leave longer than the balance", { start: "2026-07-20", end: "2026-07-30" }, [v("start", "insufficient_balance")]],
     ["exactly the balance (7.5 days)", { start: "2026-07-20", end: "2026-07-29" }, [v("start", "insufficient_balance")]],
+    ["a year of sick leave (leap day included)", { reason: "SICK_LEAVE", start: "2027-07-01", end: "2028-06-30" }, []],
+    ["a year and a day", { reason: "SICK_LEAVE", start: "2026-07-20", end: "2027-07-21" }, [v("end", "too_long")]],
+    ["an end in 2200 (the issue's 45,024 working days)", { start: "2026-07-20", end: "2200-01-01" }, [v("end", "out_of_range")]],
+    ["an end on 9999-12-31", { start: "2026-07-20", end: "9999-12-31" }, [v("end", "out_of_range")]],
+    ["an end 2 years ahead is still near", { reason: "SICK_LEAVE", start: "2028-07-01", end: "2028-07-08" }, []],
+    ["a start more than 2 years ahead", { start: "2028-07-10", end: "2028-07-11" }, [v("start", "out_of_range"), v("end", "out_of_range")]],
+    ["a start in year 1", { start: "0001-01-01", end: "2026-07-20" }, [v("start", "out_of_range")]],
     ["several mistakes at once", { reason: "", start: "2026-07-01", end: "2026-07-01", halfDayMorning: true, halfDayAfternoon: true }, [v("reason", "required"), v("halfDay", "half_day_both"), v("start", "start_too_early")]],
   ])("%s", (_name, over, expected) => {
     expect(validateLeaveRequest(request(over), ctx())).toEqual(expected);
@@ -171,6 +178,20 @@ describe("validateLeaveRequest", () => {
     const edit = request({ start: "2026-06-30", end: "2026-07-03" });
     const context = ctx({ existingLeaves: [stored], editing: { id: 7, start: "2026-07-01" } });
     expect(validateLeaveRequest(edit, context)).toEqual([v("start", "start_too_early")]);
+  });
+
+  it("refuses a far end without counting its days (no stall)", () => {
+    const started = performance.now();
+    const holidays = new Set(Array.from({ length: 60 }, (_, i) => `${2026 + i}-07-14`));
+    expect(validateLeaveRequest(request({ end: "9999-12-31" }), ctx({ holidays }))).toEqual([v("end", "out_of_range")]);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it("lets an edited request keep an old stored start, but not stretch it past a year", () => {
+    const stored: ExistingLeave = { id: 7, start: "2024-01-10", end: "2024-01-12", halfDay: null, state: "pending" };
+    const context = ctx({ existingLeaves: [stored], editing: { id: 7, start: "2024-01-10" } });
+    expect(validateLeaveRequest(request({ reason: "SICK_LEAVE", start: "2024-01-10", end: "2024-01-15" }), context)).toEqual([v("end", "out_of_range")]);
+    expect(validateLeaveRequest(request({ reason: "SICK_LEAVE", start: "2025-07-10", end: "2026-07-15" }), ctx({ editing: { id: 7, start: "2025-07-10" } }))).toEqual([v("end", "too_long")]);
   });
 
   it("counts a half day as 0.5 against the balance", () => {

@@ -1,6 +1,7 @@
 import { recoveryBalance, recoveryHoursToSeconds, vacationBalance, countsAgainstVacation } from "./leave-balance";
 import type { RecoveryCounters, VacationCounters } from "./leave-balance";
-import { isLeaveReason, overlaps, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
+import { isInDateWindow } from "./date-window";
+import { isLeaveReason, isLeaveTooLong, overlaps, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
 import { isPendingDisplay } from "./leave-workflow";
 import { addDays, isCalendarDate, type CalendarDate } from "./time-calendar-date";
 
@@ -51,6 +52,8 @@ export type LeaveRequestViolationCode =
   | "invalid"
   | "hours_min_1"
   | "end_before_start"
+  | "out_of_range"
+  | "too_long"
   | "start_too_early"
   | "half_day_needs_same_day"
   | "half_day_both"
@@ -149,6 +152,9 @@ function isPresentNumber(value: number | null | undefined): value is number {
  * - hours_min_1: a recovery leave is at least one hour.
  * - end_before_start; start_too_early (before yesterday; an edited request keeps its stored start even if
  *   it is older, since the employee may still fix the comment or the end of a leave already begun).
+ * - out_of_range: a date outside today ± 2 years (date-window.ts "near"); too_long: more than a year from start
+ *   to end (MAX_LEAVE_CALENDAR_DAYS, on end). Both are checked before anything is counted, and stop the checks:
+ *   no holiday, overlap or balance is looked at for such a period (docs/decisions/0014).
  * - half_day_both (morning and afternoon); half_day_needs_same_day (a half day on a multi-day leave).
  * - holiday: start or end on a public holiday (on that field), or a period with no working day at all,
  *   e.g. a weekend (on start).
@@ -193,6 +199,11 @@ export function validateLeaveRequest(input: LeaveRequestInput, ctx: LeaveRequest
     return violations;
   }
   const keepsStoredStart = ctx.editing !== undefined && ctx.editing.start === start;
+  const startOutOfRange = !keepsStoredStart && !isInDateWindow(start, "near", ctx.today);
+  if (startOutOfRange) add("start", "out_of_range");
+  if (!isInDateWindow(end, "near", ctx.today)) add("end", "out_of_range");
+  else if (!startOutOfRange && isLeaveTooLong(start, end)) add("end", "too_long");
+  if (violations.some((v) => v.code === "out_of_range" || v.code === "too_long")) return violations;
   if (start < minStartDate(ctx.today) && !keepsStoredStart) add("start", "start_too_early");
 
   const period: LeavePeriod = { start, end, halfDay: start === end ? toHalfDay(input) : null };

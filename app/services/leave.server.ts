@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { fromBodyDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
 import { recoveryBalance, vacationBalance, type VacationCounters } from "~/domain/leave-balance";
-import { isLeaveReason, workingDays, type LeaveReason } from "~/domain/leave-days";
+import { isLeaveReason, isLeaveTooLong, workingDays, type LeaveReason } from "~/domain/leave-days";
 import { toHalfDay, validateLeaveRequest, type LeaveRequestViolation } from "~/domain/leave-form";
 import { canDelete, canEdit, canRemoveAfterValidation, displayedLeaveState } from "~/domain/leave-workflow";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
@@ -395,8 +395,12 @@ async function checkRequest(
 ): Promise<CheckedRequest> {
   const ctx = await employeeContext(em, employeeId, true);
   const validDates = !!input.start && !!input.end && isCalendarDate(input.start) && isCalendarDate(input.end);
+  // A period longer than a leave may be is refused by validateLeaveRequest before anything is counted: its
+  // holidays are not even read.
   const holidays =
-    validDates && input.start! <= input.end! ? await holidaysBetween(em, ctx.country_id, input.start!, input.end!) : new Set<string>();
+    validDates && input.start! <= input.end! && !isLeaveTooLong(input.start!, input.end!)
+      ? await holidaysBetween(em, ctx.country_id, input.start!, input.end!)
+      : new Set<string>();
   const existing = await em.execute<{ id: number; state: string; start: string; end: string; half_day_morning: boolean; half_day_afternoon: boolean }[]>(
     `select id, state, start::text as start, "end"::text as "end", half_day_morning, half_day_afternoon
        from leave where employee_id = ? and state in ('pending', 'prevalidate', 'validate', 'accepted')`,

@@ -116,6 +116,8 @@ export const leave = {
   "leave.error.hours_min_1": "Une récupération dure au moins 1 heure.",
   "leave.error.end_before_start": "La date de fin doit être postérieure ou égale à la date de début.",
   "leave.error.start_too_early": "La date de début ne peut pas être antérieure à hier.",
+  "leave.error.out_of_range": "Cette date est trop éloignée : choisissez une date à moins de deux ans d'aujourd'hui.",
+  "leave.error.too_long": "Un congé dure un an au plus : posez plusieurs demandes pour une absence plus longue.",
   "leave.error.half_day_needs_same_day": "Une demi-journée n'est possible que pour un congé d'un seul jour.",
   "leave.error.half_day_both": "Choisissez le matin ou l'après-midi, pas les deux.",
   "leave.error.holiday": "Impossible de poser un congé sur un jour férié.",
