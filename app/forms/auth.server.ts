@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { isValidPassword, PASSWORD_MAX_LENGTH } from "~/domain/password-rule";
 import { t } from "~/i18n/fr";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { PROFILE_TYPES } from "~/domain/access";
 import { fromBodyDate } from "~/domain/api-dates";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { t } from "~/i18n/fr";
 

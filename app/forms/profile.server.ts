@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { t } from "~/i18n/fr";
 
 /** The profile form (spec 1 §2 "Profile") and the body of POST /api/profile: both fields required. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { fromBodyDate } from "~/domain/api-dates";
 import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/settings-rules";
 import { t } from "~/i18n/fr";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./z.server";
 import { CLOCK_TYPES } from "~/domain/clock-state";
 import { t } from "~/i18n/fr";
 

@@ -12,6 +12,7 @@ import { profile } from "./fr/profile";
 import { settings } from "./fr/settings";
 import { admin } from "./fr/admin";
 import { overtime } from "./fr/overtime";
+import { validation } from "./fr/validation";
 
 export const fr = {
   ...common,
@@ -23,6 +24,7 @@ export const fr = {
   ...profile,
   ...admin,
   ...overtime,
+  ...validation,
 } as const;
 
 export type MessageKey = keyof typeof fr;

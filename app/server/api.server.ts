@@ -1,4 +1,4 @@
-import type { ZodType } from "zod";
+import type { ZodType } from "~/forms/z.server";
 import { canCallApi, apiRuleFor } from "~/domain/access";
 import { t } from "~/i18n/fr";
 import { currentUserForApiToken } from "~/services/auth.server";
@@ -43,7 +43,10 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
-/** Reads and validates a JSON body: 415 for another content type, 400 for broken JSON, 422 with violations. */
+/**
+ * Reads and validates a JSON body: 415 for another content type, 400 for broken JSON or a body that is not an
+ * object, 422 with violations (in French: app/forms/z.server.ts installs the error map).
+ */
 export async function readJson<T>(request: Request, schema: ZodType<T>): Promise<T> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(ld\+)?json\b/i.test(type) && !/^application\/merge-patch\+json\b/i.test(type)) {
@@ -57,6 +60,10 @@ export async function readJson<T>(request: Request, schema: ZodType<T>): Promise
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(400, t("error.invalid_json"));
+  }
+  // Every /api body is a JSON object; an array, a string, a number or null is refused before any field is read.
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new AppError(400, t("validation.body_not_object"));
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "~/forms/z.server";
 
 /**
  * The environment, validated once at boot. A wrong value stops the process with a clear message

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "~/forms/z.server";
 
 /**
  * The one registry of background jobs: names and payload schemas shared by producers (web) and the worker.

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import type { ZodType } from "zod";
+import type { ZodType } from "~/forms/z.server";
 import type { SettingsKind } from "~/domain/settings-rules";
 import {
   CountryBody,

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import type { z } from "zod";
+import type * as z from "~/forms/z.server";
 import { fieldErrors, settingsId } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/current-user.server";

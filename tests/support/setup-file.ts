@@ -1,3 +1,4 @@
+import "~/forms/z.server"; // the French error map, as every entry point has it (docs/decisions/0016)
 import { afterEach, vi } from "vitest";
 
 // A console.error during a test is a bug we did not look at: fail the test.

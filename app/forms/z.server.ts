@@ -1,0 +1,26 @@
+/**
+ * The one door to zod for the whole app (docs/decisions/0016). Every schema imports `* as z` from here, never from
+ * "zod" (tests/unit/zod-door.test.ts checks it), so that:
+ * - the French error map is installed before any schema exists: whoever parses (web server, /api, worker,
+ *   tests) got it by importing the schema;
+ * - `z.string()` is the shared text schema: it refuses NUL bytes and lone UTF-16 surrogates (PostgreSQL cannot
+ *   store the first, the second is not text), with a French message, in every form and /api body at once.
+ */
+import * as zod from "zod";
+import { isCleanText } from "~/domain/text";
+import { t } from "~/i18n/fr";
+import { frenchIssueMessage } from "./zod-fr.server";
+
+export * from "zod";
+
+zod.config({ customError: frenchIssueMessage });
+
+/** zod's string, refusing text that cannot be stored (see isCleanText); the other checks chain as usual. */
+export function string(params?: Parameters<typeof zod.string>[0]): zod.ZodString {
+  return zod.string(params).refine(isCleanText, { message: t("validation.text_forbidden_chars"), abort: true });
+}
+
+/** The error map is installed (for entry points that parse nothing at start but want to be sure). */
+export function installFrenchErrors(): void {
+  zod.config({ customError: frenchIssueMessage });
+}
