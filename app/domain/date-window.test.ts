@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateWindow, isInDateWindow, readBoundedDate, type DateWindowKind } from "./date-window";
+import { dateWindow, isInDateWindow, readBoundedDate, searchDate, type DateWindowKind } from "./date-window";
 
 const TODAY = "2026-11-24";
 
@@ -75,5 +75,23 @@ describe("isInDateWindow", () => {
     ["+010000-01-01", "search", false],
   ])("%s (%s) -> %s", (date, kind, expected) => {
     expect(isInDateWindow(date, kind, TODAY)).toBe(expected);
+  });
+});
+
+describe("searchDate", () => {
+  it.each<[string, string | null]>([
+    ["2026-11-24", "2026-11-24"],
+    ["20261124", "2026-11-24"],
+    ["1950-01-01", "1950-01-01"],
+    ["2028-11-24", "2028-11-24"],
+    ["2028-11-25", null],
+    ["9999-12-31", null],
+    ["99991231", null],
+    ["0001-01-01", null],
+    ["2026-02-30", null],
+    ["1700000000", null],
+    ["", null],
+  ])("%s -> %s", (value, expected) => {
+    expect(searchDate(value, TODAY)).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@
  * French 422/400 instead of being stored (or overflowing into a 500).
  */
 import { fromBodyDate } from "./api-dates";
+import { parseYmd } from "./date-range";
 import type { DateRange } from "./date-range";
 import { calendarDay, isCalendarDate, toCalendarDate, type CalendarDate } from "./time-calendar-date";
 
@@ -75,4 +76,18 @@ export function readBoundedDate(value: unknown, kind: DateWindowKind, today: Cal
   const window = dateWindow(kind, today);
   if (date < window.from || date > window.to) return { ok: false, code: "out_of_range", window };
   return { ok: true, date };
+}
+
+/**
+ * A date of a search or history (a GET filter 'YYYY-MM-DD' or an /api path 'YYYYMMDD') within the search window;
+ * null otherwise, so the form drops it and the /api answers 400. Keeps every period the helpers of date-range.ts
+ * compute (± 6 months) inside years 0001..9999.
+ *
+ * @example searchDate("20261124", "2026-11-24")   // "2026-11-24"
+ * @example searchDate("9999-12-31", "2026-11-24") // null
+ */
+export function searchDate(value: string | null | undefined, today: CalendarDate): CalendarDate | null {
+  if (!value || !/^(\d{8}|\d{4}-\d{2}-\d{2})$/.test(value)) return null;
+  const date = parseYmd(value);
+  return date !== null && isInDateWindow(date, "search", today) ? date : null;
 }

@@ -1,6 +1,6 @@
+import { apiDate, formDate } from "./dates.server";
 import * as z from "./z.server";
 import { PROFILE_TYPES } from "~/domain/access";
-import { fromBodyDate } from "~/domain/api-dates";
 import {
   CONTRACT_TYPES,
   fromHourMinute,
@@ -22,7 +22,6 @@ import { t } from "~/i18n/fr";
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 const tooLong = (max: number) => t("employee.error.too_long", { max });
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
@@ -30,13 +29,15 @@ const email = z.string().trim().max(254, t("email.invalid")).regex(EMAIL, t("ema
 const acronym = z.string().trim().max(10, t("employee.error.acronym_length"));
 const numberError = { error: t("employee.error.number") };
 const decimal = z.number(numberError).min(0, t("employee.error.positive")).max(9_999_999_999, t("employee.error.number"));
+/** Contract hours: a week has 168 hours, the longest month 744 (31 × 24); one schema per field for both doors. */
+const hoursPerWeek = z.number(numberError).min(0, t("employee.error.positive")).max(168, t("employee.error.hours_per_week"));
+const hoursPerMonth = z.number(numberError).min(0, t("employee.error.positive")).max(744, t("employee.error.hours_per_month"));
 const counter = z.number(numberError).min(-9999, t("employee.error.number")).max(9999, t("employee.error.number"));
 const matricule = z.number({ error: t("employee.error.integer") }).int(t("employee.error.integer")).min(1, t("employee.error.integer")).max(2_147_483_647, t("employee.error.integer"));
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: t("employee.error.choice") });
 
 // ---------- HTML form ----------
 
-const formDate = z.string().regex(YMD, t("employee.error.date")).refine((v) => fromBodyDate(v) !== null, t("employee.error.date"));
 const yesNo = z.enum(["1", "0"], { error: t("employee.error.boolean") });
 const relationId = z.number({ error: t("employee.error.choice") }).int().positive(t("employee.error.choice"));
 const hour = z.number({ error: t("employee.error.hour") }).int(t("employee.error.hour")).min(0, t("employee.error.hour")).max(23, t("employee.error.hour"));
@@ -76,7 +77,7 @@ export const EmployeeForm = z
     acronym: acronym.optional(),
     firstname: text(120).optional(),
     lastname: text(120).optional(),
-    birthday: formDate.optional(),
+    birthday: formDate("birthday").optional(),
     phone: text(40).optional(),
     email: email.optional(),
     emailPersonal: email.optional(),
@@ -84,10 +85,10 @@ export const EmployeeForm = z
     position: text(120).optional(),
     comments: text(5000).optional(),
     typeContract: choice(CONTRACT_TYPES).optional(),
-    numberOfHoursPerWeek: decimal.optional(),
-    numberOfHoursPerMonth: decimal.optional(),
-    hiredAt: formDate.optional(),
-    firedAt: formDate.optional(),
+    numberOfHoursPerWeek: hoursPerWeek.optional(),
+    numberOfHoursPerMonth: hoursPerMonth.optional(),
+    hiredAt: formDate("contract").optional(),
+    firedAt: formDate("contract").optional(),
     contractState: text(120).optional(),
     annualSalary: decimal.optional(),
     hourlyCost: decimal.optional(),
@@ -193,15 +194,6 @@ function iriField(field: keyof typeof IRI_BASES) {
     });
 }
 
-const apiDate = z.union([z.number(), z.string()], { error: t("employee.error.date") }).transform((value, ctx) => {
-  const ymd = fromBodyDate(value);
-  if (!ymd) {
-    ctx.addIssue({ code: "custom", message: t("employee.error.date") });
-    return z.NEVER;
-  }
-  return ymd;
-});
-
 const ApiTime = z.object({ hour, minute }).nullable();
 const ApiHalf = z.object({ start: ApiTime.optional(), end: ApiTime.optional() }).nullable().optional();
 /** A day of the /api schedule: {morning: {start: {hour, minute}, end: {hour, minute}}, afternoon: {...}}; null = blank. */
@@ -238,7 +230,7 @@ export const EmployeeBody = z.object({
   acronym: nullableText(acronym).optional(),
   firstname: nullableText(text(120)).optional(),
   lastname: nullableText(text(120)).optional(),
-  birthday: apiDate.nullable().optional(),
+  birthday: apiDate("birthday").nullable().optional(),
   phone: nullableText(text(40)).optional(),
   email: email.nullable().transform((v) => (v ? v.toLowerCase() : null)).optional(),
   emailPersonal: nullableText(email).optional(),
@@ -246,10 +238,10 @@ export const EmployeeBody = z.object({
   position: nullableText(text(120)).optional(),
   comments: nullableText(text(5000)).optional(),
   typeContract: choice(CONTRACT_TYPES).nullable().optional(),
-  numberOfHoursPerWeek: decimal.nullable().optional(),
-  numberOfHoursPerMonth: decimal.nullable().optional(),
-  hiredAt: apiDate.nullable().optional(),
-  firedAt: apiDate.nullable().optional(),
+  numberOfHoursPerWeek: hoursPerWeek.nullable().optional(),
+  numberOfHoursPerMonth: hoursPerMonth.nullable().optional(),
+  hiredAt: apiDate("contract").nullable().optional(),
+  firedAt: apiDate("contract").nullable().optional(),
   contractState: nullableText(text(120)).optional(),
   annualSalary: decimal.nullable().optional(),
   hourlyCost: decimal.nullable().optional(),

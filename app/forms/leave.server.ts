@@ -68,7 +68,7 @@ export const ApiLeaveDecisionBody = z.object({
 
 /** The waiting list's GET filter (year 2020..current+2, month 1..12 or all, employee or all). */
 export const WaitingFilter = z.object({
-  year: z.coerce.number().int().min(2020).optional().catch(undefined),
+  year: z.coerce.number().int().min(2020).max(2100).optional().catch(undefined),
   month: z.union([z.literal("all"), z.coerce.number().int().min(1).max(12)]).optional().catch(undefined),
   employee: z.union([z.literal("all"), z.coerce.number().int().positive()]).optional().catch(undefined),
   tab: z.enum(["pending", "accepted", "rejected"]).optional().catch(undefined),

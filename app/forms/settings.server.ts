@@ -1,3 +1,6 @@
+import { readBoundedDate, type BoundedDate } from "~/domain/date-window";
+import { isCleanText } from "~/domain/text";
+import { boundedDateMessage, windowToday } from "./dates.server";
 import * as z from "./z.server";
 import { fromBodyDate } from "~/domain/api-dates";
 import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/settings-rules";
@@ -73,25 +76,32 @@ const iri = (collection: string, required: string, invalid: string) =>
 
 type RawHoliday = { date?: unknown; name?: unknown } | undefined;
 
-/** Row rules shared by the HTML form and the /api body: date and name required on a row, one holiday per day. */
-function checkHolidays(rows: RawHoliday[] | undefined, ctx: z.RefinementCtx, dateOf: (v: unknown) => string | null) {
+/**
+ * Row rules shared by the HTML form and the /api body: date and name required on a row, the date a real day within
+ * the holiday window (docs/decisions/0015), the name clean text of 120 characters at most, one holiday per day.
+ */
+function checkHolidays(rows: RawHoliday[] | undefined, ctx: z.RefinementCtx, readDate: (v: unknown) => BoundedDate) {
   const dates = (rows ?? []).map((row) => {
     const r = row ?? {};
     const blank = isBlankHolidayRow({
       date: r.date == null ? "" : String(r.date),
       name: typeof r.name === "string" ? r.name : "",
     });
-    return { r, blank, date: r.date == null || r.date === "" ? null : dateOf(r.date) };
+    const read = r.date == null || r.date === "" ? null : readDate(r.date);
+    return { r, blank, read, date: read?.ok ? read.date : null };
   });
-  dates.forEach(({ r, blank, date }, i) => {
+  dates.forEach(({ r, blank, read }, i) => {
     if (blank) return;
-    if (r.date == null || r.date === "") {
+    if (!read) {
       ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: t("settings.error.holiday_date_required") });
-    } else if (!date) {
-      ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: t("settings.error.holiday_date_invalid") });
+    } else if (!read.ok) {
+      const message = read.code === "invalid" ? t("settings.error.holiday_date_invalid") : boundedDateMessage(read, "holiday")!;
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message });
     }
     if (typeof r.name !== "string" || !r.name.trim()) {
       ctx.addIssue({ code: "custom", path: ["holidays", i, "name"], message: t("settings.error.holiday_name_required") });
+    } else if (!isCleanText(r.name)) {
+      ctx.addIssue({ code: "custom", path: ["holidays", i, "name"], message: t("validation.text_forbidden_chars") });
     } else if (r.name.trim().length > 120) {
       ctx.addIssue({ code: "custom", path: ["holidays", i, "name"], message: t("settings.error.name_too_long") });
     }
@@ -101,7 +111,10 @@ function checkHolidays(rows: RawHoliday[] | undefined, ctx: z.RefinementCtx, dat
   }
 }
 
-const htmlDate = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? fromBodyDate(v) : null);
+const holidayDate = (v: unknown) => readBoundedDate(v, "holiday", windowToday());
+/** A date input sends 'YYYY-MM-DD' only. */
+const htmlHolidayDate = (v: unknown): BoundedDate =>
+  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? holidayDate(v) : { ok: false, code: "invalid" };
 
 // ---------- HTML forms (conform) ----------
 
@@ -112,7 +125,7 @@ export const CountryForm = z
     overtime,
     holidays: z.array(z.object({ date: z.string().optional(), name: z.string().optional() }).optional()).optional(),
   })
-  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlDate));
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlHolidayDate));
 export type CountryFormValue = z.infer<typeof CountryForm>;
 
 export const SubsidiaryForm = z.object({
@@ -144,7 +157,7 @@ export const CountryBody = z
       .array(z.object({ date: z.unknown(), name: z.unknown() }), { error: t("settings.error.holiday_date_invalid") })
       .optional(),
   })
-  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, fromBodyDate));
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, holidayDate));
 
 export const SubsidiaryBody = z.object({
   name,

@@ -12,6 +12,19 @@ import { t } from "~/i18n/fr";
 export const BADGING_INTENTS = ["start", "pause", "lunch", "end", "dismiss-notification", "suggest"] as const;
 export type BadgingIntent = (typeof BADGING_INTENTS)[number];
 
+/** Longest message of a suggested correction, in every door (badging form, team/division/agency views, /api). */
+export const SUGGESTION_MESSAGE_MAX = 2000;
+
+/**
+ * The message of a suggested correction: required, 2,000 characters at most, clean text. The one schema of the
+ * field: EditRequestForm, ApiSuggestBody and createSuggestion (the views' correction form) all read it.
+ */
+export const SuggestionMessage = z
+  .string({ error: t("time_clock.edit_message_required") })
+  .trim()
+  .min(1, t("time_clock.edit_message_required"))
+  .max(SUGGESTION_MESSAGE_MAX, t("time_clock.edit_message_too_long", { max: SUGGESTION_MESSAGE_MAX }));
+
 const hhmm = z
   .string({ error: t("time_clock.edit_time_required") })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, t("time_clock.edit_time_required"));
@@ -22,7 +35,7 @@ const hhmm = z
  */
 export const EditRequestForm = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  message: z.string({ error: t("time_clock.edit_message_required") }).trim().min(1, t("time_clock.edit_message_required")).max(2000),
+  message: SuggestionMessage,
   entries: z
     .array(
       z.object({
@@ -52,7 +65,7 @@ export const ApiSuggestBody = z.object({
   employee: z.union([z.number(), z.string()]).nullish(),
   employeeId: z.number().int().positive().nullish(),
   originSuggested: z.union([z.number(), z.string(), z.object({ id: z.number() })]).nullish(),
-  message: z.string({ error: t("time_clock.edit_message_required") }).max(2000).default(""),
+  message: SuggestionMessage,
   timeLogs: z
     .array(
       z.object({

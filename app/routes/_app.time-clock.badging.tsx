@@ -6,10 +6,12 @@ import { DateTime } from "luxon";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/clock-notifications";
 import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
-import { formatFrDate, isCalendarDate } from "~/domain/date-range";
+import { formatFrDate } from "~/domain/date-range";
+import { searchDate } from "~/domain/date-window";
 import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/working-time";
 import { overtimeClass, overtimeValidForDisplay, type OvertimeClass } from "~/domain/overtime-day";
 import { timeOfDay } from "~/domain/zoned-day";
+import { windowToday } from "~/forms/dates.server";
 import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -31,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
   // The history runs only with both dates (spec 2 §2); the server keeps the span to 2 weeks.
-  const search = isCalendarDate(from) && isCalendarDate(to) ? { from, to } : null;
+  // Dates outside the search window (1950 .. today + 2 years) count as absent (docs/decisions/0015).
+  const today = windowToday();
+  const search = searchDate(from, today) && searchDate(to, today) ? { from, to } : null;
   const now = new Date();
   const screen = await badgingScreen(await getEm(), user, now, search);
   // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.

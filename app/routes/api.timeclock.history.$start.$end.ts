@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isManagement } from "~/domain/access";
-import { fromCompact } from "~/domain/api-dates";
+import { searchDate } from "~/domain/date-window";
+import { windowToday } from "~/forms/dates.server";
 import { clampHistoryRange } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
@@ -22,8 +23,9 @@ function optionalId(value: string | null): number | null {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    const from = fromCompact(params.start);
-    const to = fromCompact(params.end);
+    // Dates outside 1950 .. today + 2 years are a 400 like malformed ones (docs/decisions/0015).
+    const from = searchDate(params.start, windowToday());
+    const to = searchDate(params.end, windowToday());
     if (!from || !to) throw new AppError(400, t("time_clock.error.range_invalid"));
     const url = new URL(request.url);
     const divisionId = optionalId(url.searchParams.get("divisionId"));

@@ -28,13 +28,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const originId = origin && typeof origin === "object" ? origin.id : idFromIri(origin, "TimeClock");
     // A unix time is read in the employee's zone (midnight or noon of the day, whatever the client sends);
     // a 'YYYY-MM-DD' is the day itself.
+    // Seconds beyond years 0001..9999 (1e15, 1e308, 3e11) name no day: a 422 on `date`, never an Invalid Date.
     const date =
       typeof body.date === "number"
-        ? localDate(new Date(body.date * 1000), (await clockEmployee(em, employeeId)).zone)
+        ? fromBodyDate(body.date) && localDate(new Date(body.date * 1000), (await clockEmployee(em, employeeId)).zone)
         : isCalendarDate(body.date)
           ? body.date
           : fromBodyDate(body.date);
-    if (!date) throw new ValidationError([{ propertyPath: "date", message: t("error.validation") }]);
+    if (!date) throw new ValidationError([{ propertyPath: "date", message: t("validation.date_invalid") }]);
     const clock = await createSuggestion(em, user, {
       date,
       employeeId,

@@ -12,6 +12,7 @@ import {
   type SheetPlace,
   type WeekSchedule,
 } from "~/domain/employee-sheet";
+import { isCleanText } from "~/domain/text";
 import { t, type MessageKey } from "~/i18n/fr";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
@@ -323,7 +324,9 @@ export async function directoryHome(em: EntityManager, actor: CurrentUser, searc
        from subsidiary s left join employee e on e.subsidiary_id = s.id and e.fired_at is null
       group by s.id order by s.name, s.id`,
   );
-  const q = (search ?? "").trim().slice(0, 100);
+  const raw = (search ?? "").trim().slice(0, 100);
+  // Text PostgreSQL cannot compare (a NUL byte, a lone surrogate) searches nothing rather than failing.
+  const q = isCleanText(raw) ? raw : "";
   let results: EmployeeCard[] | null = null;
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

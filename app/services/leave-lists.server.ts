@@ -3,9 +3,10 @@ import { isManagement } from "~/domain/access";
 import { displayName, compareEmployees } from "~/domain/employee-name";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
+import { isCleanText } from "~/domain/text";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
-import { NotFoundError } from "./errors";
+import { AppError, NotFoundError } from "./errors";
 import { MANAGER_SCOPE_SQL, managerScopeParams, inViewScope, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow, type LeaveTab, type LeaveView } from "./leave.server";
 
@@ -214,6 +215,7 @@ export async function filteredLeaves(
     where.push(`e.team_id = ?`);
     params.push(input.teamId);
   }
+  if (input.employeeName && !isCleanText(input.employeeName)) throw new AppError(400, t("validation.text_forbidden_chars"));
   if (input.employeeName?.trim()) {
     where.push(`(e.firstname || ' ' || e.lastname) ilike ? or (e.lastname || ' ' || e.firstname) ilike ?`.replace(/^(.*)$/, "($1)"));
     const like = `%${input.employeeName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { currentEmployeeState, isClockType, type ClockType, type EmployeeState } from "~/domain/clock-state";
 import { clampRange, PERIOD_SPAN, type DateRange } from "~/domain/date-range";
+import { searchDate } from "~/domain/date-window";
+import { isCleanText } from "~/domain/text";
 import { displayName } from "~/domain/employee-name";
 import { expectedSeconds, type WeekSchedule, type WeekType } from "~/domain/expected-time";
 import { groupByEmployeeThenWeek } from "~/domain/iso-week";
@@ -10,7 +12,8 @@ import { localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { isManagement } from "~/domain/access";
 import type { CurrentUser } from "./current-user.server";
-import { NotFoundError } from "./errors";
+import { AppError, NotFoundError } from "./errors";
+import { t } from "~/i18n/fr";
 
 /**
  * Team, division and agency badging (spec 2 §2): today's recap and the custom searches, scoped to the viewer
@@ -523,6 +526,7 @@ export async function searchClocks(
   filters: SearchFilters,
   range: DateRange,
 ): Promise<{ results: WeekSearchResult[]; truncated: boolean }> {
+  if (filters.name && !isCleanText(filters.name)) throw new AppError(400, t("validation.text_forbidden_chars"));
   const where = scopeSql(scope);
   const name = filters.name?.trim();
   const rows = await em.execute<ClockRow[]>(
@@ -590,15 +594,19 @@ export interface BadgingPage {
 
 /** Reads the search form of the three views (GET): dates 'YYYY-MM-DD', ids, a name; anything invalid is dropped. */
 export function readBadgingQuery(url: URL): BadgingPageQuery {
+  // Dates outside the search window (1950 to today + 2 years) are dropped like malformed ones: no period helper
+  // then runs past year 9999 (docs/decisions/0015).
+  const today = localDate(new Date(), "Europe/Paris");
   const date = (name: string) => {
     const v = url.searchParams.get(name) ?? "";
-    return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) ? searchDate(v, today) : null;
   };
   const id = (name: string) => {
     const v = url.searchParams.get(name) ?? "";
     return /^\d{1,9}$/.test(v) ? Number(v) : null;
   };
-  const name = (url.searchParams.get("name") ?? "").trim().slice(0, 120);
+  const rawName = (url.searchParams.get("name") ?? "").trim().slice(0, 120);
+  const name = isCleanText(rawName) ? rawName : "";
   return {
     subsidiaryId: id("subsidiary"),
     openDivisionId: id("open"),

@@ -19,6 +19,8 @@
  * is refused with a 409, so every accepted action writes exactly one entry.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { boundedDateMessage } from "~/forms/dates.server";
+import { SuggestionMessage } from "~/forms/time-clock.server";
 import { frDate } from "~/domain/api-dates";
 import { isManagement } from "~/domain/access";
 import {
@@ -34,11 +36,12 @@ import {
 } from "~/domain/clock-state";
 import type { ClockNotificationKind } from "~/domain/clock-notifications";
 import { clampHistoryRange, clampRange, PERIOD_SPAN, type DateRange } from "~/domain/date-range";
+import { readBoundedDate, type BoundedDate } from "~/domain/date-window";
 import { displayName } from "~/domain/employee-name";
 import { theoreticalLunch, weekForDate, type TheoreticalLunch, type WeekSchedule, type WeekType } from "~/domain/expected-time";
 import { daysOfWeekUntil, groupByIsoWeek, mondayOf, type IsoWeekGroup } from "~/domain/iso-week";
 import { dailyOvertime } from "~/domain/overtime-day";
-import { addDays, calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
+import { addDays, calendarDay, isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
 import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLogEntry } from "~/domain/working-time";
 import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -695,8 +698,15 @@ export async function createSuggestion(
   const emp = await clockEmployee(em, input.employeeId);
   const today = localDate(now, emp.zone);
   const violations: Violation[] = [];
-  const message = input.message.trim();
-  if (!message) violations.push({ propertyPath: "message", message: t("time_clock.edit_message_required") });
+  const parsedMessage = SuggestionMessage.safeParse(input.message);
+  if (!parsedMessage.success) violations.push({ propertyPath: "message", message: parsedMessage.error.issues[0]!.message });
+  const message = parsedMessage.success ? parsedMessage.data : "";
+  // A real day within today ± 2 years (docs/decisions/0015): a suggestion on 0001-01-01 is refused.
+  const dateRead: BoundedDate = isCalendarDate(input.date) ? readBoundedDate(input.date, "near", today) : { ok: false, code: "invalid" };
+  if (!dateRead.ok) {
+    violations.push({ propertyPath: "date", message: boundedDateMessage(dateRead, "near")! });
+    throw new ValidationError(violations);
+  }
   if (input.date > today) violations.push({ propertyPath: "date", message: t("time_clock.edit_future_day") });
   if (input.logs.length === 0) violations.push({ propertyPath: "timeLogs", message: t("time_clock.edit_entries_required") });
   const entries: { index: number; time: Date; type: ClockType }[] = [];

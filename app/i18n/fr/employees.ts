@@ -124,6 +124,8 @@ export const employees = {
   "employee.error.number": "Saisissez un nombre.",
   "employee.error.positive": "Saisissez un nombre positif ou nul.",
   "employee.error.date": "Saisissez une date valide.",
+  "employee.error.hours_per_week": "Une semaine compte au plus 168 heures.",
+  "employee.error.hours_per_month": "Un mois compte au plus 744 heures.",
   "employee.error.choice": "Choisissez une valeur de la liste.",
   "employee.error.too_long": "Ce champ est trop long ({max} caractères au plus).",
   "employee.error.acronym_length": "Le trigramme fait au plus 10 caractères.",

@@ -74,6 +74,7 @@ export const timeClock = {
   "time_clock.edit_remove_entry": "Retirer le pointage {n}",
   "time_clock.edit_submit": "Envoyer la demande",
   "time_clock.edit_message_required": "Le commentaire est obligatoire.",
+  "time_clock.edit_message_too_long": "Le commentaire compte au plus {max} caractères.",
   "time_clock.edit_time_required": "L'heure est obligatoire.",
   "time_clock.edit_type_required": "Le type est obligatoire.",
   "time_clock.edit_entries_required": "Ajoutez au moins un pointage.",
