@@ -154,7 +154,8 @@ describe("validateLeaveRequest", () => {
     ["an end on 9999-12-31", { start: "2026-07-20", end: "9999-12-31" }, [v("end", "out_of_range")]],
     ["an end 2 years ahead is still near", { reason: "SICK_LEAVE", start: "2028-07-01", end: "2028-07-08" }, []],
     ["a start more than 2 years ahead", { start: "2028-07-10", end: "2028-07-11" }, [v("start", "out_of_range"), v("end", "out_of_range")]],
-    ["a start in year 1", { start: "0001-01-01", end: "2026-07-20" }, [v("start", "out_of_range")]],
+    ["a start in year 1", { start: "0001-01-01", end: "2026-07-20" }, [v("start", "start_too_early"), v("end", "too_long")]],
+    ["a start and an end in year 1", { start: "0001-01-01", end: "0001-01-02" }, [v("start", "start_too_early"), v("end", "out_of_range")]],
     ["several mistakes at once", { reason: "", start: "2026-07-01", end: "2026-07-01", halfDayMorning: true, halfDayAfternoon: true }, [v("reason", "required"), v("halfDay", "half_day_both"), v("start", "start_too_early")]],
   ])("%s", (_name, over, expected) => {
     expect(validateLeaveRequest(request(over), ctx())).toEqual(expected);

@@ -1,6 +1,6 @@
 import { recoveryBalance, recoveryHoursToSeconds, vacationBalance, countsAgainstVacation } from "./leave-balance";
 import type { RecoveryCounters, VacationCounters } from "./leave-balance";
-import { isInDateWindow } from "./date-window";
+import { dateWindow, isInDateWindow } from "./date-window";
 import { isLeaveReason, isLeaveTooLong, overlaps, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
 import { isPendingDisplay } from "./leave-workflow";
 import { addDays, isCalendarDate, type CalendarDate } from "./time-calendar-date";
@@ -152,7 +152,8 @@ function isPresentNumber(value: number | null | undefined): value is number {
  * - hours_min_1: a recovery leave is at least one hour.
  * - end_before_start; start_too_early (before yesterday; an edited request keeps its stored start even if
  *   it is older, since the employee may still fix the comment or the end of a leave already begun).
- * - out_of_range: a date outside today ± 2 years (date-window.ts "near"); too_long: more than a year from start
+ * - out_of_range: an end outside today ± 2 years, or a start after it (date-window.ts "near"; a past start is
+ *   start_too_early); too_long: more than a year from start
  *   to end (MAX_LEAVE_CALENDAR_DAYS, on end). Both are checked before anything is counted, and stop the checks:
  *   no holiday, overlap or balance is looked at for such a period (docs/decisions/0014).
  * - half_day_both (morning and afternoon); half_day_needs_same_day (a half day on a multi-day leave).
@@ -199,12 +200,13 @@ export function validateLeaveRequest(input: LeaveRequestInput, ctx: LeaveRequest
     return violations;
   }
   const keepsStoredStart = ctx.editing !== undefined && ctx.editing.start === start;
-  const startOutOfRange = !keepsStoredStart && !isInDateWindow(start, "near", ctx.today);
-  if (startOutOfRange) add("start", "out_of_range");
-  if (!isInDateWindow(end, "near", ctx.today)) add("end", "out_of_range");
-  else if (!startOutOfRange && isLeaveTooLong(start, end)) add("end", "too_long");
-  if (violations.some((v) => v.code === "out_of_range" || v.code === "too_long")) return violations;
   if (start < minStartDate(ctx.today) && !keepsStoredStart) add("start", "start_too_early");
+  // A past start is start_too_early above; out_of_range is for a start too far ahead.
+  const startTooFar = start > dateWindow("near", ctx.today).to;
+  if (startTooFar) add("start", "out_of_range");
+  if (!isInDateWindow(end, "near", ctx.today)) add("end", "out_of_range");
+  else if (!startTooFar && isLeaveTooLong(start, end)) add("end", "too_long");
+  if (violations.some((v) => v.code === "out_of_range" || v.code === "too_long")) return violations;
 
   const period: LeavePeriod = { start, end, halfDay: start === end ? toHalfDay(input) : null };
   const days = workingDays({ ...period, holidays: ctx.holidays });
