@@ -1,5 +1,5 @@
 import { formatFrDate } from "~/domain/date-range";
-import { readBoundedDate, type BoundedDate, type DateWindowKind } from "~/domain/date-window";
+import { readBoundedDate, searchDate, type BoundedDate, type DateWindowKind } from "~/domain/date-window";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
@@ -46,4 +46,9 @@ export function formDate(kind: DateWindowKind) {
 /** A date of an /api body: unix seconds or 'YYYY-MM-DD', within the window of its kind. */
 export function apiDate(kind: DateWindowKind) {
   return z.union([z.number(), z.string()], { error: t("validation.date_invalid") }).transform(check(kind));
+}
+
+/** A date of an /api path or query: 'YYYYMMDD' only (DESIGN §4), within the search window; null otherwise. */
+export function apiSearchDate(value: string | null | undefined): CalendarDate | null {
+  return value && /^\d{8}$/.test(value) ? searchDate(value, windowToday()) : null;
 }

@@ -65,7 +65,8 @@ export const ApiSuggestBody = z.object({
   employee: z.union([z.number(), z.string()]).nullish(),
   employeeId: z.number().int().positive().nullish(),
   originSuggested: z.union([z.number(), z.string(), z.object({ id: z.number() })]).nullish(),
-  message: SuggestionMessage,
+  // Checked by createSuggestion with SuggestionMessage, so a missing message and missing entries come back together.
+  message: z.string({ error: t("time_clock.edit_message_required") }).default(""),
   timeLogs: z
     .array(
       z.object({

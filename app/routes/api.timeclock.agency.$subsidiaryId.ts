@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { searchDate } from "~/domain/date-window";
-import { windowToday } from "~/forms/dates.server";
+import { apiSearchDate } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
@@ -19,7 +18,7 @@ function optionalId(url: URL, name: string, violations: Violation[]): number | n
 function optionalDate(url: URL, name: string, violations: Violation[]): string | null {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return null;
-  const date = searchDate(raw, windowToday());
+  const date = apiSearchDate(raw);
   if (!date) violations.push({ propertyPath: name, message: t("badging.search.range_invalid") });
   return date;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchDate } from "~/domain/date-window";
-import { windowToday } from "~/forms/dates.server";
+import { apiSearchDate } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
@@ -18,8 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
     if (id === null) throw new NotFoundError();
     // Dates outside 1950 .. today + 2 years are a 400 like malformed ones (docs/decisions/0015).
-    const from = searchDate(params.start, windowToday());
-    const to = searchDate(params.end, windowToday());
+    const from = apiSearchDate(params.start);
+    const to = apiSearchDate(params.end);
     if (!from || !to) throw new AppError(400, t("time_clock.error.range_invalid"));
     const { clocks } = await employeeRange(await getEm(), user, id, from, to, new Date());
     return jsonResponse(hydraCollection(clocks.map((c) => clockToApi(c))));

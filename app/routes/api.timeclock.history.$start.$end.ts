@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isManagement } from "~/domain/access";
-import { searchDate } from "~/domain/date-window";
-import { windowToday } from "~/forms/dates.server";
+import { apiSearchDate } from "~/forms/dates.server";
 import { clampHistoryRange } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
@@ -24,8 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
     // Dates outside 1950 .. today + 2 years are a 400 like malformed ones (docs/decisions/0015).
-    const from = searchDate(params.start, windowToday());
-    const to = searchDate(params.end, windowToday());
+    const from = apiSearchDate(params.start);
+    const to = apiSearchDate(params.end);
     if (!from || !to) throw new AppError(400, t("time_clock.error.range_invalid"));
     const url = new URL(request.url);
     const divisionId = optionalId(url.searchParams.get("divisionId"));
