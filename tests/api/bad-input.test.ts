@@ -67,14 +67,24 @@ describe("a leave's length (item 1)", () => {
     ["to 2200-01-01", "2200-01-01", "Cette date est trop éloignée : choisissez une date à moins de deux ans d'aujourd'hui."],
     ["to 9999-12-31 as unix seconds", 253_402_214_400, "Cette date est trop éloignée : choisissez une date à moins de deux ans d'aujourd'hui."],
     ["a year and two days", plus(monday, 367), "Un congé dure un an au plus : posez plusieurs demandes pour une absence plus longue."],
-  ])("POST /api/leaves %s: French 422 on end, at once, nothing stored", async (_, end, message) => {
-    const started = performance.now();
+  ])("POST /api/leaves %s: French 422 on end, nothing stored", async (_, end, message) => {
     const res = await api.post("/api/leaves", { reason: "SICK_LEAVE", start: monday, end }, tokens.employee);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(422);
     expect(res.body.violations).toEqual([{ propertyPath: "end", message }]);
-    expect(elapsed).toBeLessThan(1000);
     expect(await leaveCount()).toBe(0);
+  });
+
+  it("answers a far end at once and never blocks other requests (it took a minute, then a 500)", async () => {
+    await api.post("/api/leaves", { reason: "SICK_LEAVE", start: monday, end: "9999-12-31" }, tokens.employee); // warm-up
+    const started = performance.now();
+    const [far, login] = await Promise.all([
+      api.post("/api/leaves", { reason: "SICK_LEAVE", start: monday, end: "9999-12-31" }, tokens.employee),
+      fetch(`${server.baseUrl}/login`),
+    ]);
+    expect(far.status).toBe(422);
+    expect(login.status).toBe(200);
+    // The count itself is microseconds (app/domain/leave-days.test.ts); the margin is for a busy test machine.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("a whole year is still accepted", async () => {
