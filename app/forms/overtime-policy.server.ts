@@ -1,4 +1,6 @@
-import { z } from "zod";
+import { readBoundedDate } from "~/domain/date-window";
+import { boundedDateMessage, windowToday } from "./dates.server";
+import * as z from "./z.server";
 import type { OvertimeBand, OvertimePolicy } from "~/domain/overtime-policy";
 import type { LeaveReason } from "~/domain/leave-days";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
@@ -20,7 +22,12 @@ const band = z.object({ fromRank: optionalNumber, rate: optionalNumber }).option
 export const OvertimePolicyForm = z.object({
   effectiveFrom: z
     .string({ error: t("overtime.policy.error.date") })
-    .refine((v) => isCalendarDate(v), t("overtime.policy.error.date")),
+    .refine((v) => isCalendarDate(v), t("overtime.policy.error.date"))
+    // Within 1950 .. today + 2 years like the contract dates (docs/decisions/0015).
+    .superRefine((v, ctx) => {
+      const read = isCalendarDate(v) ? readBoundedDate(v, "contract", windowToday()) : null;
+      if (read && !read.ok) ctx.addIssue({ code: "custom", message: boundedDateMessage(read, "contract")! });
+    }),
   mode: z.enum(["weekly", "daily"], { error: t("overtime.policy.error.mode") }),
   legalWeekHours: number,
   bands: z.array(band).optional(),
