@@ -121,8 +121,9 @@ describe.skipIf(!redisUrl)("the BullMQ worker", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const added = await queue.add(jobName, data, DEFAULT_JOB_OPTIONS);
     const failed = await until(async () => {
-      const j = await queue.getJob(added.id!);
-      return j && (await j.getState()) === "failed" ? j : null;
+      // The state first, then the job: a job read before it failed would carry no failedReason yet.
+      if ((await queue.getJobState(added.id!)) !== "failed") return null;
+      return (await queue.getJob(added.id!)) ?? null;
     });
     // Failed although four more attempts were allowed: no retry was scheduled.
     expect(failed.attemptsMade).toBeLessThanOrEqual(1);
