@@ -89,31 +89,42 @@ export default function WaitingLeaves() {
       <h1 className="text-2xl font-semibold">{t("leave.waiting.title")}</h1>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-md border border-gray-200 bg-white p-3" aria-label={t("leave.waiting.filters")}>
         <input type="hidden" name="tab" value={page.tab} />
-        <div>
-          <label htmlFor="filter-year" className="field-label">
-            {t("leave.field.year")}
-          </label>
-          <select id="filter-year" name="year" defaultValue={page.filter.year} className="field-input">
-            {page.years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-month" className="field-label">
-            {t("leave.field.month")}
-          </label>
-          <select id="filter-month" name="month" defaultValue={String(page.filter.month)} className="field-input">
-            <option value="all">{t("leave.field.all_months")}</option>
-            {MONTHS.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {page.tab === "pending" ? (
+          <>
+            {/* The pending tab lists everything awaiting the viewer, whatever its month: year and month are kept
+                for the other tabs only. */}
+            <input type="hidden" name="year" value={page.filter.year} />
+            <input type="hidden" name="month" value={String(page.filter.month)} />
+          </>
+        ) : (
+          <>
+          <div>
+            <label htmlFor="filter-year" className="field-label">
+              {t("leave.field.year")}
+            </label>
+            <select id="filter-year" name="year" defaultValue={page.filter.year} className="field-input">
+              {page.years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-month" className="field-label">
+              {t("leave.field.month")}
+            </label>
+            <select id="filter-month" name="month" defaultValue={String(page.filter.month)} className="field-input">
+              <option value="all">{t("leave.field.all_months")}</option>
+              {MONTHS.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          </>
+        )}
         <div>
           <label htmlFor="filter-employee" className="field-label">
             {t("leave.field.employee")}

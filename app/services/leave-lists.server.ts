@@ -68,7 +68,9 @@ export async function scopeEmployees(em: EntityManager, user: CurrentUser): Prom
 
 /**
  * The waiting-leaves page: filters (year 2020..current + 2, default current; month, default current; employee),
- * then one tab: pending = what awaits the viewer's step; accepted / rejected = the leaves of the scope.
+ * then one tab: pending = everything awaiting the viewer's step, whatever its month (the list the menu counter
+ * counts and the notification mail links to), urgent first then by start date; accepted / rejected = the leaves
+ * of the scope in the chosen month (or year).
  */
 export async function waitingPage(
   em: EntityManager,
@@ -84,15 +86,15 @@ export async function waitingPage(
   const employees = await scopeEmployees(em, user);
   const employee = typeof input.employee === "number" && employees.some((e) => e.id === input.employee) ? input.employee : "all";
   const tab = input.tab ?? "pending";
-  const period = monthPeriod(year, month);
-  const where: string[] = [OVERLAPS_SQL];
-  const params: unknown[] = periodParams(period);
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (tab === "pending") {
+    // What the menu counter counts, whatever its month: the year/month filters narrow only the decided tabs.
     where.push(WAITING_CONDITION_SQL);
     params.push(...waitingParams(user));
   } else {
-    where.push(MANAGER_SCOPE_SQL, tabCondition(tab));
-    params.push(...managerScopeParams(user));
+    where.push(OVERLAPS_SQL, MANAGER_SCOPE_SQL, tabCondition(tab));
+    params.push(...periodParams(monthPeriod(year, month)), ...managerScopeParams(user));
   }
   if (employee !== "all") {
     where.push(`l.employee_id = ?`);
@@ -100,7 +102,7 @@ export async function waitingPage(
   }
   const rows = await em.execute<LeaveRow[]>(
     `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")}
-      order by ${tab === "pending" ? "l.urgent desc, l.start asc" : "l.updated_at desc"}, l.id desc limit 500`,
+      order by ${tab === "pending" ? "l.urgent desc, l.start asc, l.id asc" : "l.updated_at desc, l.id desc"} limit 500`,
     params,
   );
   return {

@@ -5,12 +5,13 @@ import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } 
 import { shellCounters } from "~/services/shell.server";
 import { requestState } from "~/server/request-state.server";
 import { commitSession, sessionStorage } from "~/server/session.server";
-import { waitingLeaves } from "~/services/leave-lists.server";
+import { waitingLeaves, waitingPage } from "~/services/leave-lists.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
 
 const db = useTestDatabase();
+const STARTS = ["2030-07-01", "2025-12-15", "2027-03-02"];
 
 /**
  * The waiting list and the menu counter are SQL (WAITING_CONDITION_SQL); the rule is domain isAwaitingActor. For
@@ -42,7 +43,10 @@ describe("waiting list = isAwaitingActor, and the menu counter counts it", () =>
     for (const place of places) {
       for (const workflow of workflows) {
         const e = await createEmployee(db.em(), org, { ...place, leaveWorkflow: workflow, email: `wait${n++}@cadran.test` });
-        for (const state of states) leaveIds.push(await createLeave(db.em(), e.employeeId, { state }));
+        for (const state of states) {
+          const k = leaveIds.length;
+          leaveIds.push(await createLeave(db.em(), e.employeeId, { state, start: STARTS[k % STARTS.length], urgent: k % 4 === 0 }));
+        }
       }
     }
     const ana = await createEmployee(db.em(), lisbon, { leaveWorkflow: "full", email: "wait.ana@cadran.test" });
@@ -75,6 +79,21 @@ describe("waiting list = isAwaitingActor, and the menu counter counts it", () =>
     }
     // The table is not trivially empty: management sees fast, validated and head-less requests, including Lisbon's.
     expect(awaiting).toBeGreaterThan(10);
+  });
+
+  it("the pending tab of /leave/waiting lists what the counter counts, whatever the month, urgent first then by start", async () => {
+    // The requests (beforeAll) start in 2025, 2027 and 2030, never in the page's default month, some urgent.
+    for (const viewer of viewers) {
+      const counter = (await shellCounters(db.em(), viewer)).waitingLeaves ?? 0;
+      const page = await waitingPage(db.em(), viewer, { tab: "pending" }, new Date("2026-11-24T10:00:00Z"));
+      expect(page.leaves.length, viewer.email).toBe(counter);
+      expect(page.leaves.map((l) => l.id).sort((a, b) => a - b), viewer.email).toEqual((await waitingLeaves(db.em(), viewer)).map((l) => l.id).sort((a, b) => a - b));
+      const order = page.leaves.map((l) => `${l.urgent ? 0 : 1}${l.start}`);
+      expect(order, viewer.email).toEqual([...order].sort());
+      // The month filter narrows the decided tabs only.
+      const otherMonth = await waitingPage(db.em(), viewer, { tab: "pending", year: 2021, month: 2 }, new Date("2026-11-24T10:00:00Z"));
+      expect(otherMonth.leaves.length, viewer.email).toBe(counter);
+    }
   });
 });
 
