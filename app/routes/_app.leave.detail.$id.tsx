@@ -70,7 +70,7 @@ export default function LeaveDetail() {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t("leave.detail.title")}</h1>
-        <LeaveStateBadge status={leave.status} label={leave.statusLabel} />
+        <LeaveStateBadge status={leave.status} label={leave.stateLabel} />
       </div>
       <Card title={leave.employee.fullname}>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">

@@ -6,6 +6,7 @@ import { getEm } from "~/server/orm.server";
 import { myLeaves, type LeaveTab } from "~/services/leave.server";
 import { LeaveTabs } from "~/ui/leave-tabs";
 import { frInstant, LeaveDates } from "~/ui/leave-form";
+import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.me.title")} · ${t("app.title")}` }];
 
@@ -56,34 +57,34 @@ export default function MyLeaves() {
       {leaves.length === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[tab])}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="data-table">
-            <thead className="bg-gray-50 text-left">
-              <tr>
-                <th scope="col">{t("leave.field.reason")}</th>
-                <th scope="col">{t("leave.field.dates")}</th>
-                <th scope="col">{t("leave.field.sent_on")}</th>
-                <th scope="col">{t(DATE_COLUMN[tab])}</th>
+        <WideTable label={t(`leave.tab.${tab}` as MessageKey)}>
+          <thead>
+            <tr>
+              <th scope="col">{t("leave.field.reason")}</th>
+              <th scope="col">{t("leave.field.dates")}</th>
+              {tab === "pending" && <th scope="col">{t("leave.field.state")}</th>}
+              <th scope="col">{t("leave.field.sent_on")}</th>
+              <th scope="col">{t(DATE_COLUMN[tab])}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leaves.map((l) => (
+              <tr key={l.id}>
+                <th scope="row">
+                  <Link to={`/leave/detail/${l.id}`} className="btn-link">
+                    {l.reasonLabel}
+                  </Link>
+                </th>
+                <td>
+                  <LeaveDates {...l} />
+                </td>
+                {tab === "pending" && <td data-testid="leave-state">{l.stateLabel}</td>}
+                <td>{frInstant(l.createdAt)}</td>
+                <td>{frInstant(l.updatedAt)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {leaves.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <Link to={`/leave/detail/${l.id}`} className="btn-link">
-                      {l.reasonLabel}
-                    </Link>
-                  </td>
-                  <td>
-                    <LeaveDates {...l} />
-                  </td>
-                  <td>{frInstant(l.createdAt)}</td>
-                  <td>{frInstant(l.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </WideTable>
       )}
     </div>
   );

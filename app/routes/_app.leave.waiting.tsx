@@ -12,6 +12,7 @@ import { orLeavePageNotFound } from "~/services/leave.server";
 import { frInstant, LeaveDates, LeaveStateBadge } from "~/ui/leave-form";
 import { LeaveTabs } from "~/ui/leave-tabs";
 import { ConfirmDialog } from "~/ui/modal";
+import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.waiting.title")} · ${t("app.title")}` }];
 
@@ -170,6 +171,8 @@ export default function WaitingLeaves() {
                   <dd>{l.reason === "RECOVERY_LEAVE" ? `${l.nbHourAbsence} h` : l.numberDaysWork}</dd>
                   <dt>{t("leave.field.sent_on")}</dt>
                   <dd>{frInstant(l.createdAt)}</dd>
+                  <dt>{t("leave.field.state")}</dt>
+                  <dd>{l.stateLabel}</dd>
                   {l.comment && (
                     <>
                       <dt>{t("leave.field.comment")}</dt>
@@ -208,42 +211,38 @@ export default function WaitingLeaves() {
           </ul>
         </>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
-            <thead className="bg-gray-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t("leave.field.employee")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.reason")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.dates")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.sent_on")}</th>
-                <th scope="col" className="px-3 py-2">{t(page.tab === "accepted" ? "leave.field.accepted_on" : "leave.field.rejected_on")}</th>
-                <th scope="col" className="px-3 py-2">{t("leave.field.state")}</th>
+        <WideTable label={t(`leave.tab.${page.tab}` as MessageKey)}>
+          <thead>
+            <tr>
+              <th scope="col">{t("leave.field.employee")}</th>
+              <th scope="col">{t("leave.field.reason")}</th>
+              <th scope="col">{t("leave.field.dates")}</th>
+              <th scope="col">{t("leave.field.sent_on")}</th>
+              <th scope="col">{t(page.tab === "accepted" ? "leave.field.accepted_on" : "leave.field.rejected_on")}</th>
+              <th scope="col">{t("leave.field.state")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.leaves.map((l) => (
+              <tr key={l.id}>
+                <th scope="row">{l.employee.fullname}</th>
+                <td>
+                  <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
+                    {l.reasonLabel}
+                  </Link>
+                </td>
+                <td>
+                  <LeaveDates {...l} />
+                </td>
+                <td>{frInstant(l.createdAt)}</td>
+                <td>{frInstant(l.updatedAt)}</td>
+                <td>
+                  <LeaveStateBadge status={l.status} label={l.stateLabel} />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {page.leaves.map((l) => (
-                <tr key={l.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    {l.employee.fullname}
-                  </th>
-                  <td className="px-3 py-2">
-                    <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
-                      {l.reasonLabel}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <LeaveDates {...l} />
-                  </td>
-                  <td className="px-3 py-2">{frInstant(l.createdAt)}</td>
-                  <td className="px-3 py-2">{frInstant(l.updatedAt)}</td>
-                  <td className="px-3 py-2">
-                    <LeaveStateBadge status={l.status} label={l.statusLabel} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </WideTable>
       )}
     </div>
   );

@@ -21,6 +21,7 @@ import { AppError, ValidationError } from "~/services/errors";
 import { badgingScreen, clockAction, createSuggestion, dismissNotification, type ClockView } from "~/services/time-clock.server";
 import { Card, ConfirmAction, NotificationModal } from "~/ui/modal";
 import { Field } from "~/ui/field";
+import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("time_clock.title")} · ${t("app.title")}` }];
 
@@ -386,40 +387,31 @@ export default function Badging() {
 
 function DaysTable({ days, caption }: { days: { date: string; clock: ClockView | null }[]; caption: string }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
+    <WideTable label={caption}>
       <thead>
-        <tr className="border-b border-gray-200 text-left">
-          <th scope="col" className="py-1 pr-4">
-            {t("time_clock.col_date")}
-          </th>
-          <th scope="col" className="py-1 pr-4">
-            {t("time_clock.col_entries")}
-          </th>
-          <th scope="col" className="py-1 pr-4">
-            {t("time_clock.col_worked")}
-          </th>
-          <th scope="col" className="py-1">
-            {t("time_clock.col_overtime")}
-          </th>
+        <tr>
+          <th scope="col">{t("time_clock.col_date")}</th>
+          <th scope="col">{t("time_clock.col_entries")}</th>
+          <th scope="col">{t("time_clock.col_worked")}</th>
+          <th scope="col">{t("time_clock.col_overtime")}</th>
         </tr>
       </thead>
       <tbody>
         {days.map(({ date, clock }) => (
-          <tr key={date} className="border-b border-gray-100">
-            <th scope="row" className="py-1 pr-4 text-left font-normal">
+          <tr key={date}>
+            <th scope="row" className="whitespace-nowrap">
               {formatFrDate(date)}
             </th>
-            <td className="py-1 pr-4">
+            <td>
               <EntriesList clock={clock} />
               {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
             </td>
-            <td className="py-1 pr-4">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
-            <td className="py-1">{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
+            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
+            <td>{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </WideTable>
   );
 }
 

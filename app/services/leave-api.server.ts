@@ -27,6 +27,7 @@ export function leaveJson(view: LeaveView) {
     numberDaysWork: view.numberDaysWork,
     urgent: view.urgent,
     state: view.state,
+    stateLabel: view.stateLabel,
     version: view.version,
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,

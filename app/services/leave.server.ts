@@ -3,6 +3,7 @@ import { fromBodyDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
 import { recoveryBalance, vacationBalance, type VacationCounters } from "~/domain/leave-balance";
 import { isLeaveReason, isLeaveTooLong, workingDays, type LeaveReason } from "~/domain/leave-days";
+import { leaveProgress, leaveStateLabel } from "~/domain/leave-progress";
 import { toHalfDay, validateLeaveRequest, type LeaveRequestViolation } from "~/domain/leave-form";
 import { canDelete, canEdit, canRemoveAfterValidation, displayedLeaveState } from "~/domain/leave-workflow";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
@@ -12,7 +13,7 @@ import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { discloseLeave } from "~/domain/leave-privacy";
-import { inViewScope, VIEW_SCOPE_SQL, viewScopeParams } from "./leave-scope.server";
+import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL, VIEW_SCOPE_SQL, viewScopeParams } from "./leave-scope.server";
 
 /**
  * Leave requests of the employee: ask, edit, delete, read (spec 2 "Leave screens"). Decisions are in
@@ -31,7 +32,11 @@ export const LEAVE_COLUMNS = `l.id, l.reason, l.comment, l.start::text as start,
   e.id as employee_id, e.firstname, e.lastname, e.email as employee_email, e.recovery_earned, e.recovery_taken,
   e.holiday_earned_last_year::float8 as holiday_earned_last_year, e.holiday_taken_last_year::float8 as holiday_taken_last_year,
   e.holiday_earned_this_year::float8 as holiday_earned_this_year, e.holiday_taken_this_year::float8 as holiday_taken_this_year,
-  e.hired_at::text as hired_at, e.team_id, e.division_id, e.subsidiary_id, e.leave_workflow`;
+  e.hired_at::text as hired_at, e.team_id, e.division_id, e.subsidiary_id, e.leave_workflow,
+  case when l.state in ('pending', 'prevalidate', 'validate') then ${TEAM_HAS_LEADER_SQL} end as team_has_leader,
+  case when l.state in ('pending', 'prevalidate', 'validate') then ${DIVISION_HAS_HEAD_SQL} end as division_has_head,
+  case when l.state in ('prevalidate', 'validate')
+    then (select max(s.at) from leave_step s where s.leave_id = l.id and s.step = l.state) end as state_reached_at`;
 
 export const LEAVE_FROM = `leave l join employee e on e.id = l.employee_id`;
 
@@ -67,6 +72,9 @@ export interface LeaveRow {
   division_id: number | null;
   subsidiary_id: number | null;
   leave_workflow: string;
+  team_has_leader: boolean | null;
+  division_has_head: boolean | null;
+  state_reached_at: Date | null;
 }
 
 /** What the screens and the /api show of a leave; dates as 'YYYY-MM-DD', instants as ISO strings. */
@@ -86,7 +94,10 @@ export interface LeaveView {
   state: string;
   /** pending | accepted | refused | the raw state (displayedLeaveState). */
   status: string;
+  /** The badge's word: En attente, Acceptée, Refusée, Retirée. */
   statusLabel: string;
+  /** Where the request is: "En attente du chef de pôle (validée par le chef d'équipe le 12/11/2026)" (leaveStateLabel). */
+  stateLabel: string;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -154,6 +165,15 @@ export function toLeaveView(row: LeaveRow, viewer: Pick<CurrentUser, "employeeId
     state: row.state,
     status,
     statusLabel: label,
+    stateLabel: leaveStateLabel(
+      leaveProgress({
+        state: row.state,
+        workflow: row.leave_workflow,
+        teamHasLeader: row.team_has_leader,
+        divisionHasHead: row.division_has_head,
+        reachedOn: row.state_reached_at ? localDate(new Date(row.state_reached_at), resolveTimeZone("Europe/Paris")) : null,
+      }),
+    ),
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -6,37 +6,35 @@ import type { BadgingPage, RecapEmployee, RecapTeam } from "~/services/time-cloc
 import { StateBadge, StateLegend } from "./badging-legend";
 import { EntriesList, WeekSearchResults, type SuggestFailure } from "./badging-week-results";
 import { Card } from "./modal";
+import { WideTable } from "./wide-table";
 
 /** Today's employees of one group: name, state badge (colour and text), entries. */
 function EmployeesTable({ employees, caption }: { employees: RecapEmployee[]; caption: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
+    <WideTable label={caption}>
         <thead>
-          <tr className="border-b border-gray-200 text-left">
-            <th scope="col" className="px-3 py-2">{t("badging.search.employee")}</th>
-            <th scope="col" className="px-3 py-2">{t("badging.legend")}</th>
-            <th scope="col" className="px-3 py-2">{t("badging.col_entries")}</th>
+          <tr>
+            <th scope="col">{t("badging.search.employee")}</th>
+            <th scope="col">{t("badging.legend")}</th>
+            <th scope="col">{t("badging.col_entries")}</th>
           </tr>
         </thead>
         <tbody>
           {employees.map((e) => (
-            <tr key={e.id} className="border-b border-gray-100 align-top" data-testid={`today-${e.id}`}>
-              <th scope="row" className="px-3 py-2 text-left font-medium">
+            <tr key={e.id} data-testid={`today-${e.id}`}>
+              <th scope="row">
                 {e.fullname}
               </th>
-              <td className="px-3 py-2">
+              <td>
                 <StateBadge state={e.state} />
               </td>
-              <td className="px-3 py-2">
+              <td>
                 {e.entries.length ? <EntriesList logs={e.entries} /> : <span className="text-gray-600">{t("badging.no_entries_today")}</span>}
               </td>
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </WideTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/working-time";
 import { t } from "~/i18n/fr";
 import type { LogView, WeekSearchResult } from "~/services/time-clock-views.server";
 import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "./badging-entries-form";
+import { WideTable } from "./wide-table";
 
 /** A day's entries as "08:58 Début · 12:01 Déjeuner ..." (a list, for screen readers). */
 export function EntriesList({ logs, testId }: { logs: Pick<LogView, "id" | "hhmm" | "type">[]; testId?: string }) {
@@ -50,18 +51,18 @@ export function WeekSearchResults({
             {employee.employeeFullname}
           </h3>
           {employee.weeks.map((week) => (
-            <div key={`${week.year}-${week.number}`} className="overflow-x-auto rounded-md border border-gray-200 bg-white">
-              <table className="min-w-full text-sm">
-                <caption className="bg-gray-50 px-3 py-2 text-left font-medium text-gray-900">
-                  {t("badging.week", { week: week.number })}
-                </caption>
+            <WideTable
+              key={`${week.year}-${week.number}`}
+              label={`${employee.employeeFullname}, ${t("badging.week", { week: week.number })}`}
+              caption={t("badging.week", { week: week.number })}
+            >
                 <thead>
-                  <tr className="border-b border-gray-200 text-left">
-                    <th scope="col" className="px-3 py-2">{t("badging.col_date")}</th>
-                    <th scope="col" className="px-3 py-2">{t("badging.col_entries")}</th>
-                    <th scope="col" className="px-3 py-2">{t("badging.col_worked")}</th>
-                    <th scope="col" className="px-3 py-2">{t("badging.col_overtime")}</th>
-                    <th scope="col" className="px-3 py-2">{t("badging.col_actions")}</th>
+                  <tr>
+                    <th scope="col">{t("badging.col_date")}</th>
+                    <th scope="col">{t("badging.col_entries")}</th>
+                    <th scope="col">{t("badging.col_worked")}</th>
+                    <th scope="col">{t("badging.col_overtime")}</th>
+                    <th scope="col">{t("badging.col_actions")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -71,21 +72,21 @@ export function WeekSearchResults({
                     const failed = failure?.key === key ? failure : undefined;
                     const label = t("badging.suggest_for", { date: formatFrDate(day.date), name: employee.employeeFullname });
                     return (
-                      <tr key={day.id} className="border-b border-gray-100 align-top" data-testid={`day-${day.date}`}>
-                        <th scope="row" className="px-3 py-2 text-left font-medium">
+                      <tr key={day.id} data-testid={`day-${day.date}`}>
+                        <th scope="row">
                           {formatFrDate(day.date)}
                         </th>
-                        <td className="px-3 py-2">
+                        <td>
                           <EntriesList logs={day.logs} />
                           {day.anomaly && <p className="mt-1 text-xs font-medium text-red-700">{t("badging.anomaly")}</p>}
                         </td>
-                        <td className="px-3 py-2 font-mono" data-testid="worked">
+                        <td className="font-mono whitespace-nowrap" data-testid="worked">
                           {formatHoursMinutes(day.workingTimeSeconds)}
                         </td>
-                        <td className={`px-3 py-2 font-mono ${OVERTIME_STYLE[cls]}`} data-testid="overtime">
+                        <td className={`font-mono whitespace-nowrap ${OVERTIME_STYLE[cls]}`} data-testid="overtime">
                           {cls === "none" ? "" : formatSignedHHhmm(day.overtimeSeconds)}
                         </td>
-                        <td className="px-3 py-2">
+                        <td>
                           <details open={!!failed}>
                             <summary className="btn btn-secondary px-2 py-1 text-xs" aria-label={label}>
                               {t("badging.suggest")}
@@ -109,8 +110,7 @@ export function WeekSearchResults({
                     );
                   })}
                 </tbody>
-              </table>
-            </div>
+            </WideTable>
           ))}
         </section>
       ))}

@@ -168,12 +168,18 @@ describe("PATCH /api/leaves/{id}/valid, /refuse, /remove", () => {
     const early = await api.patch(`/api/leaves/${id}/valid`, undefined, tokens.departmentHead);
     expect(early.status).toBe(403);
     expect(early.body.message).toBe("Vous ne pouvez pas traiter cette demande à cette étape.");
-    expect((await api.patch(`/api/leaves/${id}/valid`, undefined, tokens.teamLeader)).body.state).toBe("prevalidate");
-    expect((await api.patch(`/api/leaves/${id}/valid`, {}, tokens.departmentHead)).body.state).toBe("validate");
+    expect((await api.get(`/api/leaves/${id}`, tokens.employee)).body.stateLabel).toBe("En attente du chef d'équipe");
+    const prevalidated = await api.patch(`/api/leaves/${id}/valid`, undefined, tokens.teamLeader);
+    expect(prevalidated.body.state).toBe("prevalidate");
+    // Where the request is, beside the raw state (issue 11 §3).
+    expect(prevalidated.body.stateLabel).toMatch(/^En attente du chef de pôle \(validée par le chef d'équipe le \d{2}\/\d{2}\/\d{4}\)$/);
+    const validated = await api.patch(`/api/leaves/${id}/valid`, {}, tokens.departmentHead);
+    expect(validated.body.state).toBe("validate");
+    expect(validated.body.stateLabel).toMatch(/^En attente de la direction \(validée par le chef de pôle le \d{2}\/\d{2}\/\d{4}\)$/);
     const before = await counters(db.em(), cast.employee.employeeId);
     const accepted = await api.patch(`/api/leaves/${id}/valid`, undefined, tokens.financial);
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ state: "accepted", canEdit: false, canDelete: false, canRemove: true });
+    expect(accepted.body).toMatchObject({ state: "accepted", stateLabel: "Acceptée", canEdit: false, canDelete: false, canRemove: true });
     const after = await counters(db.em(), cast.employee.employeeId);
     expect(after.takenLastYear - before.takenLastYear + after.takenThisYear - before.takenThisYear).toBe(2);
     expect((await api.patch(`/api/leaves/${id}/refuse`, undefined, tokens.head)).status).toBe(409);

@@ -126,6 +126,11 @@ describe("a full workflow without JavaScript: half day, team leader, department 
     await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });
     expect(decode((await leader.browser.get(leader.path)).text)).toContain("Cette demande a déjà été traitée entre-temps. Rechargez la page.");
 
+    // The employee's list and the detail say who approved and who is next (issue 11 §3).
+    const approvedBy = /En attente du chef de pôle \(validée par le chef d'équipe le \d{2}\/\d{2}\/\d{4}\)/;
+    expect(decode((await employee.get("/leave/me?tab=pending")).text)).toMatch(approvedBy);
+    expect(decode((await employee.get(`/leave/detail/${leave!.id}`)).text)).toMatch(approvedBy);
+
     const head = await waitingAs(cast.departmentHead.email);
     expect(head.page.text).toContain('href="/planning/division"');
     expect((await head.browser.post(head.path, { intent: `validate-${leave!.id}`, version: "2" })).status).toBe(302);
