@@ -4,7 +4,7 @@
  * schedule editor's values and totals, and the breadcrumb / back link of the sheet.
  */
 import { scheduleDaySeconds, type ScheduleDay, type WeekSchedule } from "./expected-time";
-import { formatClock } from "./working-time";
+import { formatClock } from "./number-format";
 
 export type { ScheduleDay, WeekSchedule };
 

@@ -3,9 +3,6 @@ import type { ClockType } from "./clock-state";
 import {
   dayIsAnomaly,
   dayIsComplete,
-  formatClock,
-  formatHoursMinutes,
-  formatSignedHHhmm,
   lastClockType,
   lunchSeconds,
   workingSeconds,
@@ -149,47 +146,5 @@ describe("lastClockType, dayIsComplete and dayIsAnomaly", () => {
     expect(lastClockType(logs)).toBe(last);
     expect(dayIsComplete(logs)).toBe(complete);
     expect(dayIsAnomaly(logs)).toBe(anomaly);
-  });
-});
-
-describe("formatHoursMinutes (H h mm)", () => {
-  it.each<{ name: string; seconds: number; text: string }>([
-    { name: "nothing", seconds: 0, text: "0 h 00" },
-    { name: "minutes padded, hours not", seconds: 7 * 3600 + 5 * 60, text: "7 h 05" },
-    { name: "seconds are truncated, not rounded", seconds: 7 * 3600 + 5 * 60 + 59, text: "7 h 05" },
-    { name: "under a minute", seconds: 59, text: "0 h 00" },
-    { name: "more than a day", seconds: 26 * 3600 + 30 * 60, text: "26 h 30" },
-    { name: "negative", seconds: -(45 * 60), text: "-0 h 45" },
-    { name: "negative under a minute has no sign", seconds: -30, text: "0 h 00" },
-  ])("$name", ({ seconds, text }) => {
-    expect(formatHoursMinutes(seconds)).toBe(text);
-  });
-});
-
-describe("formatSignedHHhmm (±HHhmm)", () => {
-  it.each<{ name: string; seconds: number; text: string }>([
-    { name: "overtime", seconds: 5400, text: "+01h30" },
-    { name: "undertime", seconds: -2700, text: "-00h45" },
-    { name: "zero has no sign", seconds: 0, text: "00h00" },
-    { name: "positive under a minute", seconds: 59, text: "00h00" },
-    { name: "negative under a minute", seconds: -59, text: "00h00" },
-    { name: "exactly one minute late", seconds: -60, text: "-00h01" },
-    { name: "seconds truncated toward zero", seconds: -(3600 + 119), text: "-01h01" },
-    { name: "three-digit hours are not cut", seconds: 100 * 3600, text: "+100h00" },
-  ])("$name", ({ seconds, text }) => {
-    expect(formatSignedHHhmm(seconds)).toBe(text);
-  });
-});
-
-describe("formatClock (HH:MM)", () => {
-  it.each<{ name: string; seconds: number; text: string }>([
-    { name: "midnight or an empty total", seconds: 0, text: "00:00" },
-    { name: "a time of day", seconds: 12 * 3600 + 30 * 60, text: "12:30" },
-    { name: "a 7 h 30 day total", seconds: 27_000, text: "07:30" },
-    { name: "seconds truncated", seconds: 59, text: "00:00" },
-    { name: "a whole day", seconds: 86_400, text: "24:00" },
-    { name: "negative", seconds: -5400, text: "-01:30" },
-  ])("$name", ({ seconds, text }) => {
-    expect(formatClock(seconds)).toBe(text);
   });
 });

@@ -1,6 +1,7 @@
 import { apiDate, formDate } from "./dates.server";
 import * as z from "./z.server";
 import { PROFILE_TYPES } from "~/domain/access";
+import { decimalFormValue } from "~/domain/number-format";
 import {
   CONTRACT_TYPES,
   fromHourMinute,
@@ -33,6 +34,9 @@ const decimal = z.number(numberError).min(0, t("employee.error.positive")).max(9
 const hoursPerWeek = z.number(numberError).min(0, t("employee.error.positive")).max(168, t("employee.error.hours_per_week"));
 const hoursPerMonth = z.number(numberError).min(0, t("employee.error.positive")).max(744, t("employee.error.hours_per_month"));
 const counter = z.number(numberError).min(-9999, t("employee.error.number")).max(9999, t("employee.error.number"));
+// The HTML form's decimal inputs read a comma or a point (domain/number-format.ts).
+const formDecimal = z.preprocess(decimalFormValue, decimal);
+const formCounter = z.preprocess(decimalFormValue, counter);
 const matricule = z.number({ error: t("employee.error.integer") }).int(t("employee.error.integer")).min(1, t("employee.error.integer")).max(2_147_483_647, t("employee.error.integer"));
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: t("employee.error.choice") });
 
@@ -85,19 +89,19 @@ export const EmployeeForm = z
     position: text(120).optional(),
     comments: text(5000).optional(),
     typeContract: choice(CONTRACT_TYPES).optional(),
-    numberOfHoursPerWeek: hoursPerWeek.optional(),
-    numberOfHoursPerMonth: hoursPerMonth.optional(),
+    numberOfHoursPerWeek: z.preprocess(decimalFormValue, hoursPerWeek).optional(),
+    numberOfHoursPerMonth: z.preprocess(decimalFormValue, hoursPerMonth).optional(),
     hiredAt: formDate("contract").optional(),
     firedAt: formDate("contract").optional(),
     contractState: text(120).optional(),
-    annualSalary: decimal.optional(),
-    hourlyCost: decimal.optional(),
-    holidayEarnedLastYear: counter.optional(),
-    holidayTakenLastYear: counter.optional(),
-    holidayEarnedThisYear: counter.optional(),
-    holidayTakenThisYear: counter.optional(),
-    holidayTotalBalance: counter.optional(),
-    holidayMonthlyVacationAccrual: counter.optional(),
+    annualSalary: formDecimal.optional(),
+    hourlyCost: formDecimal.optional(),
+    holidayEarnedLastYear: formCounter.optional(),
+    holidayTakenLastYear: formCounter.optional(),
+    holidayEarnedThisYear: formCounter.optional(),
+    holidayTakenThisYear: formCounter.optional(),
+    holidayTotalBalance: formCounter.optional(),
+    holidayMonthlyVacationAccrual: formCounter.optional(),
     holidayWorkingTimeReduction: yesNo.optional(),
     country: relationId.optional(),
     subsidiary: relationId.optional(),

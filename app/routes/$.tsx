@@ -1,23 +1,52 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageRuleFor } from "~/domain/access";
-import { pagePath, requireUser } from "~/server/auth.server";
+import { menuFor } from "~/domain/menu";
+import { getUserId, pagePath, requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { sidebarCollapsed } from "~/server/preferences.server";
+import { loadCurrentUser } from "~/services/current-user.server";
+import { shellCounters } from "~/services/shell.server";
+import { AppShell, type ShellData } from "~/ui/app-shell";
 import { NotFound } from "~/ui/not-found";
 
 /**
- * Catch-all: a 404 with one of three random variants (the root error boundary renders it). A path the rights
- * table knows (a screen, or an unknown id under one) is guarded first, so rights hold even where no page answers.
+ * Catch-all: a 404 with one of three random variants. A path the rights table knows (a screen, or an unknown id
+ * under one) is guarded first, so rights hold even where no page answers. A signed-in user keeps the shell (menu
+ * and top bar, issue 11 §6); a visitor gets the page alone.
  */
-async function notFound(request: Request): Promise<never> {
+async function notFound(request: Request) {
   const rule = pageRuleFor(pagePath(request));
   if (rule && rule.rights !== "public") await requireUser(request);
-  throw data(Math.floor(Math.random() * 3), { status: 404 });
+  const variant = Math.floor(Math.random() * 3);
+  const userId = await getUserId(request);
+  const em = await getEm();
+  const user = userId === null ? null : await loadCurrentUser(em, userId);
+  let shell: ShellData | null = null;
+  if (user) {
+    shell = {
+      user: {
+        fullName: user.fullName,
+        profileType: user.profileType,
+        avatarUrl: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
+      },
+      menu: menuFor(user),
+      counters: await shellCounters(em, user),
+      collapsed: await sidebarCollapsed(request),
+    };
+  }
+  return data({ variant, shell }, { status: 404 });
 }
 
 export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 export const action = ({ request }: LoaderFunctionArgs) => notFound(request);
 
 export default function CatchAll() {
-  const variant = useLoaderData<typeof loader>() as unknown as number;
-  return <NotFound variant={variant ?? 0} />;
+  const { variant, shell } = useLoaderData<typeof loader>();
+  if (!shell) return <NotFound variant={variant} />;
+  return (
+    <AppShell shell={shell}>
+      <NotFound variant={variant} inShell />
+    </AppShell>
+  );
 }

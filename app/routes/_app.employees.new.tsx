@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { completionPercent, NEW_EMPLOYEE_DEFAULTS, sheetBreadcrumb } from "~/domain/employee-sheet";
+import { NEW_EMPLOYEE_DEFAULTS, sheetBreadcrumb } from "~/domain/employee-sheet";
 import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -10,7 +10,7 @@ import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { createEmployee, sheetOptions } from "~/services/employees.server";
 import { AppError } from "~/services/errors";
 import { BackLink, Breadcrumb } from "~/ui/employee-directory";
-import { CompletionBar, violationsToFieldErrors } from "~/ui/employee-sheet-page";
+import { violationsToFieldErrors } from "~/ui/employee-sheet-page";
 import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("employee.new_title")} · ${t("app.title")}` }];
@@ -59,14 +59,13 @@ export default function NewEmployee() {
         <h1 className="text-2xl font-semibold">{t("employee.new_title")}</h1>
         <BackLink to="/employees" />
       </div>
-      <CompletionBar percent={completionPercent(NEW_EMPLOYEE_DEFAULTS)} />
       <EmployeeSheetForm
         id="employee-new"
         values={NEW_EMPLOYEE_DEFAULTS}
         options={options}
         lastResult={lastResult}
         archived={false}
-        submitLabel={t("employee.save")}
+        submitLabel={t("employee.create")}
       />
     </div>
   );

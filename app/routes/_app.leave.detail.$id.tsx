@@ -10,6 +10,7 @@ import { deleteLeave, getLeave, leaveId, orLeavePageNotFound } from "~/services/
 import { frInstantTime, LeaveStateBadge } from "~/ui/leave-form";
 import { Card, ConfirmAction } from "~/ui/modal";
 import { frDate } from "~/domain/api-dates";
+import { formatDays, formatDecimalHours } from "~/domain/number-format";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.detail.title")} · ${t("app.title")}` }];
 
@@ -79,7 +80,7 @@ export default function LeaveDetail() {
           {leave.reason === "RECOVERY_LEAVE" && (
             <>
               <dt className="font-medium text-gray-700">{t("leave.field.hours")}</dt>
-              <dd>{leave.nbHourAbsence}</dd>
+              <dd>{formatDecimalHours(leave.nbHourAbsence ?? 0)}</dd>
             </>
           )}
           <dt className="font-medium text-gray-700">{t("leave.field.start")}</dt>
@@ -87,7 +88,7 @@ export default function LeaveDetail() {
           <dt className="font-medium text-gray-700">{t("leave.field.end")}</dt>
           <dd>{frDate(leave.end)}</dd>
           <dt className="font-medium text-gray-700">{t("leave.field.days")}</dt>
-          <dd>{leave.numberDaysWork}</dd>
+          <dd>{formatDays(leave.numberDaysWork)}</dd>
           <dt className="font-medium text-gray-700">{t("leave.field.comment")}</dt>
           <dd className="whitespace-pre-line">{leave.comment ?? "—"}</dd>
           <dt className="font-medium text-gray-700">{t("leave.field.half_day")}</dt>

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDays, formatDecimalHours } from "~/domain/number-format";
 import { WaitingFilter } from "~/forms/leave.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -168,7 +169,7 @@ export default function WaitingLeaves() {
                     <LeaveDates {...l} />
                   </dd>
                   <dt>{t("leave.field.days")}</dt>
-                  <dd>{l.reason === "RECOVERY_LEAVE" ? `${l.nbHourAbsence} h` : l.numberDaysWork}</dd>
+                  <dd>{l.reason === "RECOVERY_LEAVE" ? formatDecimalHours(l.nbHourAbsence ?? 0) : formatDays(l.numberDaysWork)}</dd>
                   <dt>{t("leave.field.sent_on")}</dt>
                   <dd>{frInstant(l.createdAt)}</dd>
                   <dt>{t("leave.field.state")}</dt>
@@ -204,6 +205,7 @@ export default function WaitingLeaves() {
                     text={t(confirming[1] === "validate" ? "leave.waiting.validate_text" : "leave.waiting.reject_text", { name: l.employee.fullname })}
                     confirmLabel={t(confirming[1] === "validate" ? "leave.waiting.validate" : "leave.waiting.reject")}
                     back={here}
+                    tone={confirming[1] === "validate" ? "primary" : "danger"}
                   />
                 )}
               </li>

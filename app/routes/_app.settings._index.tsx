@@ -76,7 +76,8 @@ function SettingsCard({
       ) : (
         <ul className="divide-y divide-gray-100" data-testid={`list-${kind}`}>
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-2">
+            // A grid, not a wrapping flex row: the actions stay in the same column on every row, however long the name.
+            <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-2">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-gray-900">{item.name}</p>
                 {item.detail && <p className="break-words text-xs text-gray-600">{item.detail}</p>}

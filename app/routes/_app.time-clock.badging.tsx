@@ -8,7 +8,7 @@ import { notificationTone } from "~/domain/clock-notifications";
 import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
 import { formatFrDate } from "~/domain/date-range";
 import { searchDate } from "~/domain/date-window";
-import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/working-time";
+import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import { overtimeClass, overtimeValidForDisplay, type OvertimeClass } from "~/domain/overtime-day";
 import { timeOfDay } from "~/domain/zoned-day";
 import { windowToday } from "~/forms/dates.server";
@@ -251,9 +251,11 @@ export default function Badging() {
                   buttonLabel={t("time_clock.action.end")}
                   confirmLabel={t("word.validate")}
                   cancelHref={here}
+                  tone="primary"
+                  buttonClassName="btn btn-secondary"
                 />
               ) : (
-                <button type="button" className="btn btn-danger" disabled>
+                <button type="button" className="btn btn-secondary" disabled>
                   {t("time_clock.action.end")}
                 </button>
               )}

@@ -115,7 +115,7 @@ export default function EditBadging() {
                       text={t("badging.edit.validate_text", { name: s.employeeFullname, date: formatFrDate(s.date) })}
                       buttonLabel={t("badging.edit.validate")}
                       confirmLabel={t("badging.edit.validate")}
-                      buttonClassName="btn btn-primary"
+                      tone="primary"
                       cancelHref={PATH}
                     />
                     <ConfirmAction

@@ -1,14 +1,11 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { isSection, menuFor, type MenuEntry, type MenuItem } from "~/domain/menu";
 import { requireUser } from "~/server/auth.server";
 import { sidebarCollapsed } from "~/server/preferences.server";
-import { useRootAlerts } from "~/root";
 import { requestState } from "~/server/request-state.server";
-import { Alerts } from "~/ui/alerts";
-import { Sidebar } from "~/ui/sidebar";
-import { TopBar } from "~/ui/top-bar";
-import { t } from "~/i18n/fr";
+import { AppShell } from "~/ui/app-shell";
+import { GenericError, NotFound } from "~/ui/not-found";
 
 /** The base layout: requires login; the shell (menu, counters, user) comes with the session, in one query. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,31 +33,24 @@ function forPage(item: MenuItem): MenuItem {
 }
 
 export default function AppLayout() {
-  const { user, menu, counters, collapsed } = useLoaderData<typeof loader>();
-  const alerts = useRootAlerts();
-  const location = useLocation();
+  const shell = useLoaderData<typeof loader>();
   return (
-    <div className="flex min-h-full flex-col">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-        {t("shell.skip_to_content")}
-      </a>
-      <TopBar fullName={user.fullName} avatarUrl={user.avatarUrl} />
-      <div className="flex flex-1 flex-col md:flex-row">
-        <Sidebar
-          key={location.pathname}
-          items={menu}
-          counters={counters}
-          pathname={location.pathname}
-          collapsed={collapsed}
-          redirectTo={location.pathname + location.search}
-        />
-        <main id="content" className="min-w-0 flex-1 p-4 md:p-6">
-          <div className="mb-4">
-            <Alerts alerts={alerts} />
-          </div>
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <AppShell shell={shell}>
+      <Outlet />
+    </AppShell>
   );
+}
+
+/**
+ * A page of the layout that fails keeps the shell when the layout's own data loaded (issue 11 §6): a 404 (an
+ * unknown leave, employee...) shows the 404 page, anything else the generic error, both inside the menu and top bar.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<typeof loader>("routes/_app");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const variant = notFound && typeof error.data === "number" ? error.data : 0;
+  if (!shell) return notFound ? <NotFound variant={variant} /> : <main><GenericError /></main>;
+  return <AppShell shell={shell}>{notFound ? <NotFound variant={variant} inShell /> : <GenericError />}</AppShell>;
 }

@@ -14,7 +14,7 @@ import { dueClockNotification, notificationKey, type ClockNotificationKind, type
 import { isClockType } from "~/domain/clock-state";
 import { displayName } from "~/domain/employee-name";
 import { expectedSeconds, weekForDate, type WeekSchedule } from "~/domain/expected-time";
-import { formatClock } from "~/domain/working-time";
+import { formatClock } from "~/domain/number-format";
 import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import { sendMail } from "~/server/mail.server";

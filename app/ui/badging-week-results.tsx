@@ -1,6 +1,6 @@
 import { formatFrDate } from "~/domain/date-range";
 import { overtimeClass } from "~/domain/overtime-day";
-import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/working-time";
+import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import { t } from "~/i18n/fr";
 import type { LogView, WeekSearchResult } from "~/services/time-clock-views.server";
 import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "./badging-entries-form";

@@ -11,6 +11,7 @@ import {
   type EmployeeField,
   type EmployeeValues,
 } from "~/domain/employee-sheet";
+import { formatDecimalInput } from "~/domain/number-format";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
 import { scheduleInputsFromSubmission, scheduleInputsFromWeeks, WeekScheduleEditor } from "./week-schedule-editor";
@@ -28,7 +29,7 @@ export interface SheetOptions {
   teams: { id: number; name: string; divisionId: number; divisionName: string; subsidiaryName: string }[];
 }
 
-type Kind = "text" | "number" | "date" | "email" | "tel" | "textarea" | "yesno" | "select";
+type Kind = "text" | "number" | "decimal" | "date" | "email" | "tel" | "textarea" | "yesno" | "select";
 interface FieldSpec {
   name: EmployeeField;
   kind: Kind;
@@ -59,19 +60,19 @@ const SECTIONS: { title: MessageKey; fields: FieldSpec[]; schedule?: boolean }[]
       { name: "phone", kind: "tel", maxLength: 40 },
       { name: "emailPersonal", kind: "email", maxLength: 254 },
       { name: "typeContract", kind: "select", options: () => enumOptions(CONTRACT_TYPES, "contract") },
-      { name: "numberOfHoursPerWeek", kind: "number", step: "0.01" },
-      { name: "numberOfHoursPerMonth", kind: "number", step: "0.01" },
+      { name: "numberOfHoursPerWeek", kind: "decimal" },
+      { name: "numberOfHoursPerMonth", kind: "decimal" },
       { name: "hiredAt", kind: "date" },
       { name: "firedAt", kind: "date", hint: "employee.firedAt_hint" },
       { name: "contractState", kind: "text", maxLength: 120 },
-      { name: "annualSalary", kind: "number", step: "0.01" },
-      { name: "hourlyCost", kind: "number", step: "0.01" },
-      { name: "holidayEarnedLastYear", kind: "number", step: "0.01" },
-      { name: "holidayTakenLastYear", kind: "number", step: "0.01" },
-      { name: "holidayEarnedThisYear", kind: "number", step: "0.01" },
-      { name: "holidayTakenThisYear", kind: "number", step: "0.01" },
-      { name: "holidayTotalBalance", kind: "number", step: "0.01" },
-      { name: "holidayMonthlyVacationAccrual", kind: "number", step: "0.01" },
+      { name: "annualSalary", kind: "decimal" },
+      { name: "hourlyCost", kind: "decimal" },
+      { name: "holidayEarnedLastYear", kind: "decimal" },
+      { name: "holidayTakenLastYear", kind: "decimal" },
+      { name: "holidayEarnedThisYear", kind: "decimal" },
+      { name: "holidayTakenThisYear", kind: "decimal" },
+      { name: "holidayTotalBalance", kind: "decimal" },
+      { name: "holidayMonthlyVacationAccrual", kind: "decimal" },
       { name: "holidayWorkingTimeReduction", kind: "yesno" },
       { name: "comments", kind: "textarea", maxLength: 5000 },
     ],
@@ -134,11 +135,23 @@ function groupBy<T>(list: T[], key: (item: T) => string): [string, T[]][] {
 }
 
 /** EmployeeValues -> the texts the inputs start with (yes/no as "1"/"0"). */
+/** Decimal fields are text inputs showing a French comma; the server reads a comma or a point (parseDecimal). */
+const DECIMAL_FIELDS = new Set<string>(SECTIONS.flatMap((section) => section.fields.filter((f) => f.kind === "decimal").map((f) => f.name)));
+
 export function valuesToFormDefaults(values: EmployeeValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
     if (key === "weeks") continue;
-    out[key] = value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "1" : "0") : String(value);
+    out[key] =
+      value === null || value === undefined
+        ? ""
+        : typeof value === "boolean"
+          ? value
+            ? "1"
+            : "0"
+          : DECIMAL_FIELDS.has(key) && Number.isFinite(Number(value))
+            ? formatDecimalInput(Number(value))
+            : String(value);
   }
   return out;
 }
@@ -199,6 +212,17 @@ export function EmployeeSheetForm({
             <option value="">{spec.name === "team" ? t("employee.none") : t("employee.choose")}</option>
             {spec.options?.(options)}
           </select>
+        );
+      case "decimal":
+        return (
+          <input
+            {...getInputProps(field, { type: "text" })}
+            key={field.key}
+            inputMode="decimal"
+            pattern="-?[0-9 ]*([,.][0-9]+)?"
+            autoComplete="off"
+            {...common}
+          />
         );
       default:
         return (

@@ -1,3 +1,4 @@
+import { formatPercent } from "~/domain/number-format";
 import { t } from "~/i18n/fr";
 
 /** The completion progress bar of a sheet (spec 1 §2; hidden for archived employees by the page). */
@@ -8,10 +9,10 @@ export function CompletionBar({ percent }: { percent: number }) {
         <label htmlFor="employee-completion" className="font-medium">
           {t("employee.completion_label")}
         </label>
-        <span data-testid="completion">{t("employee.completion", { percent })}</span>
+        <span data-testid="completion">{t("employee.completion", { percent: formatPercent(percent) })}</span>
       </div>
       <progress id="employee-completion" max={100} value={percent} className="h-2 w-full accent-brand-700">
-        {percent} %
+        {formatPercent(percent)}
       </progress>
     </div>
   );

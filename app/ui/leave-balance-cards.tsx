@@ -1,13 +1,8 @@
+import { formatDecimal, formatHoursMinutes } from "~/domain/number-format";
 import { t } from "~/i18n/fr";
 import { Card } from "./modal";
 
-const days = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
-
-/** Seconds as "H h MM" (recovery is kept in seconds). */
-export function hoursLabel(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")}`;
-}
+const days = (n: number) => formatDecimal(n);
 
 /** The vacation and recovery balance cards of the ask page (spec 2 "Ask leave"). */
 export function LeaveBalanceCards({
@@ -27,7 +22,7 @@ export function LeaveBalanceCards({
       </Card>
       <Card title={t("leave.balance.recovery")}>
         <p className="text-2xl font-semibold" data-testid="recovery-balance">
-          {hoursLabel(balances.recovery.balance)}
+          {formatHoursMinutes(balances.recovery.balance)}
         </p>
       </Card>
     </div>

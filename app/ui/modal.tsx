@@ -6,6 +6,8 @@ import { t } from "~/i18n/fr";
  * The generic confirmation (spec 1 §2): a button that opens a modal naming the item, with cancel and confirm.
  * Built on <details>: without JavaScript the summary opens a CSS-positioned panel whose confirm button posts the
  * real form, and "cancel" is a link back to the page; with JavaScript cancel just closes the panel.
+ * `tone` says what the confirm button does: "danger" (the default) only for refusing and deleting, "primary" for
+ * validating or ending something (issue 11 §5); the opening button follows it unless given its own class.
  */
 export function ConfirmAction({
   action,
@@ -16,7 +18,8 @@ export function ConfirmAction({
   buttonLabel = t("word.delete"),
   confirmLabel = t("word.delete"),
   cancelHref,
-  buttonClassName = "btn btn-danger",
+  tone = "danger",
+  buttonClassName = tone === "danger" ? "btn btn-danger" : "btn btn-primary",
 }: {
   action?: string;
   intent: string;
@@ -26,6 +29,7 @@ export function ConfirmAction({
   buttonLabel?: string;
   confirmLabel?: string;
   cancelHref: string;
+  tone?: "danger" | "primary";
   buttonClassName?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -55,7 +59,7 @@ export function ConfirmAction({
             >
               {t("word.cancel")}
             </a>
-            <button type="submit" className="btn btn-danger">
+            <button type="submit" className={tone === "danger" ? "btn btn-danger" : "btn btn-primary"}>
               {confirmLabel}
             </button>
           </Form>
@@ -76,12 +80,15 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   back,
+  tone = "danger",
 }: {
   intent: string;
   fields?: Record<string, string | number>;
   text: string;
   confirmLabel: string;
   back: string;
+  /** "danger" only for refusing and deleting; "primary" for validating (issue 11 §5). */
+  tone?: "danger" | "primary";
 }) {
   return (
     <div className="modal-backdrop" role="dialog" aria-modal="true" aria-labelledby={`confirm-${intent}-title`}>
@@ -98,7 +105,7 @@ export function ConfirmDialog({
           <Link to={back} className="btn btn-secondary" preventScrollReset autoFocus>
             {t("word.cancel")}
           </Link>
-          <button type="submit" className="btn btn-danger">
+          <button type="submit" className={tone === "danger" ? "btn btn-danger" : "btn btn-primary"}>
             {confirmLabel}
           </button>
         </Form>

@@ -207,65 +207,57 @@ export function CountryFormView({
         {holidays.length === 0 ? (
           <p className="mb-2 text-sm text-gray-700">{t("settings.no_holiday")}</p>
         ) : (
-          <table className="mb-2 w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="pb-1 font-medium">
-                  {t("settings.holiday_date_short")}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("settings.holiday_name_short")}
-                </th>
-                <th scope="col" className="pb-1">
-                  <span className="sr-only">{t("word.delete")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {holidays.map((row, index) => {
-                const h = row.getFieldset();
-                const n = index + 1;
-                return (
-                  <tr key={row.key ?? `row-${index}`} className="align-top" data-testid="holiday-row">
-                    <td className="pr-2 pb-2">
-                      <input
-                        {...getInputProps(h.date, { type: "date" })}
-                        aria-label={t("settings.holiday_date", { n })}
-                        className="field-input mt-0"
-                      />
-                      {h.date.errors && (
-                        <p id={h.date.errorId} className="field-error" role="alert">
-                          {h.date.errors.join(" ")}
-                        </p>
-                      )}
-                    </td>
-                    <td className="pr-2 pb-2">
-                      <input
-                        {...getInputProps(h.name, { type: "text" })}
-                        aria-label={t("settings.holiday_name", { n })}
-                        className="field-input mt-0"
-                      />
-                      {h.name.errors && (
-                        <p id={h.name.errorId} className="field-error" role="alert">
-                          {h.name.errors.join(" ")}
-                        </p>
-                      )}
-                    </td>
-                    <td className="pb-2">
-                      <button
-                        {...form.remove.getButtonProps({ name: holidaysName, index })}
-                        className="btn btn-secondary"
-                        aria-label={t("settings.remove_holiday", { n })}
-                        title={t("settings.remove_holiday", { n })}
-                      >
-                        <span aria-hidden="true">×</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          // One holiday per row, stacked on a phone (name on its own line, then the date and the remove button), on
+          // one line from `sm`: nothing is cut at 360 px (docs/decisions/0022).
+          <ol className="mb-2 space-y-3 text-sm sm:space-y-2">
+            {holidays.map((row, index) => {
+              const h = row.getFieldset();
+              const n = index + 1;
+              return (
+                <li
+                  key={row.key ?? `row-${index}`}
+                  className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[11rem_1fr_auto]"
+                  data-testid="holiday-row"
+                >
+                  <div className="col-span-2 sm:order-2 sm:col-span-1">
+                    <input
+                      {...getInputProps(h.name, { type: "text" })}
+                      aria-label={t("settings.holiday_name", { n })}
+                      placeholder={t("settings.holiday_name_short")}
+                      className="field-input mt-0"
+                    />
+                    {h.name.errors && (
+                      <p id={h.name.errorId} className="field-error" role="alert">
+                        {h.name.errors.join(" ")}
+                      </p>
+                    )}
+                  </div>
+                  <div className="sm:order-1">
+                    <input
+                      {...getInputProps(h.date, { type: "date" })}
+                      aria-label={t("settings.holiday_date", { n })}
+                      className="field-input mt-0"
+                    />
+                    {h.date.errors && (
+                      <p id={h.date.errorId} className="field-error" role="alert">
+                        {h.date.errors.join(" ")}
+                      </p>
+                    )}
+                  </div>
+                  <div className="sm:order-3">
+                    <button
+                      {...form.remove.getButtonProps({ name: holidaysName, index })}
+                      className="btn btn-secondary"
+                      aria-label={t("settings.remove_holiday", { n })}
+                      title={t("settings.remove_holiday", { n })}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
         )}
         <button {...form.insert.getButtonProps({ name: holidaysName })} className="btn btn-secondary">
           + {t("settings.add_holiday")}

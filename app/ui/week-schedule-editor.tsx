@@ -6,6 +6,8 @@ import { t, type MessageKey } from "~/i18n/fr";
 /**
  * The weekly schedule editor (spec 1 §3 "Weekly schedule"): Monday to Friday, a morning and an afternoon, each
  * with start and end as hour and minute inputs, and the day's total ("00:00" when a half ends before it starts).
+ * One day per row, stacked (docs/decisions/0022): on a phone a day is its name and total, then the morning, then
+ * the afternoon; from `lg` the same row holds all four, so the editor is never wider than the screen.
  * Totals are computed on the server render; with JavaScript they follow the typing. The input names are the
  * HTML form's (`weeks[w][d].morningStartHour` ...).
  */
@@ -88,104 +90,92 @@ export function WeekScheduleEditor({
 }) {
   const [inputs, setInputs] = useState<ScheduleInputs>(initial);
   const scheduleErrors = Object.entries(errors ?? {}).filter(([name, list]) => name.startsWith("weeks") && list?.length);
+  const input = (w: number, d: number, half: ScheduleHalf, unit: (typeof UNITS)[number]) => {
+    const name = scheduleInputName(w, d, half, unit);
+    const id = `schedule-${w}-${d}-${half}-${unit}`;
+    const invalid = !!errors?.[name]?.length;
+    return (
+      <span key={unit} className="inline-flex items-center">
+        <label htmlFor={id} className="sr-only">
+          {t("schedule.field_label", {
+            day: t(`weekday.${d}` as MessageKey),
+            half: t(HALF_LABEL[half].half),
+            edge: t(HALF_LABEL[half].edge),
+            unit: t(unit === "Hour" ? "schedule.hour" : "schedule.minute"),
+          })}
+        </label>
+        <input
+          id={id}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={unit === "Hour" ? 23 : 59}
+          step={1}
+          placeholder={unit === "Hour" ? "hh" : "mm"}
+          defaultValue={initial[name] ?? ""}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setInputs((prev) => ({ ...prev, [name]: value }));
+          }}
+          className="w-12 rounded-md border border-gray-400 px-1 py-1 text-center aria-[invalid=true]:border-red-600"
+        />
+        {unit === "Hour" && <span aria-hidden="true">:</span>}
+      </span>
+    );
+  };
   return (
     <div className="space-y-6">
       {Array.from({ length: weeks }, (_, w) => {
         const days = Array.from({ length: 5 }, (_, d) => dayOf(inputs, w, d));
         const caption = weeks === 2 ? t("schedule.week", { n: w + 1 }) : t("schedule.single_week");
         return (
-          <div key={w} className="overflow-x-auto" data-week={w + 1}>
-            <table className="min-w-full border-collapse text-sm">
-              <caption className="mb-2 text-left font-medium text-gray-900">{caption}</caption>
-              <thead>
-                <tr className="bg-gray-100">
-                  <th scope="col" rowSpan={2} className="px-2 py-1 text-left">
-                    {t("schedule.day")}
-                  </th>
-                  <th scope="colgroup" colSpan={2} className="px-2 py-1">
-                    {t("schedule.morning")}
-                  </th>
-                  <th scope="colgroup" colSpan={2} className="px-2 py-1">
-                    {t("schedule.afternoon")}
-                  </th>
-                  <th scope="col" rowSpan={2} className="px-2 py-1">
-                    {t("schedule.total")}
-                  </th>
-                </tr>
-                <tr className="bg-gray-100">
-                  {SCHEDULE_HALVES.map((half) => (
-                    <th key={half} scope="col" className="px-2 py-1 font-normal">
-                      {t(HALF_LABEL[half].edge)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((day, d) => (
-                  <tr key={d} className="border-t border-gray-200">
-                    <th scope="row" className="px-2 py-1 text-left font-medium">
+          <fieldset key={w} className="min-w-0 text-sm" data-week={w + 1}>
+            <legend className="mb-2 font-medium text-gray-900">{caption}</legend>
+            <ol className="divide-y divide-gray-200 border-y border-gray-200">
+              {days.map((day, d) => {
+                const dayId = `schedule-${w}-${d}-day`;
+                return (
+                  <li
+                    key={d}
+                    role="group"
+                    aria-labelledby={dayId}
+                    className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 py-2 lg:grid-cols-[6rem_1fr_1fr_6rem]"
+                  >
+                    <span id={dayId} className="font-medium">
                       {t(`weekday.${d}` as MessageKey)}
-                    </th>
-                    {SCHEDULE_HALVES.map((half) => (
-                      <td key={half} className="px-2 py-1">
+                    </span>
+                    <span className="text-right lg:order-last">
+                      <span className="sr-only">{t("schedule.total")} </span>
+                      <span className="font-mono" data-day-total={d}>
+                        <output aria-live="polite">{dayTotalLabel(day)}</output>
+                      </span>
+                    </span>
+                    {(["morning", "afternoon"] as const).map((part) => (
+                      <span key={part} className="col-span-2 flex flex-wrap items-center gap-x-2 gap-y-1 lg:col-span-1">
+                        <span className="w-20 text-gray-700">{t(`schedule.${part}`)}</span>
                         <span className="inline-flex items-center gap-1">
-                          {UNITS.map((unit) => {
-                            const name = scheduleInputName(w, d, half, unit);
-                            const id = `schedule-${w}-${d}-${half}-${unit}`;
-                            const invalid = !!errors?.[name]?.length;
-                            return (
-                              <span key={unit} className="inline-flex items-center">
-                                <label htmlFor={id} className="sr-only">
-                                  {t("schedule.field_label", {
-                                    day: t(`weekday.${d}` as MessageKey),
-                                    half: t(HALF_LABEL[half].half),
-                                    edge: t(HALF_LABEL[half].edge),
-                                    unit: t(unit === "Hour" ? "schedule.hour" : "schedule.minute"),
-                                  })}
-                                </label>
-                                <input
-                                  id={id}
-                                  name={name}
-                                  type="number"
-                                  inputMode="numeric"
-                                  min={0}
-                                  max={unit === "Hour" ? 23 : 59}
-                                  step={1}
-                                  placeholder={unit === "Hour" ? "hh" : "mm"}
-                                  defaultValue={initial[name] ?? ""}
-                                  disabled={disabled}
-                                  aria-invalid={invalid || undefined}
-                                  onChange={(e) => {
-                                    const value = e.currentTarget.value;
-                                    setInputs((prev) => ({ ...prev, [name]: value }));
-                                  }}
-                                  className="w-14 rounded-md border border-gray-400 px-1 py-1 text-center aria-[invalid=true]:border-red-600"
-                                />
-                                {unit === "Hour" && <span aria-hidden="true">:</span>}
-                              </span>
-                            );
-                          })}
+                          {UNITS.map((unit) => input(w, d, `${part}Start`, unit))}
+                          <span aria-hidden="true" className="px-1">
+                            –
+                          </span>
+                          {UNITS.map((unit) => input(w, d, `${part}End`, unit))}
                         </span>
-                      </td>
+                      </span>
                     ))}
-                    <td className="px-2 py-1 text-center font-mono" data-day-total={d}>
-                      <output aria-live="polite">{dayTotalLabel(day)}</output>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t border-gray-300">
-                  <th scope="row" colSpan={5} className="px-2 py-1 text-right font-medium">
-                    {t("schedule.week_total")}
-                  </th>
-                  <td className="px-2 py-1 text-center font-mono font-semibold" data-week-total={w + 1}>
-                    {weekTotalLabel(days)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <p className="flex justify-between px-0 py-2 font-medium">
+              <span>{t("schedule.week_total")}</span>
+              <span className="font-mono font-semibold" data-week-total={w + 1}>
+                {weekTotalLabel(days)}
+              </span>
+            </p>
+          </fieldset>
         );
       })}
       {scheduleErrors.length > 0 && (

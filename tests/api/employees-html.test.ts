@@ -100,23 +100,32 @@ describe("employee sheet without JavaScript", () => {
     const client = await asManager();
     const page = await client.get("/employees/new");
     expect(page.status).toBe(200);
-    expect(page.text).toContain('step="0.01"');
-    expect(page.text).toContain('value="2.08"');
-    expect(decode(page.text)).toContain("Enregistrer les modifications");
+    // Decimals are written with a French comma and read with a comma or a point (issue 11 §4).
+    expect(page.text).toContain('inputMode="decimal"');
+    expect(page.text).toContain('value="2,08"');
+    expect(decode(page.text)).toContain("Créer l'employé");
+    // An empty form claims no completion (issue 11 §5).
+    expect(decode(page.text)).not.toContain("Fiche complétée");
     expect(decode(page.text)).toContain("Informations administratives");
 
     const sheet = completeSheet(org, { email: "html.nouveau@cadran.test" });
-    const res = await client.post("/employees/new", sheetToForm(sheet));
+    const res = await client.post("/employees/new", { ...sheetToForm(sheet), numberOfHoursPerWeek: "35,5", holidayEarnedThisYear: "12.5" });
     expect(res.status).toBe(302);
     const [row] = await db.sql<{ id: number }>("select id from employee where email = ?", ["html.nouveau@cadran.test"]);
     expect(res.location).toBe(`/employees/${row!.id}/edit`);
     expect(await db.sql("select 1 from app_user where email = ?", ["html.nouveau@cadran.test"])).toHaveLength(1);
+    const [numbers] = await db.sql<{ h: string; e: string }>(
+      "select number_of_hours_per_week::text as h, holiday_earned_this_year::text as e from employee where id = ?",
+      [row!.id],
+    );
+    expect([Number(numbers!.h), Number(numbers!.e)]).toEqual([35.5, 12.5]);
     const [ws] = await db.sql<{ days: unknown[] }>("select days from week_schedule where employee_id = ?", [row!.id]);
     expect(ws!.days[0]).toEqual(SEVEN_HOURS);
 
     const edit = await client.get(res.location!);
     expect(decode(edit.text)).toContain("La fiche employé a été créée.");
     expect(decode(edit.text)).toContain("Fiche complétée à 100 %");
+    expect(edit.text).toContain('value="35,5"');
     expect(edit.text).toContain("07:00");
     expect(edit.text).toContain(`/employees/subsidiary/${org.subsidiaryId}/division/${org.divisionId}/team/${org.teamId}`);
     await drainInlineJobs();

@@ -187,3 +187,28 @@ describe("password change form", () => {
     expect(again.text).toContain(html("change.invalid_token"));
   });
 });
+
+describe("404 page", () => {
+  it("keeps the shell for a signed-in user (unknown path, unknown leave) and draws an inline SVG, no emoji", async () => {
+    const me = await createEmployee(db.em(), org, { email: "perdu@cadran.test" });
+    const client = newClient();
+    await client.login(me.email);
+    for (const path of ["/cette-page-n-existe-pas", "/leave/detail/999999"]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toContain(html("error.not_found_title"));
+      expect(res.text, path).toContain('aria-label="Menu utilisateur"');
+      expect(res.text, path).toContain('id="content"');
+      expect(res.text, path).toMatch(/<svg[^>]*data-picture/);
+      expect(res.text, path).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
+  it("stands alone for a visitor", async () => {
+    const res = await newClient().get("/cette-page-n-existe-pas");
+    expect(res.status).toBe(404);
+    expect(res.text).toContain(html("error.not_found_title"));
+    expect(res.text).not.toContain('aria-label="Menu utilisateur"');
+    expect(res.text).toMatch(/<svg[^>]*data-picture/);
+  });
+});

@@ -48,12 +48,12 @@ test.describe("employee sheets", () => {
     await page.goto("/employees");
     await page.getByRole("link", { name: "Nouvelle fiche employé" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Nouvel employé" })).toBeVisible();
-    await expect(field(page, "Acquisition mensuelle (jours)")).toHaveValue("2.08");
+    await expect(field(page, "Acquisition mensuelle (jours)")).toHaveValue("2,08");
 
     // A missing required field comes back with its error marker, the rest kept.
     await fillNewSheet(page, u);
     await field(page, "Poste").fill("");
-    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await page.getByRole("button", { name: "Créer l'employé" }).click();
     await expect(page.locator(".field-error").filter({ hasText: "Ce champ est obligatoire" })).toHaveCount(1);
     await expect(field(page, "E-mail professionnel (identifiant)")).toHaveValue(u.email);
 
@@ -62,7 +62,7 @@ test.describe("employee sheets", () => {
       // The day total follows the typing.
       await expect(page.locator('[data-week="1"] [data-day-total="0"]')).toHaveText("07:00");
     }
-    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await page.getByRole("button", { name: "Créer l'employé" }).click();
     await expect(page).toHaveURL(/\/employees\/\d+\/edit$/);
     await expect(page.getByText("La fiche employé a été créée.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Fiche de Camille ${u.lastname.toUpperCase()}`);
@@ -93,7 +93,7 @@ test.describe("employee sheets", () => {
     await loginAs(page, "daf@cadran.test");
     await page.goto("/employees/new");
     await fillNewSheet(page, u);
-    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await page.getByRole("button", { name: "Créer l'employé" }).click();
     await expect(page).toHaveURL(/\/employees\/\d+\/edit$/);
     const sheetUrl = page.url();
 

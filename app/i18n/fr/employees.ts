@@ -36,8 +36,8 @@ export const employees = {
   "employee.section_company": "Informations entreprise",
   "employee.section_platform": "Informations plateforme",
   "employee.save": "Enregistrer les modifications",
-  "employee.create": "Créer la fiche",
-  "employee.completion": "Fiche complétée à {percent} %",
+  "employee.create": "Créer l'employé",
+  "employee.completion": "Fiche complétée à {percent}",
   "employee.completion_label": "Complétion de la fiche",
   "employee.archived_title": "Fiche archivée",
   "employee.archived_text":
