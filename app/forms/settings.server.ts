@@ -3,6 +3,7 @@ import { isCleanText } from "~/domain/text";
 import { boundedDateMessage, windowToday } from "./dates.server";
 import * as z from "./z.server";
 import { fromBodyDate } from "~/domain/api-dates";
+import { decimalFormValue } from "~/domain/number-format";
 import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/settings-rules";
 import { t } from "~/i18n/fr";
 
@@ -29,15 +30,19 @@ const timezone = z
   .string({ error: t("settings.error.timezone_invalid") })
   .refine(isKnownTimezone, t("settings.error.timezone_invalid"));
 
-const percent = z
-  .number({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ""
-        ? t("settings.error.percent_required")
-        : t("settings.error.percent_range"),
-  })
-  .min(0, t("settings.error.percent_range"))
-  .max(100, t("settings.error.percent_range"));
+// Read with a comma or a point (domain/number-format.ts): the HTML inputs show a French comma.
+const percent = z.preprocess(
+  decimalFormValue,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ""
+          ? t("settings.error.percent_required")
+          : t("settings.error.percent_range"),
+    })
+    .min(0, t("settings.error.percent_range"))
+    .max(100, t("settings.error.percent_range")),
+);
 
 const overtime = z.object(
   {

@@ -1,6 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDecimalInput } from "~/domain/number-format";
 import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
@@ -44,10 +45,10 @@ export default function EditCountry() {
           name: country.name,
           timezone: country.timezone,
           overtime: {
-            paid: String(o.paid),
-            inRecuperation: String(o.inRecuperation),
-            employeeInitiatedRecuperation: String(o.employeeInitiatedRecuperation),
-            employerInitiatedRecuperation: String(o.employerInitiatedRecuperation),
+            paid: formatDecimalInput(o.paid),
+            inRecuperation: formatDecimalInput(o.inRecuperation),
+            employeeInitiatedRecuperation: formatDecimalInput(o.employeeInitiatedRecuperation),
+            employerInitiatedRecuperation: formatDecimalInput(o.employerInitiatedRecuperation),
           },
           holidays: country.holidays.map((h) => ({ date: h.date, name: h.name })),
         }}

@@ -197,7 +197,7 @@ export function CountryFormView({
         <div className="grid gap-x-4 sm:grid-cols-2">
           {percents.map(([f, label]) => (
             <Field key={f.id} id={f.id} label={t(label)} required errors={f.errors}>
-              <input {...getInputProps(f, { type: "number" })} step="0.01" min={0} max={100} inputMode="decimal" className="field-input" />
+              <input {...getInputProps(f, { type: "text" })} inputMode="decimal" autoComplete="off" className="field-input" />
             </Field>
           ))}
         </div>

@@ -191,6 +191,8 @@ describe("country form", () => {
     const res = await c.post(`/settings/countries/${org.countryId}/edit`, {
       ...countryFields("France"),
       timezone: "Europe/Paris",
+      // A percentage typed with a French comma (issue 11 §4).
+      "overtime.paid": "37,5",
       "holidays[0].date": "2026-07-14",
       "holidays[0].name": "Fête nationale",
       intent: "save",
@@ -201,6 +203,9 @@ describe("country form", () => {
     expect(again).toContain("Modifications enregistrées.");
     expect(again).toContain('value="Fête nationale"');
     expect(again).toContain('value="2026-07-14"');
+    expect(again).toContain('value="37,5"');
+    const [stored] = await db.sql<{ paid: number }>("select overtime_paid::float8 as paid from country where id = ?", [org.countryId]);
+    expect(stored!.paid).toBe(37.5);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

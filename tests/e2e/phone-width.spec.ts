@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "./support";
+
+/**
+ * No page scrolls sideways on a 360 px phone (issue 11 §1, docs/decisions/0022): for every role, every screen its
+ * menu and pages link to (one of each kind: ids and query values other than the tab are folded), plus the 404 and
+ * the security pages, is no wider than the viewport. A layout check: it runs once, in the nojs project, with one
+ * login per role, and without the axe fixture (the journeys check accessibility).
+ */
+const WIDTH = 360;
+const ROLES = [
+  "direction@cadran.test",
+  "daf@cadran.test",
+  "chef.division@cadran.test",
+  "chef.equipe@cadran.test",
+  "employe@cadran.test",
+  "accueil@cadran.test",
+  "commercial@cadran.test",
+];
+/** Links that are not screens (downloads, images, the API, leaving the session). */
+const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences)(\/|$|\?)/;
+const MAX_PAGES_PER_ROLE = 80;
+const TABS = 3;
+
+test.use({ viewport: { width: WIDTH, height: 800 } });
+// Scripts never run here (nojs) and images do not change the layout (their boxes are sized): not fetched.
+test.beforeEach(async ({ context }) => {
+  await context.route(/\.(js|png|jpe?g|svg|webp|woff2?)(\?|$)/, (route) => route.abort());
+});
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "a layout check: runs once, in the nojs project");
+
+/** One page per kind of screen: numbers folded, the query reduced to its tab. */
+function kindOf(href: string): string {
+  const url = new URL(href, "http://x");
+  return `${url.pathname.replace(/\d+/g, "N")}?${url.searchParams.get("tab") ?? ""}`;
+}
+
+async function documentWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/**
+ * Visits every screen reachable from `start` by links, a few tabs at a time (the server renders one while the
+ * browser lays out another); answers the pages wider than the viewport.
+ */
+async function wideScreens(first: Page, start: string[]): Promise<string[]> {
+  const pages = [first, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => first.context().newPage())))];
+  const wide: string[] = [];
+  const seen = new Set<string>();
+  const queue = [...start];
+  let visited = 0;
+  const visit = async (page: Page, href: string) => {
+    await page.goto(href);
+    const width = await documentWidth(page);
+    if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
+    const links = await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    for (const link of links) if (link && !NOT_A_SCREEN.test(link) && !seen.has(kindOf(link))) queue.push(link);
+  };
+  while (queue.length > 0 && visited < MAX_PAGES_PER_ROLE) {
+    const batch: string[] = [];
+    while (queue.length > 0 && batch.length < pages.length) {
+      const href = queue.shift()!;
+      if (seen.has(kindOf(href))) continue;
+      seen.add(kindOf(href));
+      batch.push(href);
+    }
+    visited += batch.length;
+    await Promise.all(batch.map((href, i) => visit(pages[i]!, href)));
+  }
+  return wide;
+}
+
+test("the security pages and the visitor's 404 fit a 360 px phone", async ({ page }) => {
+  const wide: string[] = [];
+  for (const href of ["/login", "/password/reset", "/password/change/not-a-token", "/cette-page-n-existe-pas"]) {
+    await page.goto(href);
+    const width = await documentWidth(page);
+    if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
+  }
+  expect(wide).toEqual([]);
+});
+
+for (const email of ROLES) {
+  test(`every screen of ${email} fits a 360 px phone`, async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Identifiant (e-mail professionnel)").fill(email);
+    await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    const wide = await wideScreens(page, ["/", "/cette-page-n-existe-pas"]);
+    expect(wide, `pages wider than ${WIDTH} px for ${email}`).toEqual([]);
+  });
+}
