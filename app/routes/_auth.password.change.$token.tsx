@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { isValidPassword } from "~/domain/password-rule";
 import { PasswordChangeForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { getEm } from "~/server/orm.server";
@@ -44,6 +46,10 @@ export default function PasswordChange() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+  // "Format du mot de passe valide." (spec 1 §5): live while typing with JavaScript; without it, after a post the
+  // password passed (its field has no error: the mismatch, a missing confirmation or the link failed instead).
+  const [typed, setTyped] = useState<string | null>(null);
+  const formatOk = typed !== null ? isValidPassword(typed) : !!lastResult && !fields.password.errors?.length;
   if (!valid) {
     return (
       <>
@@ -70,8 +76,17 @@ export default function PasswordChange() {
           </p>
         )}
         <Field id={fields.password.id} label={t("change.password")} required errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="field-input" />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className="field-input"
+            aria-describedby={formatOk ? "password-format" : undefined}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
         </Field>
+        <p id="password-format" role="status" className="-mt-2 mb-4 min-h-5 text-sm text-green-800">
+          {formatOk ? t("password.valid") : ""}
+        </p>
         <Field id={fields.confirm.id} label={t("change.confirm")} required errors={fields.confirm.errors}>
           <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className="field-input" />
         </Field>

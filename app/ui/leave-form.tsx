@@ -97,7 +97,7 @@ export function LeaveRequestFormView({
           <span className="text-sm text-gray-700" id="half-day-part-label">
             {t("leave.field.half_day_part")}
           </span>
-          <label className="inline-flex items-center gap-2 text-sm">
+          <label htmlFor={`${fields.halfDayPart.id}-morning`} className="inline-flex items-center gap-2 text-sm">
             <input
               {...getInputProps(fields.halfDayPart, { type: "radio", value: "morning" })}
               id={`${fields.halfDayPart.id}-morning`}
@@ -106,7 +106,7 @@ export function LeaveRequestFormView({
             />
             {t("leave.field.morning")}
           </label>
-          <label className="inline-flex items-center gap-2 text-sm">
+          <label htmlFor={`${fields.halfDayPart.id}-afternoon`} className="inline-flex items-center gap-2 text-sm">
             <input
               {...getInputProps(fields.halfDayPart, { type: "radio", value: "afternoon" })}
               id={`${fields.halfDayPart.id}-afternoon`}

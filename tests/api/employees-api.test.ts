@@ -62,14 +62,14 @@ describe("POST /api/employees", () => {
         "hiredAt", "contractState", "annualSalary", "hourlyCost", "country", "subsidiary", "position", "division",
       ].sort(),
     );
-    expect(res.body.violations[0].message).toBe("Ce champ est obligatoire");
+    expect(res.body.violations[0].message).toBe("Ce champ est obligatoire.");
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ["an acronym of 11 characters", { acronym: "ABCDEFGHIJK" }, "acronym", "Le trigramme fait au plus 10 caractères."],
-    ["an invalid professional e-mail", { email: "pas-un-mail" }, "email", "Email invalide"],
-    ["an empty professional e-mail", { email: null }, "email", "Ce champ est obligatoire"],
-    ["an empty profile type", { profileType: null }, "profileType", "Ce champ est obligatoire"],
+    ["an invalid professional e-mail", { email: "pas-un-mail" }, "email", "Email invalide."],
+    ["an empty professional e-mail", { email: null }, "email", "Ce champ est obligatoire."],
+    ["an empty profile type", { profileType: null }, "profileType", "Ce champ est obligatoire."],
     ["an unknown profile type", { profileType: "ROLE_ROOT" }, "profileType", "Choisissez une valeur de la liste."],
     ["an unknown contract type", { typeContract: "INTERIM" }, "typeContract", "Choisissez une valeur de la liste."],
     ["an unknown workflow", { leaveWorkflow: "slow" }, "leaveWorkflow", "Choisissez une valeur de la liste."],
@@ -242,7 +242,7 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     expect(paths(invalid)).toEqual(["acronym"]);
     const missing = await api.put(`/api/employees/${id}`, { position: null }, token);
     expect(missing.status).toBe(422);
-    expect(missing.body.violations).toEqual([{ propertyPath: "position", message: "Ce champ est obligatoire" }]);
+    expect(missing.body.violations).toEqual([{ propertyPath: "position", message: "Ce champ est obligatoire." }]);
     expect((await api.put("/api/employees/999999", { position: "x" }, token)).status).toBe(404);
     await drainInlineJobs();
   });

@@ -138,7 +138,7 @@ describe("employee sheet without JavaScript", () => {
     const res = await client.post("/employees/new", form);
     expect(res.status).toBe(400);
     const html = decode(res.text);
-    expect(fieldErrors(res.text).sort()).toEqual(["Ce champ est obligatoire", "Ce champ est obligatoire", "Saisissez un nombre."].sort());
+    expect(fieldErrors(res.text).sort()).toEqual(["Ce champ est obligatoire.", "Ce champ est obligatoire.", "Saisissez un nombre."].sort());
     expect(html).toContain("L'heure va de 0 à 23.");
     expect(html).toContain('value="html.erreur@cadran.test"');
     expect(await db.sql("select 1 from employee where email = ?", ["html.erreur@cadran.test"])).toHaveLength(0);
@@ -146,9 +146,9 @@ describe("employee sheet without JavaScript", () => {
 
   it.each([
     ["an acronym longer than 10 characters", { acronym: "ABCDEFGHIJK" }, "Le trigramme fait au plus 10 caractères."],
-    ["an invalid personal e-mail", { emailPersonal: "pas-un-mail" }, "Email invalide"],
-    ["an empty professional e-mail", { email: "" }, "Ce champ est obligatoire"],
-    ["an empty profile type", { profileType: "" }, "Ce champ est obligatoire"],
+    ["an invalid personal e-mail", { emailPersonal: "pas-un-mail" }, "Email invalide."],
+    ["an empty professional e-mail", { email: "" }, "Ce champ est obligatoire."],
+    ["an empty profile type", { profileType: "" }, "Ce champ est obligatoire."],
   ])("refuses %s", async (_name, patch, message) => {
     const client = await asManager();
     const res = await client.post("/employees/new", { ...sheetToForm(completeSheet(org)), ...patch });

@@ -161,6 +161,9 @@ describe("password change form", () => {
     const res = await client.post(`/password/change/${token}`, form);
     expect(res.status).toBe(400);
     for (const key of keys) expect(res.text).toContain(html(key));
+    // "Format du mot de passe valide." when (and only when) the new password met the rule.
+    if (form.password === "Nouveau-Mot-2026!") expect(res.text).toContain(html("password.valid"));
+    else expect(res.text).not.toContain(html("password.valid"));
     if (form.password) expect(res.text).not.toContain(`value="${form.password}"`);
     expect(await hashOf(me.userId)).toBe(before);
     // the token is still good

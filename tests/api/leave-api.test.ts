@@ -84,11 +84,11 @@ describe("POST /api/leaves", () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ["a missing reason", { start: "MON", end: "MON" }, "reason", "Ce champ est obligatoire"],
+    ["a missing reason", { start: "MON", end: "MON" }, "reason", "Ce champ est obligatoire."],
     ["an unknown reason", { reason: "HOLIDAY", start: "MON", end: "MON" }, "reason", "Valeur invalide."],
     ["a malformed date", { reason: "PAID_LEAVE", start: "31/02", end: "MON" }, "start", "Valeur invalide."],
     ["an end before the start", { reason: "PAID_LEAVE", start: "TUE", end: "MON" }, "end", "La date de fin doit être postérieure ou égale à la date de début."],
-    ["a recovery leave without hours", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON" }, "nbHourAbsence", "Ce champ est obligatoire"],
+    ["a recovery leave without hours", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON" }, "nbHourAbsence", "Ce champ est obligatoire."],
     ["a recovery leave under 1 hour", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON", nbHourAbsence: 0.5 }, "nbHourAbsence", "Une récupération dure au moins 1 heure."],
     ["morning and afternoon together", { reason: "PAID_LEAVE", start: "MON", end: "MON", halfDayMorning: true, halfDayAfternoon: true }, "halfDay", "Choisissez le matin ou l'après-midi, pas les deux."],
     ["a half day on several days", { reason: "PAID_LEAVE", start: "MON", end: "TUE", halfDayMorning: true }, "halfDay", "Une demi-journée n'est possible que pour un congé d'un seul jour."],

@@ -51,6 +51,15 @@ describe("asking for leave without JavaScript", () => {
     expect(html).toContain("2 h 00");
     expect(page.text.match(/<option value="[A-Z_]+_LEAVE"/g)).toHaveLength(12);
     expect(html).toContain("Congé parental d'éducation");
+    // Every id is unique (the two half-day radios had one between them), each label points at its own input.
+    const ids = [...page.text.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const part of ["morning", "afternoon"]) {
+      const id = new RegExp(`<input[^>]*value="${part}"[^>]*id="([^"]+)"|<input[^>]*id="([^"]+)"[^>]*value="${part}"`).exec(page.text);
+      const inputId = id?.[1] ?? id?.[2];
+      expect(inputId, part).toBeTruthy();
+      expect(page.text).toContain(`for="${inputId}"`);
+    }
   });
 
   it("answers 400 with the French message and the form still filled; nothing stored", async () => {

@@ -51,7 +51,7 @@ describe("/api/profile", () => {
   it.each([
     ["an empty body", {}, { phone: "Le téléphone personnel est obligatoire.", email: "L'e-mail personnel est obligatoire." }],
     ["an empty phone", { phone: " ", email: "a@b.fr" }, { phone: "Le téléphone personnel est obligatoire." }],
-    ["an invalid e-mail", { phone: "0612345678", email: "not-an-email" }, { email: "Email invalide" }],
+    ["an invalid e-mail", { phone: "0612345678", email: "not-an-email" }, { email: "Email invalide." }],
     ["a phone with letters", { phone: "call me maybe", email: "a@b.fr" }, { phone: "Numéro de téléphone invalide." }],
   ])("POST refuses %s with 422 and French violations; nothing changes", async (_name, body, expected) => {
     const before = await db.sql("select phone, email_personal from employee where id = ?", [me.employeeId]);

@@ -54,7 +54,7 @@ test.describe("employee sheets", () => {
     await fillNewSheet(page, u);
     await field(page, "Poste").fill("");
     await page.getByRole("button", { name: "Créer l'employé" }).click();
-    await expect(page.locator(".field-error").filter({ hasText: "Ce champ est obligatoire" })).toHaveCount(1);
+    await expect(page.locator(".field-error").filter({ hasText: "Ce champ est obligatoire." })).toHaveCount(1);
     await expect(field(page, "E-mail professionnel (identifiant)")).toHaveValue(u.email);
 
     await field(page, "Poste").fill("Imprimeur");

@@ -74,7 +74,7 @@ test.describe("settings", () => {
     await loginAs(page, "daf@cadran.test");
     await page.goto("/settings");
     await page.getByRole("link", { name: "Ajouter une équipe" }).click();
-    await expect(page.getByText("*").first()).toHaveAttribute("title", "Ce champ est obligatoire");
+    await expect(page.getByText("*").first()).toHaveAttribute("title", "Ce champ est obligatoire.");
     await page.getByLabel(/^Nom\s*\*?$/).fill(name);
     await page.getByLabel("Agence").selectOption({ label: "3 Print" });
     await page.getByLabel("Pôle").selectOption({ label: "Production" });

@@ -113,7 +113,7 @@ describe("createEmployee", () => {
     const empty = Object.fromEntries(required.map((f) => [f, null])) as Partial<EmployeeValues>;
     const v = await violationsOf(createEmployee(db.em(), actor, { ...completeSheet(org), ...empty, team: null }));
     expect(Object.keys(v).sort()).toEqual([...required].sort());
-    expect(v.matricule).toBe("Ce champ est obligatoire");
+    expect(v.matricule).toBe("Ce champ est obligatoire.");
 
     const zeros = await createEmployee(db.em(), actor, completeSheet(org, { holidayTakenLastYear: 0, annualSalary: 0, holidayTotalBalance: 0 }));
     expect(zeros.id).toBeGreaterThan(0);
@@ -211,7 +211,7 @@ describe("updateEmployee", () => {
     const actor = await actorOf(db.em(), manager);
     const someone = await createAccount(db.em(), org);
     const v = await violationsOf(updateEmployee(db.em(), actor, someone.employeeId, { position: "Imprimeur" }));
-    expect(v.acronym).toBe("Ce champ est obligatoire");
+    expect(v.acronym).toBe("Ce champ est obligatoire.");
     expect(v.position).toBeUndefined();
   });
 

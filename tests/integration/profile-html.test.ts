@@ -47,7 +47,7 @@ describe("/profile", () => {
     expect(html).toMatch(/enctype="multipart\/form-data"/i);
     expect(html).toContain('type="file"');
     expect(html).toContain("Téléphone personnel");
-    expect(html).toContain('title="Ce champ est obligatoire"');
+    expect(html).toContain('title="Ce champ est obligatoire."');
     expect(html).toContain("Vous n'avez pas encore d'avatar.");
     // Without JavaScript the save button is enabled: the server checks.
     expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Enregistrer les modifications/);
@@ -81,7 +81,7 @@ describe("/profile", () => {
   it.each([
     ["no phone", { phone: "", email: "a@b.fr" }, undefined, "Le téléphone personnel est obligatoire."],
     ["no e-mail", { phone: "0612345678", email: "" }, undefined, "L'e-mail personnel est obligatoire."],
-    ["a bad e-mail", { phone: "0612345678", email: "lea@" }, undefined, "Email invalide"],
+    ["a bad e-mail", { phone: "0612345678", email: "lea@" }, undefined, "Email invalide."],
     ["a text file as avatar", { phone: "0612345678", email: "a@b.fr" }, { bytes: Buffer.from("just text, not a picture"), name: "x.png", type: "image/png" }, "Format d'image refusé"],
     ["a 5000 × 5000 image", { phone: "0612345678", email: "a@b.fr" }, { bytes: pngHeader(5000, 5000), name: "big.png", type: "image/png" }, "L'image dépasse 4000 × 4000 pixels."],
     ["a file over 2 MB", { phone: "0612345678", email: "a@b.fr" }, { bytes: pngHeader(10, 10, 2_100_000), name: "heavy.png", type: "image/png" }, "L'image dépasse 2 Mo."],

@@ -99,7 +99,7 @@ describe("country form", () => {
     const html = text((await c.get("/settings/countries/new")).text);
     expect(html).toContain('aria-label="Fil d\'Ariane"');
     expect(html).toContain("Retour aux paramètres");
-    expect(html).toContain('title="Ce champ est obligatoire"');
+    expect(html).toContain('title="Ce champ est obligatoire."');
     expect(html).toContain("Europe/Lisbon</option>");
   });
 

@@ -18,7 +18,7 @@ export const common = {
   "word.add": "Ajouter",
   "word.home": "Accueil",
   "word.loading": "Chargement…",
-  "word.required": "Ce champ est obligatoire",
+  "word.required": "Ce champ est obligatoire.",
   "word.all": "Tous",
 
   // Confirmation and notification modals
@@ -41,7 +41,7 @@ export const common = {
   // Errors (spec 1 §8)
   "error.generic": "Erreur",
   "error.not_found_title": "Oops ! Page non trouvée...",
-  "error.not_found_text": "La page n'a pas pu être trouvée",
+  "error.not_found_text": "La page n'a pas pu être trouvée.",
   "error.fatal": "Une erreur grave est survenue...",
   "error.forbidden": "Vous n'avez pas accès à cette page.",
   "error.unauthenticated": "Authentification requise.",
@@ -92,9 +92,9 @@ export const common = {
   "change.invalid_token": "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.",
   "password.rule":
     "Au moins 8 caractères, avec une majuscule, une minuscule, un chiffre et un caractère spécial.",
-  "password.valid": "Format du mot de passe valide",
+  "password.valid": "Format du mot de passe valide.",
   "password.invalid": "Le mot de passe doit contenir au moins 8 caractères, une majuscule, une minuscule, un chiffre et un caractère spécial.",
-  "email.invalid": "Email invalide",
+  "email.invalid": "Email invalide.",
 
   // Shell
   "shell.menu": "Menu",

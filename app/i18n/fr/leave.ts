@@ -112,7 +112,7 @@ export const leave = {
   "error.no_rejected_request": "Aucune demande refusée.",
 
   // Success alerts (spec 2 §8)
-  "success.leave_sent": "Demande de congé envoyée",
+  "success.leave_sent": "Demande de congé envoyée.",
   "success.leave_edit": "La demande de congé a été modifiée.",
   "success.leave_deleted": "La demande de congé a été supprimée.",
   "success.leave_validated": "La demande de congé a été validée.",
@@ -120,7 +120,7 @@ export const leave = {
   "success.leave_removed": "Le congé a été retiré et le solde de l'employé rétabli.",
 
   // Errors and violations (spec 2 §5)
-  "leave.error.required": "Ce champ est obligatoire",
+  "leave.error.required": "Ce champ est obligatoire.",
   "leave.error.invalid": "Valeur invalide.",
   "leave.error.hours_min_1": "Une récupération dure au moins 1 heure.",
   "leave.error.end_before_start": "La date de fin doit être postérieure ou égale à la date de début.",

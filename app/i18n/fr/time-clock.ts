@@ -82,7 +82,7 @@ export const timeClock = {
   "time_clock.edit_time_outside_day": "Ce pointage n'est pas le {date}.",
   "time_clock.edit_future_day": "On ne peut pas corriger un jour à venir.",
   "time_clock.edit_day_not_ended": "La journée n'est pas terminée : badgez la fin de journée avant de demander une modification.",
-  "success.suggest_created": "Demande de modification envoyée",
+  "success.suggest_created": "Demande de modification envoyée.",
 
   // State machine (409 on the server)
   "time_clock.error.start": "Vous ne pouvez pas commencer maintenant : vous êtes déjà au travail ou votre journée est terminée.",
