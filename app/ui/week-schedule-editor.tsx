@@ -134,11 +134,11 @@ export function WeekScheduleEditor({
         return (
           <fieldset key={w} className="min-w-0 text-sm" data-week={w + 1}>
             <legend className="mb-2 font-medium text-gray-900">{caption}</legend>
-            <ol className="divide-y divide-gray-200 border-y border-gray-200">
+            <div className="divide-y divide-gray-200 border-y border-gray-200">
               {days.map((day, d) => {
                 const dayId = `schedule-${w}-${d}-day`;
                 return (
-                  <li
+                  <div
                     key={d}
                     role="group"
                     aria-labelledby={dayId}
@@ -165,10 +165,10 @@ export function WeekScheduleEditor({
                         </span>
                       </span>
                     ))}
-                  </li>
+                  </div>
                 );
               })}
-            </ol>
+            </div>
             <p className="flex justify-between px-0 py-2 font-medium">
               <span>{t("schedule.week_total")}</span>
               <span className="font-mono font-semibold" data-week-total={w + 1}>

@@ -58,8 +58,11 @@ test.describe("leave", () => {
     await expect(page.getByText("Demande de congé envoyée")).toBeVisible();
     const row = page.locator("tr", { hasText: `${fr(date)} (après-midi)` });
     await expect(row).toBeVisible();
+    // The list and the detail say whom the request awaits (the employee's workflow is full).
+    await expect(row.getByTestId("leave-state")).toHaveText("En attente du chef d'équipe");
     await row.getByRole("link", { name: "Congés payés" }).click();
-    await expect(page.getByText("En attente")).toBeVisible();
+    await expect(page).toHaveURL(/\/leave\/detail\/\d+$/);
+    await expect(page.getByText("En attente du chef d'équipe")).toBeVisible();
     await expect(page.getByRole("link", { name: "Modifier" })).toBeVisible();
     await logout(page);
 
