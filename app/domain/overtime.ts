@@ -10,7 +10,7 @@ import { t } from "~/i18n/fr";
 import { isoWeekKey, mondayOf, type IsoWeekKey } from "./iso-week";
 import type { OvertimeBand, OvertimePolicy } from "./overtime-policy";
 import { addDays, calendarDay, type CalendarDate } from "./time-calendar-date";
-import { formatHoursMinutes } from "./working-time";
+import { formatHoursMinutes } from "./number-format";
 import { dayBounds } from "./zoned-day";
 
 const HOUR = 3600;

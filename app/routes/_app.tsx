@@ -51,6 +51,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   const variant = notFound && typeof error.data === "number" ? error.data : 0;
-  if (!shell) return notFound ? <NotFound variant={variant} /> : <main><GenericError /></main>;
-  return <AppShell shell={shell}>{notFound ? <NotFound variant={variant} inShell /> : <GenericError />}</AppShell>;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!shell) return notFound ? <NotFound variant={variant} /> : <main><GenericError status={status} /></main>;
+  return <AppShell shell={shell}>{notFound ? <NotFound variant={variant} inShell /> : <GenericError status={status} />}</AppShell>;
 }

@@ -66,12 +66,16 @@ export function NotFound({ variant, inShell = false }: { variant: number; inShel
   return <main className="flex min-h-full items-center justify-center p-6">{card}</main>;
 }
 
-/** The generic error page (an unexpected failure), with a way home. */
-export function GenericError() {
+/**
+ * The error page other than 404, with a way home. Never the error's own message (on the server it may carry SQL or
+ * paths): a French text chosen by status only, as the root boundary does.
+ */
+export function GenericError({ status }: { status: number }) {
+  const message = status === 405 ? t("error.method_not_allowed") : status >= 400 && status < 500 ? t("error.bad_request") : t("error.fatal");
   return (
     <div className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-semibold">{t("error.generic")}</h1>
-      <p className="mt-2">{t("error.fatal")}</p>
+      <p className="mt-2">{message}</p>
       <a className="btn btn-primary mt-6" href="/">
         {t("notfound.back_home")}
       </a>
