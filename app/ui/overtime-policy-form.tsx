@@ -1,9 +1,12 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { frDate } from "~/domain/api-dates";
 import { LEAVE_REASONS } from "~/domain/leave-days";
+import { formatDecimalHours, formatPercent } from "~/domain/number-format";
 import type { OvertimePolicyRow } from "~/domain/overtime-policy";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
+import { WideTable } from "./wide-table";
 
 /**
  * The overtime policy of a country: its rows (newest first) and a plain form adding a row from a date. Plain
@@ -77,14 +80,13 @@ function BandRows({ name, rows, rowLabel, values, errors }: { name: string; rows
   );
 }
 
-const fmt = (n: number) => String(n).replace(".", ",");
-
+/** The rows of the policy, newest first: a wide table (decision 0022), numbers from the one formatter module (0023). */
 export function PolicyHistory({ rows }: { rows: OvertimePolicyRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-gray-700">{t("overtime.policy.history_empty")}</p>;
   return (
-    <table className="w-full text-sm" data-testid="policy-history">
+    <WideTable label={t("overtime.policy.history")} testId="policy-history">
       <thead>
-        <tr className="text-left">
+        <tr>
           <th scope="col">{t("overtime.policy.col.from")}</th>
           <th scope="col">{t("overtime.policy.col.mode")}</th>
           <th scope="col">{t("overtime.policy.col.bands")}</th>
@@ -95,17 +97,19 @@ export function PolicyHistory({ rows }: { rows: OvertimePolicyRow[] }) {
       <tbody>
         {rows.map((r) => (
           <tr key={r.id ?? r.effectiveFrom}>
-            <td>{r.effectiveFrom.split("-").reverse().join("/")}</td>
+            <th scope="row" className="whitespace-nowrap">
+              {frDate(r.effectiveFrom)}
+            </th>
             <td>{t(`overtime.policy.mode.${r.mode}`)}</td>
-            <td>{r.bands.map((b) => `${b.fromRank}ᵉ h : +${fmt(b.rate)} %`).join(" ; ")}</td>
-            <td>{fmt(r.annualQuotaHours)} h</td>
-            <td>
-              {fmt(r.paid)} % / {fmt(r.inRecuperation)} %
+            <td>{r.bands.map((b) => `${b.fromRank}ᵉ h : +${formatPercent(b.rate)}`).join(" ; ")}</td>
+            <td className="whitespace-nowrap">{formatDecimalHours(r.annualQuotaHours)}</td>
+            <td className="whitespace-nowrap">
+              {formatPercent(r.paid)} / {formatPercent(r.inRecuperation)}
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </WideTable>
   );
 }
 
