@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     halfDayAfternoon: l.halfDayAfternoon,
     status: l.status,
     statusLabel: l.statusLabel,
+    stateLabel: l.stateLabel,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
   }));

@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     comment: l.comment,
     status: l.status,
     statusLabel: l.statusLabel,
+    stateLabel: l.stateLabel,
     version: l.version,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
