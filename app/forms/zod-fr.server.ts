@@ -58,7 +58,7 @@ function sizeMessage(issue: IssueLike, side: "too_small" | "too_big"): string {
  * French text of a zod issue.
  *
  * @example frenchIssueMessage({ code: "invalid_type", expected: "string", input: 3 }) // "Valeur invalide : un texte est attendu."
- * @example frenchIssueMessage({ code: "invalid_type", expected: "string", input: undefined }) // "Ce champ est obligatoire"
+ * @example frenchIssueMessage({ code: "invalid_type", expected: "string", input: undefined }) // "Ce champ est obligatoire."
  */
 export function frenchIssueMessage(issue: IssueLike): string {
   switch (issue.code) {

@@ -15,8 +15,8 @@ function messages(schema: z.ZodType, value: unknown): string[] {
 
 describe("the French error map (installed by z.server.ts for every schema)", () => {
   it.each<[string, z.ZodType, unknown, string]>([
-    ["a missing string", z.object({ a: z.string() }), {}, "Ce champ est obligatoire"],
-    ["null for a string", z.object({ a: z.string() }), { a: null }, "Ce champ est obligatoire"],
+    ["a missing string", z.object({ a: z.string() }), {}, "Ce champ est obligatoire."],
+    ["null for a string", z.object({ a: z.string() }), { a: null }, "Ce champ est obligatoire."],
     ["a number for a string", z.string(), 3, "Valeur invalide : un texte est attendu."],
     ["a string for a number", z.number(), "abc", "Saisissez un nombre."],
     ["NaN for a number", z.number(), Number.NaN, "Saisissez un nombre."],

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { t } from "~/i18n/fr";
 
 /**
- * A labelled field with the required star (tooltip "Ce champ est obligatoire") and its error, wired for
+ * A labelled field with the required star (tooltip "Ce champ est obligatoire.") and its error, wired for
  * accessibility (aria-describedby). The input is passed as children so any control fits.
  */
 export function Field({

@@ -1,6 +1,6 @@
 /** Generic validation texts: the French error map of every zod schema (app/forms/zod-fr.ts) and the date windows. */
 export const validation = {
-  "validation.required": "Ce champ est obligatoire",
+  "validation.required": "Ce champ est obligatoire.",
   "validation.invalid": "Valeur invalide.",
   "validation.type": "Valeur invalide : {expected} est attendu.",
   "validation.type.string": "un texte",
