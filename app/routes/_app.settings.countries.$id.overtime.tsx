@@ -32,15 +32,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { country: page.country, rows: page.rows, defaults: policyFormDefaults(page.inForce, today) };
 }
 
+/**
+ * A refused form comes back filled: the values are flattened here, on the server, because the form helpers live in a
+ * *.server module that the browser bundle does not carry (with JavaScript the page re-renders from this answer).
+ */
+function refused(reply: { initialValue?: unknown; error?: unknown }) {
+  const values: FormValues = reply.initialValue ? flattenFormValue(reply.initialValue) : {};
+  return data({ values, error: (reply.error ?? {}) as FormErrors }, { status: 400 });
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = settingsId(params.id);
   const submission = parseWithZod(await request.formData(), { schema: OvertimePolicyForm });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refused(submission.reply());
   try {
     await saveCountryPolicyAs(await getEm(), user, id, toPolicyInput(submission.value));
   } catch (error) {
-    if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
+    if (error instanceof ValidationError) return refused(submission.reply({ fieldErrors: fieldErrors(error.violations) }));
     asResponse(error);
   }
   const session = await getSession(request);
@@ -51,8 +60,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CountryOvertimePolicy() {
   const { country, rows, defaults } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const values: FormValues = reply?.initialValue ? flattenFormValue(reply.initialValue) : defaults;
-  const errors: FormErrors = (reply?.error ?? {}) as FormErrors;
+  const values: FormValues = reply?.values ?? defaults;
+  const errors: FormErrors = reply?.error ?? {};
   return (
     <SettingsPage section={country.name} title={t("overtime.policy.title")}>
       <h2 className="mb-2 text-lg font-semibold">{t("overtime.policy.history")}</h2>
