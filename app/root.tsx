@@ -20,7 +20,7 @@ import { t } from "./i18n/fr";
 import { requestState } from "./server/request-state.server";
 import { commitSession, type Alert } from "./server/session.server";
 import { useNonce } from "./ui/nonce";
-import { NotFound } from "./ui/not-found";
+import { GenericError, NotFound } from "./ui/not-found";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -81,15 +81,9 @@ export function ErrorBoundary() {
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   // Never the error's own message (on the server it may carry SQL or paths): a French text chosen by status only.
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 405 ? t("error.method_not_allowed") : status >= 400 && status < 500 ? t("error.bad_request") : t("error.fatal");
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-semibold">{t("error.generic")}</h1>
-      <p className="mt-2">{message}</p>
-      <a className="btn btn-primary mt-6" href="/">
-        {t("notfound.back_home")}
-      </a>
+    <main>
+      <GenericError status={isRouteErrorResponse(error) ? error.status : 500} />
     </main>
   );
 }
