@@ -64,13 +64,19 @@ export async function benchListPages(opts: {
 }): Promise<void> {
   const employee = (await opts.login("employe@cadran.test"))!;
   const leader = (await opts.login("chef.equipe@cadran.test"))!;
+  const finance = (await opts.login("daf@cadran.test"))!;
+  // The overtime policy page of the demo's France (issue 13): its id read from the settings list.
+  const settings = await (await fetch(`${opts.base}/settings`, { headers: { Cookie: finance } })).text();
+  const france = /href="\/settings\/countries\/(\d+)\/edit"[^>]*aria-label="[^"]*France/.exec(settings)?.[1];
   const pages: [string, string, string][] = [
     ["/leave/me", "/leave/me", employee],
     // The year of the 50 leaves, every month: the pending tab shows the 50 cards (and the demo's, if any).
     ["/leave/waiting (pending)", `/leave/waiting?year=${new Date().getFullYear() + 1}&month=all&employee=all&tab=pending`, leader],
     ["/leave/ask", "/leave/ask", employee],
     ["home (team leader)", "/", leader],
+    ...(france ? [["overtime policy (France)", `/settings/countries/${france}/overtime`, finance] as [string, string, string]] : []),
   ];
+  if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
   console.info("[bench:pages] 50 pending leaves for employe@cadran.test, awaiting chef.equipe@cadran.test");
   for (const [name, path, cookie] of pages) {
     const plain = await wireSize(opts.base, path, cookie, false);
