@@ -123,22 +123,29 @@ const htmlHolidayDate = (v: unknown): BoundedDate =>
 
 // ---------- HTML forms (conform) ----------
 
+/** The holiday rows of an HTML form (country, subsidiary): added and removed by conform's intent buttons. */
+const htmlHolidays = z.array(z.object({ date: z.string().optional(), name: z.string().optional() }).optional()).optional();
+
 export const CountryForm = z
   .object({
     name,
     timezone,
     overtime,
-    holidays: z.array(z.object({ date: z.string().optional(), name: z.string().optional() }).optional()).optional(),
+    holidays: htmlHolidays,
   })
   .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlHolidayDate));
 export type CountryFormValue = z.infer<typeof CountryForm>;
 
-export const SubsidiaryForm = z.object({
-  name,
-  country: selectId(t("settings.error.country_required")),
-  city,
-  timezone,
-});
+/** A subsidiary and its local holidays (decision 0031), the same rows as a country's. */
+export const SubsidiaryForm = z
+  .object({
+    name,
+    country: selectId(t("settings.error.country_required")),
+    city,
+    timezone,
+    holidays: htmlHolidays,
+  })
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlHolidayDate));
 
 export const DivisionForm = z.object({
   name,
@@ -153,23 +160,29 @@ export const TeamForm = z.object({
 
 // ---------- /api bodies ----------
 
+/** The `holidays` of an /api body: absent keeps the stored ones, `[]` clears them. */
+const bodyHolidays = z
+  .array(z.object({ date: z.unknown(), name: z.unknown() }), { error: t("settings.error.holiday_date_invalid") })
+  .optional();
+
 export const CountryBody = z
   .object({
     name,
     timezone,
     overtime,
-    holidays: z
-      .array(z.object({ date: z.unknown(), name: z.unknown() }), { error: t("settings.error.holiday_date_invalid") })
-      .optional(),
+    holidays: bodyHolidays,
   })
   .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, holidayDate));
 
-export const SubsidiaryBody = z.object({
-  name,
-  country: iri("countries", t("settings.error.country_required"), t("settings.error.country_unknown")),
-  city,
-  timezone,
-});
+export const SubsidiaryBody = z
+  .object({
+    name,
+    country: iri("countries", t("settings.error.country_required"), t("settings.error.country_unknown")),
+    city,
+    timezone,
+    holidays: bodyHolidays,
+  })
+  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, holidayDate));
 
 export const DivisionBody = z.object({
   name,
@@ -196,6 +209,8 @@ export interface SubsidiaryInput {
   countryId: number;
   city: string;
   timezone: string;
+  /** Its local holidays (decision 0031), the full new list; undefined (an /api body without `holidays`) keeps them. */
+  holidays?: { date: string; name: string }[] | undefined;
 }
 export interface DivisionInput {
   name: string;
@@ -207,28 +222,39 @@ export interface TeamInput {
   divisionId: number;
 }
 
-/** Blank rows dropped (an added row never filled), dates normalised to YYYY-MM-DD. */
-export function toCountryInput(value: {
-  name: string;
-  timezone: string;
-  overtime: CountryInput["overtime"];
-  holidays?: RawHoliday[] | undefined;
-}): CountryInput {
-  if (value.holidays === undefined) return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays: undefined };
+/** Holiday rows as the service takes them: blank rows dropped (an added row never filled), dates YYYY-MM-DD. */
+function toHolidayRows(rows: RawHoliday[] | undefined): { date: string; name: string }[] | undefined {
+  if (rows === undefined) return undefined;
   const holidays: { date: string; name: string }[] = [];
-  value.holidays.forEach((row) => {
+  rows.forEach((row) => {
     const r = row ?? {};
     const date = r.date == null || r.date === "" ? null : fromBodyDate(r.date);
     const n = typeof r.name === "string" ? r.name.trim() : "";
     if (!date && !n) return;
     holidays.push({ date: date ?? "", name: n });
   });
-  return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays };
+  return holidays;
+}
+
+/** A country form or /api body as the service input (holidays: see toHolidayRows). */
+export function toCountryInput(value: {
+  name: string;
+  timezone: string;
+  overtime: CountryInput["overtime"];
+  holidays?: RawHoliday[] | undefined;
+}): CountryInput {
+  return { name: value.name, timezone: value.timezone, overtime: value.overtime, holidays: toHolidayRows(value.holidays) };
 }
 
 /** A subsidiary form or /api body (relations already ids) as the service input. */
-export function toSubsidiaryInput(value: { name: string; country: number; city: string; timezone: string }): SubsidiaryInput {
-  return { name: value.name, countryId: value.country, city: value.city, timezone: value.timezone };
+export function toSubsidiaryInput(value: {
+  name: string;
+  country: number;
+  city: string;
+  timezone: string;
+  holidays?: RawHoliday[] | undefined;
+}): SubsidiaryInput {
+  return { name: value.name, countryId: value.country, city: value.city, timezone: value.timezone, holidays: toHolidayRows(value.holidays) };
 }
 
 export function toDivisionInput(value: { name: string; subsidiary: number }): DivisionInput {

@@ -19,7 +19,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return settingsUpdateAction(request, params.id, SubsidiaryForm, (em, user, id, v) => updateSubsidiary(em, user, id, toSubsidiaryInput(v)), "subsidiaries");
+  // The HTML form always sends the full list: no rows left means no local holidays.
+  return settingsUpdateAction(
+    request,
+    params.id,
+    SubsidiaryForm,
+    (em, user, id, v) => updateSubsidiary(em, user, id, toSubsidiaryInput({ ...v, holidays: v.holidays ?? [] })),
+    "subsidiaries",
+  );
 }
 
 export default function EditSubsidiary() {
@@ -27,7 +34,20 @@ export default function EditSubsidiary() {
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.subsidiaries")} title={item.name}>
-      <SubsidiaryFormView key={item.id} lastResult={lastResult} constraint={constraint} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: item.name, country: String(item.country.id), city: item.city, timezone: item.timezone }} />
+      <SubsidiaryFormView
+        key={item.id}
+        lastResult={lastResult}
+        constraint={constraint}
+        submitLabel={t("word.save")}
+        countries={options.countries}
+        defaultValue={{
+          name: item.name,
+          country: String(item.country.id),
+          city: item.city,
+          timezone: item.timezone,
+          holidays: item.holidays.map((h) => ({ date: h.date, name: h.name })),
+        }}
+      />
     </SettingsPage>
   );
 }

@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return settingsCreateAction(request, SubsidiaryForm, (em, user, v) => createSubsidiary(em, user, toSubsidiaryInput(v)));
+  // The HTML form always sends the full list: no rows left means no local holidays.
+  return settingsCreateAction(request, SubsidiaryForm, (em, user, v) =>
+    createSubsidiary(em, user, toSubsidiaryInput({ ...v, holidays: v.holidays ?? [] })),
+  );
 }
 
 export default function NewSubsidiary() {
@@ -25,7 +28,7 @@ export default function NewSubsidiary() {
   const lastResult = useActionData<typeof action>() as Reply;
   return (
     <SettingsPage section={t("settings.subsidiaries")} title={t("settings.new_subsidiary")}>
-      <SubsidiaryFormView lastResult={lastResult} constraint={options.constraint} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: "", country: "", city: "", timezone: "Europe/Paris" }} />
+      <SubsidiaryFormView lastResult={lastResult} constraint={options.constraint} submitLabel={t("word.save")} countries={options.countries} defaultValue={{ name: "", country: "", city: "", timezone: "Europe/Paris", holidays: [] }} />
     </SettingsPage>
   );
 }

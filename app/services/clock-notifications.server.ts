@@ -18,6 +18,7 @@ import { formatClock } from "~/domain/number-format";
 import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import { sendMail } from "~/server/mail.server";
+import { holidayAppliesSql } from "./holidays.server";
 
 interface CandidateRow {
   id: number;
@@ -56,7 +57,7 @@ function leaveCover(leave: CandidateRow["leave"]): LeaveCover {
 export async function findDueNotifications(em: EntityManager, now: Date): Promise<DueNotification[]> {
   const rows = await em.execute<CandidateRow[]>(
     `with emp as (
-       select e.id, e.firstname, e.lastname, e.email, e.week_type, coalesce(e.country_id, s.country_id) as country_id,
+       select e.id, e.firstname, e.lastname, e.email, e.week_type, coalesce(e.country_id, s.country_id) as country_id, e.subsidiary_id,
               (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris')) as local_ts
          from employee e
          left join subsidiary s on s.id = e.subsidiary_id
@@ -66,7 +67,7 @@ export async function findDueNotifications(em: EntityManager, now: Date): Promis
      select emp.id, emp.firstname, emp.lastname, emp.email, emp.week_type, emp.local_ts::date::text as date,
             (extract(hour from emp.local_ts) * 60 + extract(minute from emp.local_ts))::int as minutes,
             (select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = emp.id) as weeks,
-            exists (select 1 from holiday h where h.country_id = emp.country_id and h.date = emp.local_ts::date) as holiday,
+            exists (select 1 from holiday h where ${holidayAppliesSql("emp.country_id", "emp.subsidiary_id")} and h.date = emp.local_ts::date) as holiday,
             (select json_build_object('start', lv.start::text, 'end', lv."end"::text, 'hm', lv.half_day_morning, 'ha', lv.half_day_afternoon)
                from leave lv where lv.employee_id = emp.id and lv.state = 'accepted'
                 and lv.start <= emp.local_ts::date and lv."end" >= emp.local_ts::date

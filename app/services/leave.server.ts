@@ -12,6 +12,7 @@ import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { employeeHolidays } from "./holidays.server";
 import { discloseLeave } from "~/domain/leave-privacy";
 import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL, VIEW_SCOPE_SQL, viewScopeParams } from "./leave-scope.server";
 
@@ -327,21 +328,6 @@ function todayFor(ctx: EmployeeContextRow, now: Date): CalendarDate {
   return localDate(now, resolveTimeZone(ctx.zone, ctx.country_zone));
 }
 
-/** The employee's country holidays between two days (both included). */
-export async function holidaysBetween(
-  em: EntityManager,
-  countryId: number | null,
-  from: CalendarDate,
-  to: CalendarDate,
-): Promise<Set<CalendarDate>> {
-  if (countryId === null) return new Set();
-  const rows = await em.execute<{ date: string }[]>(
-    `select date::text as date from holiday where country_id = ? and date between ? and ?`,
-    [countryId, from, to],
-  );
-  return new Set(rows.map((r) => r.date));
-}
-
 // ---------- ask, edit, delete ----------
 
 /** A request as the form or the /api gives it, dates already 'YYYY-MM-DD' when readable. */
@@ -419,7 +405,7 @@ async function checkRequest(
   // holidays are not even read.
   const holidays =
     validDates && input.start! <= input.end! && !isLeaveTooLong(input.start!, input.end!)
-      ? await holidaysBetween(em, ctx.country_id, input.start!, input.end!)
+      ? await employeeHolidays(em, employeeId, input.start!, input.end!)
       : new Set<string>();
   const existing = await em.execute<{ id: number; state: string; start: string; end: string; half_day_morning: boolean; half_day_afternoon: boolean }[]>(
     `select id, state, start::text as start, "end"::text as "end", half_day_morning, half_day_afternoon

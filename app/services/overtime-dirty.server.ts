@@ -50,6 +50,19 @@ export async function markCountryWeeksDirty(em: EntityManager, countryId: number
   );
 }
 
+/**
+ * Marks dirty every stored week, from the week holding `from` on, of the employees of a subsidiary (one of its local
+ * holidays added or removed, decision 0031). One statement.
+ */
+export async function markSubsidiaryWeeksDirty(em: EntityManager, subsidiaryId: number, from: CalendarDate): Promise<void> {
+  await em.execute(
+    `update overtime_week w set dirty = true, dirty_at = clock_timestamp()
+       from employee e
+      where w.employee_id = e.id and e.subsidiary_id = ? and w.monday >= ? and not w.dirty`,
+    [subsidiaryId, mondayOf(from)],
+  );
+}
+
 /** Marks dirty every stored week of an employee from the week holding `from` on (a contract or schedule change). */
 export async function markEmployeeWeeksDirty(em: EntityManager, employeeId: number, from: CalendarDate): Promise<void> {
   await em.execute(`update overtime_week set dirty = true, dirty_at = clock_timestamp() where employee_id = ? and monday >= ? and not dirty`, [

@@ -15,6 +15,7 @@ import { addDays } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { NotFoundError } from "./errors";
+import { holidayAppliesSql } from "./holidays.server";
 import { policyFromJson, policyInForceSql, type PolicyJson } from "./overtime-policy.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -24,6 +25,7 @@ interface WeekContextRow {
   id: number;
   week_type: string;
   contract_hours: number | null;
+  subsidiary_id: number | null;
   country_id: number | null;
   country_name: string | null;
   sub_tz: string | null;
@@ -66,7 +68,7 @@ export async function loadOvertimeWeek(em: EntityManager, employeeId: number, we
   const sunday = addDays(monday, 6);
   const [ctx] = await em.execute<WeekContextRow[]>(
     `select e.id, e.week_type, e.number_of_hours_per_week::float8 as contract_hours,
-            coalesce(e.country_id, s.country_id) as country_id, cn.name as country_name,
+            coalesce(e.country_id, s.country_id) as country_id, e.subsidiary_id, cn.name as country_name,
             s.timezone as sub_tz, cn.timezone as country_tz,
             coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks,
             ${policyInForceSql("coalesce(e.country_id, s.country_id)", "?::date")} as policy,
@@ -93,14 +95,14 @@ export async function loadOvertimeWeek(em: EntityManager, employeeId: number, we
        from time_clock c where c.employee_id = ? and c.suggested = false and c.date between ? and ?
      union all
      select 'h', h.date::text, h.date::text, 0, false, h.name, false, false
-       from holiday h where h.country_id = ? and h.date between ? and ?
+       from holiday h where ${holidayAppliesSql("?", "?")} and h.date between ? and ?
      union all
      select 'l', l.start::text, l."end"::text, 0, false, l.reason, l.half_day_morning, l.half_day_afternoon
        from leave l where l.employee_id = ? and l.state = 'accepted' and l.start <= ? and l."end" >= ?
      union all
      select 'e', ev.date::text, ev.date::text, 0, false, ev.type, false, false
        from event_day ev where ev.employee_id = ? and ev.date between ? and ?`,
-    [today, employeeId, monday, sunday, ctx.country_id ?? 0, monday, sunday, employeeId, sunday, monday, employeeId, monday, sunday],
+    [today, employeeId, monday, sunday, ctx.country_id ?? 0, ctx.subsidiary_id ?? 0, monday, sunday, employeeId, sunday, monday, employeeId, monday, sunday],
   );
 
   const policy: OvertimePolicyRow = ctx.policy

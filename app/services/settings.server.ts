@@ -5,11 +5,12 @@ import type { CountryInput, DivisionInput, SubsidiaryInput, TeamInput } from "~/
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
 
 /**
  * The organisation settings (spec 1 §2 "Settings administration"): countries with their holidays and overtime
- * split, subsidiaries, divisions and teams. Management only (company-wide). Reads are one SQL query per list
+ * split, subsidiaries with their local holidays (decision 0031), divisions and teams. Management only (company-wide). Reads are one SQL query per list
  * (nested lists are aggregated in the same query); writes run in a transaction that locks the row they change,
  * so a delete and a concurrent insert of a dependant cannot both win (the insert's foreign key waits on the lock).
  */
@@ -32,6 +33,8 @@ export interface SubsidiaryView {
   city: string;
   timezone: string;
   divisions: Ref[];
+  /** Its local holidays, in addition to the country's (decision 0031), by date. */
+  holidays: { id: number; date: string; name: string }[];
 }
 export interface DivisionView {
   id: number;
@@ -128,25 +131,41 @@ async function checkCountry(em: EntityManager, input: CountryInput, id?: number)
   }
 }
 
-async function writeHolidays(em: EntityManager, countryId: number, holidays: CountryInput["holidays"]) {
+/** The owner of a holiday list: a country (its public holidays) or a subsidiary (its local ones, decision 0031). */
+type HolidayOwner = { column: "country_id" | "subsidiary_id"; id: number };
+
+/**
+ * Replaces the holiday list of a country or a subsidiary (undefined: unchanged), keeping the id of a day that stays
+ * (its name may change), and marks dirty the stored overtime weeks of the employees concerned from the first day
+ * added or removed on (a renamed day changes nothing computed). The rows travel as one JSON parameter (the driver
+ * would expand a JS array into a list of parameters).
+ */
+async function writeHolidays(em: EntityManager, owner: HolidayOwner, holidays: { date: string; name: string }[] | undefined) {
   if (holidays === undefined) return;
-  // Replace the list, keeping the id of a day that stays (its name may change). The rows travel as one JSON
-  // parameter (the driver would expand a JS array into a list of parameters).
   const rows = JSON.stringify(holidays);
-  await sql(
+  const removed = await sql<{ date: string }>(
     em,
-    `delete from holiday where country_id = ?
-        and date not in (select x.date from json_to_recordset(?::json) as x(date date, name text))`,
-    [countryId, rows],
+    `delete from holiday where ${owner.column} = ?
+        and date not in (select x.date from json_to_recordset(?::json) as x(date date, name text))
+     returning date::text as date`,
+    [owner.id, rows],
   );
-  if (holidays.length === 0) return;
-  await sql(
-    em,
-    `insert into holiday (country_id, date, name)
-     select ?, x.date, x.name from json_to_recordset(?::json) as x(date date, name text)
-     on conflict (country_id, date) do update set name = excluded.name`,
-    [countryId, rows],
-  );
+  const added =
+    holidays.length === 0
+      ? []
+      : await sql<{ date: string; inserted: boolean }>(
+          em,
+          `insert into holiday (${owner.column}, date, name)
+           select ?, x.date, x.name from json_to_recordset(?::json) as x(date date, name text)
+           on conflict (${owner.column}, date) do update set name = excluded.name
+           returning date::text as date, (xmax = 0) as inserted`,
+          [owner.id, rows],
+        );
+  const changed = [...removed.map((r) => r.date), ...added.filter((r) => r.inserted).map((r) => r.date)].sort();
+  const first = changed[0];
+  if (first === undefined) return;
+  if (owner.column === "country_id") await markCountryWeeksDirty(em, owner.id, first);
+  else await markSubsidiaryWeeksDirty(em, owner.id, first);
 }
 
 function countryParams(input: CountryInput) {
@@ -173,7 +192,7 @@ export async function createCountry(em: EntityManager, actor: CurrentUser, input
            values (?, ?, ?, ?, ?, ?) returning id`,
           countryParams(input),
         );
-        await writeHolidays(tx, row!.id, input.holidays ?? []);
+        await writeHolidays(tx, { column: "country_id", id: row!.id }, input.holidays ?? []);
         await insertDefaultPolicy(tx, row!.id, input.name, input.overtime);
         return row!.id;
       }),
@@ -195,7 +214,7 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
                   employee_initiated_recuperation = ?, employer_initiated_recuperation = ? where id = ?`,
           [...countryParams(input), id],
         );
-        await writeHolidays(tx, id, input.holidays);
+        await writeHolidays(tx, { column: "country_id", id }, input.holidays);
       }),
     { propertyPath: "name", message: t("settings.error.country_name_taken") },
   );
@@ -207,7 +226,10 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
 const SUBSIDIARY_SQL = `
   select s.id, s.name, s.city, s.timezone, c.id as country_id, c.name as country_name,
          coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name))
-                     from division d where d.subsidiary_id = s.id), '[]'::json) as divisions
+                     from division d where d.subsidiary_id = s.id), '[]'::json) as divisions,
+         coalesce((select json_agg(json_build_object('id', h.id, 'date', to_char(h.date, 'YYYY-MM-DD'), 'name', h.name)
+                                   order by h.date)
+                     from holiday h where h.subsidiary_id = s.id), '[]'::json) as holidays
     from subsidiary s
     join country c on c.id = s.country_id`;
 
@@ -219,6 +241,7 @@ interface SubsidiaryRow {
   country_id: number;
   country_name: string;
   divisions: Ref[];
+  holidays: { id: number; date: string; name: string }[];
 }
 
 function subsidiaryView(r: SubsidiaryRow): SubsidiaryView {
@@ -229,6 +252,7 @@ function subsidiaryView(r: SubsidiaryRow): SubsidiaryView {
     city: r.city,
     timezone: r.timezone,
     divisions: sortByName(r.divisions),
+    holidays: r.holidays,
   };
 }
 
@@ -264,6 +288,7 @@ export async function createSubsidiary(em: EntityManager, actor: CurrentUser, in
           "insert into subsidiary (name, country_id, city, timezone) values (?, ?, ?, ?) returning id",
           [input.name, input.countryId, input.city, input.timezone],
         );
+        await writeHolidays(tx, { column: "subsidiary_id", id: row!.id }, input.holidays ?? []);
         return row!.id;
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },
@@ -290,6 +315,7 @@ export async function updateSubsidiary(
           input.timezone,
           id,
         ]);
+        await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },
   );

@@ -14,6 +14,7 @@ import { isManagement } from "~/domain/access";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, NotFoundError } from "./errors";
 import { t } from "~/i18n/fr";
+import { holidaysOver } from "./holidays.server";
 
 /**
  * Team, division and agency badging (spec 2 §2): today's recap and the custom searches, scoped to the viewer
@@ -69,7 +70,7 @@ export function expectedFor(facts: ExpectedFacts | undefined, date: CalendarDate
 }
 
 /**
- * Schedules, country holidays and accepted leaves of many employees over a period: three queries whatever the
+ * Schedules, holidays (country and subsidiary, holidays.server.ts) and accepted leaves of many employees over a period: three queries whatever the
  * number of employees.
  */
 export async function loadExpectedFacts(
@@ -87,14 +88,7 @@ export async function loadExpectedFacts(
       `select employee_id, week_number, days from week_schedule where employee_id = any(?::int[]) order by week_number`,
       [intArray(ids)],
     ),
-    em.execute<{ employee_id: number; date: string }[]>(
-      `select e.id as employee_id, h.date::text as date
-         from employee e
-         left join subsidiary s on s.id = e.subsidiary_id
-         join holiday h on h.country_id = coalesce(e.country_id, s.country_id)
-        where e.id = any(?::int[]) and h.date between ? and ?`,
-      [intArray(ids), from, to],
-    ),
+    holidaysOver(em, { employeeIds: ids }, from, to),
     em.execute<{ employee_id: number; start: string; end: string; half_day_morning: boolean; half_day_afternoon: boolean }[]>(
       `select employee_id, start::text as start, "end"::text as "end", half_day_morning, half_day_afternoon
          from leave where state = 'accepted' and employee_id = any(?::int[]) and start <= ? and "end" >= ?`,
@@ -110,7 +104,7 @@ export async function loadExpectedFacts(
     });
   }
   for (const s of schedules) out.get(s.employee_id)?.weeks.push(s.days);
-  for (const h of holidays) out.get(h.employee_id)?.holidays.add(h.date);
+  for (const [id, days] of holidays) for (const date of days.keys()) out.get(id)?.holidays.add(date);
   for (const l of leaves) {
     out.get(l.employee_id)?.leaves.push({
       start: l.start,

@@ -47,6 +47,7 @@ import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { holidayAppliesSql } from "./holidays.server";
 import {
   CLOCK_FROM,
   CLOCK_SELECT,
@@ -134,17 +135,17 @@ export interface ClockFacts extends ExpectedFacts {
 }
 
 /**
- * Holidays of the employee's country and their accepted leaves touching [from, to], with the schedule already
- * loaded by clockEmployee: one query (the clock actions' hot path; lists use loadExpectedFacts).
+ * Holidays of the employee (country and subsidiary, holidays.server.ts) and their accepted leaves touching
+ * [from, to], with the schedule already loaded by clockEmployee: one query (the clock actions' hot path; lists use loadExpectedFacts).
  */
 export async function clockFacts(em: EntityManager, emp: ClockEmployee, from: CalendarDate, to: CalendarDate): Promise<ClockFacts> {
   const rows = await em.execute<FactRow[]>(
     `select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null as reason
-       from holiday h where h.country_id = ? and h.date between ? and ?
+       from holiday h where ${holidayAppliesSql("?", "?")} and h.date between ? and ?
      union all
      select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
        from leave l where l.employee_id = ? and l.state = 'accepted' and l.start <= ? and l."end" >= ?`,
-    [emp.countryId ?? 0, from, to, emp.employeeId, to, from],
+    [emp.countryId ?? 0, emp.subsidiaryId ?? 0, from, to, emp.employeeId, to, from],
   );
   return factsOf(emp, rows);
 }
@@ -413,7 +414,7 @@ async function clockContext(em: EntityManager, employeeId: number, now: Date): P
     `select ${CLOCK_EMPLOYEE_SELECT},
             coalesce((select json_agg(f) from (
               select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null::text as reason
-                from holiday h where h.country_id = coalesce(e.country_id, s.country_id) and h.date between ? and ?
+                from holiday h where ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")} and h.date between ? and ?
               union all
               select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
                 from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ? and l."end" >= ?) f), '[]'::json) as facts,

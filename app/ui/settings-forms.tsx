@@ -6,6 +6,7 @@ import {
   type DefaultValue,
   type FieldMetadata,
   type FieldName,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -17,7 +18,7 @@ import { Field } from "~/ui/field";
 /**
  * The four settings forms (country, subsidiary, division, team) shared by their "new" and "edit" routes, and the
  * page frame (breadcrumb, title, back link to /settings). Every form works without JavaScript: the holiday rows
- * are added and removed by conform's intent buttons, which the server applies and re-renders (nothing saved).
+ * (a country's, a subsidiary's) are added and removed by conform's intent buttons, which the server applies and re-renders (nothing saved).
  */
 
 /**
@@ -149,6 +150,98 @@ function useSettingsForm<Schema extends Record<string, any>>(id: string, constra
   });
 }
 
+// ---------- holiday rows (country, subsidiary) ----------
+
+export interface HolidayRow {
+  date: string;
+  name: string;
+}
+
+/**
+ * The holiday rows of a country or a subsidiary (decision 0031): a date and a name per row, a remove button per
+ * row and an add button for an empty row, all conform intent buttons the server applies without JavaScript.
+ */
+function HolidayRows({
+  form,
+  field,
+  legend,
+  hint,
+  empty,
+}: {
+  form: FormMetadata<any, string[]>;
+  field: FieldMetadata<HolidayRow[] | undefined, any, string[]>;
+  legend: string;
+  hint?: string;
+  empty: string;
+}) {
+  const holidays = field.getFieldList();
+  const name = field.name as FieldName<HolidayRow[]>;
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-2 text-base font-semibold">{legend}</legend>
+      {hint && <p className="mb-2 text-sm text-gray-700">{hint}</p>}
+      {holidays.length === 0 ? (
+        <p className="mb-2 text-sm text-gray-700">{empty}</p>
+      ) : (
+        // One holiday per row, stacked on a phone (name on its own line, then the date and the remove button), on
+        // one line from `sm`: nothing is cut at 360 px (docs/decisions/0022).
+        <ol className="mb-2 space-y-3 text-sm sm:space-y-2">
+          {holidays.map((row, index) => {
+            const h = row.getFieldset();
+            const n = index + 1;
+            return (
+              <li
+                key={row.key ?? `row-${index}`}
+                className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[11rem_1fr_auto]"
+                data-testid="holiday-row"
+              >
+                <div className="col-span-2 sm:order-2 sm:col-span-1">
+                  <input
+                    {...getInputProps(h.name, { type: "text" })}
+                    aria-label={t("settings.holiday_name", { n })}
+                    placeholder={t("settings.holiday_name_short")}
+                    className="field-input mt-0"
+                  />
+                  {h.name.errors && (
+                    <p id={h.name.errorId} className="field-error" role="alert">
+                      {h.name.errors.join(" ")}
+                    </p>
+                  )}
+                </div>
+                <div className="sm:order-1">
+                  <input
+                    {...getInputProps(h.date, { type: "date" })}
+                    aria-label={t("settings.holiday_date", { n })}
+                    className="field-input mt-0"
+                  />
+                  {h.date.errors && (
+                    <p id={h.date.errorId} className="field-error" role="alert">
+                      {h.date.errors.join(" ")}
+                    </p>
+                  )}
+                </div>
+                <div className="sm:order-3">
+                  <button
+                    {...form.remove.getButtonProps({ name, index })}
+                    className="btn btn-secondary"
+                    aria-label={t("settings.remove_holiday", { n })}
+                    title={t("settings.remove_holiday", { n })}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <button {...form.insert.getButtonProps({ name })} className="btn btn-secondary">
+        + {t("settings.add_holiday")}
+      </button>
+    </fieldset>
+  );
+}
+
 // ---------- country ----------
 
 export interface CountryDefaults {
@@ -172,8 +265,6 @@ export function CountryFormView({
   const hydrated = useHydrated();
   const [form, fields] = useSettingsForm("country-form", constraint, lastResult, defaultValue);
   const overtime = fields.overtime.getFieldset();
-  const holidays = fields.holidays.getFieldList();
-  const holidaysName = fields.holidays.name as FieldName<CountryDefaults["holidays"]>;
   const percents = [
     [overtime.paid, "settings.field.overtime_paid"],
     [overtime.inRecuperation, "settings.field.overtime_in_recuperation"],
@@ -202,67 +293,7 @@ export function CountryFormView({
           ))}
         </div>
       </fieldset>
-      <fieldset className="mb-4">
-        <legend className="mb-2 text-base font-semibold">{t("settings.holidays")}</legend>
-        {holidays.length === 0 ? (
-          <p className="mb-2 text-sm text-gray-700">{t("settings.no_holiday")}</p>
-        ) : (
-          // One holiday per row, stacked on a phone (name on its own line, then the date and the remove button), on
-          // one line from `sm`: nothing is cut at 360 px (docs/decisions/0022).
-          <ol className="mb-2 space-y-3 text-sm sm:space-y-2">
-            {holidays.map((row, index) => {
-              const h = row.getFieldset();
-              const n = index + 1;
-              return (
-                <li
-                  key={row.key ?? `row-${index}`}
-                  className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[11rem_1fr_auto]"
-                  data-testid="holiday-row"
-                >
-                  <div className="col-span-2 sm:order-2 sm:col-span-1">
-                    <input
-                      {...getInputProps(h.name, { type: "text" })}
-                      aria-label={t("settings.holiday_name", { n })}
-                      placeholder={t("settings.holiday_name_short")}
-                      className="field-input mt-0"
-                    />
-                    {h.name.errors && (
-                      <p id={h.name.errorId} className="field-error" role="alert">
-                        {h.name.errors.join(" ")}
-                      </p>
-                    )}
-                  </div>
-                  <div className="sm:order-1">
-                    <input
-                      {...getInputProps(h.date, { type: "date" })}
-                      aria-label={t("settings.holiday_date", { n })}
-                      className="field-input mt-0"
-                    />
-                    {h.date.errors && (
-                      <p id={h.date.errorId} className="field-error" role="alert">
-                        {h.date.errors.join(" ")}
-                      </p>
-                    )}
-                  </div>
-                  <div className="sm:order-3">
-                    <button
-                      {...form.remove.getButtonProps({ name: holidaysName, index })}
-                      className="btn btn-secondary"
-                      aria-label={t("settings.remove_holiday", { n })}
-                      title={t("settings.remove_holiday", { n })}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        <button {...form.insert.getButtonProps({ name: holidaysName })} className="btn btn-secondary">
-          + {t("settings.add_holiday")}
-        </button>
-      </fieldset>
+      <HolidayRows form={form} field={fields.holidays} legend={t("settings.holidays")} empty={t("settings.no_holiday")} />
       <SaveButton disabled={incomplete} label={submitLabel} />
     </Form>
   );
@@ -275,6 +306,8 @@ export interface SubsidiaryDefaults {
   country: string;
   city: string;
   timezone: string;
+  /** Its local holidays, in addition to the country's (decision 0031). */
+  holidays: HolidayRow[];
 }
 
 export function SubsidiaryFormView({
@@ -294,6 +327,7 @@ export function SubsidiaryFormView({
   const [form, fields] = useSettingsForm("subsidiary-form", constraint, lastResult, defaultValue);
   return (
     <Form method="post" {...getFormProps(form)}>
+      <DefaultSubmit />
       <FormErrors id={form.errorId} errors={form.errors} />
       <NameField field={fields.name} />
       <RefSelect field={fields.country} label={t("settings.field.country")} items={countries} />
@@ -305,6 +339,13 @@ export function SubsidiaryFormView({
           <TimezoneOptions />
         </select>
       </Field>
+      <HolidayRows
+        form={form}
+        field={fields.holidays}
+        legend={t("settings.local_holidays")}
+        hint={t("settings.local_holidays_hint")}
+        empty={t("settings.no_local_holiday")}
+      />
       <SaveButton
         label={submitLabel}
         disabled={hydrated && (!fields.name.value || !fields.country.value || !fields.city.value || !fields.timezone.value)}

@@ -23,14 +23,18 @@ export const Country = defineEntity({
 });
 export type Country = InferEntity<typeof Country>;
 
-/** A public holiday of a country (a calendar day). */
+/**
+ * A holiday (a calendar day) of a country (its public holidays) or of a subsidiary (a local holiday its employees
+ * get in addition to their country's, decision 0031): exactly one of the two is set (check constraint).
+ */
 export const Holiday = defineEntity({
   name: "Holiday",
   tableName: "holiday",
-  uniques: [{ properties: ["country", "date"] }],
+  uniques: [{ properties: ["country", "date"] }, { properties: ["subsidiary", "date"] }],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
-    country: () => p.manyToOne(Country).deleteRule("cascade"),
+    country: () => p.manyToOne(Country).deleteRule("cascade").nullable(),
+    subsidiary: () => p.manyToOne(Subsidiary).deleteRule("cascade").nullable(),
     date: p.date(),
     name: p.string().length(120),
   }),
@@ -47,6 +51,7 @@ export const Subsidiary = defineEntity({
     city: p.string().length(120),
     timezone: p.string().length(64).default("Europe/Paris"),
     divisions: () => p.oneToMany(Division).mappedBy("subsidiary"),
+    holidays: () => p.oneToMany(Holiday).mappedBy("subsidiary").orphanRemoval(),
   }),
 });
 export type Subsidiary = InferEntity<typeof Subsidiary>;

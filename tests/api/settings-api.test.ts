@@ -203,6 +203,7 @@ describe("/api/subsidiaries", () => {
       city: "Lyon",
       timezone: "Europe/Paris",
       divisions: [],
+      holidays: [],
     });
     const item = await api.get(`/api/subsidiaries/${org.subsidiaryId}`, token);
     expect(item.body.divisions).toEqual([
@@ -220,11 +221,62 @@ describe("/api/subsidiaries", () => {
     ["an unknown country", { name: "A", country: "/api/countries/999999", city: "X", timezone: "UTC" }, ["country"]],
     ["a time zone outside the list", { name: "A", country: "/api/countries/COUNTRY", city: "X", timezone: "Paris" }, ["timezone"]],
     ["a name already used", { name: "3 PRINT", country: "/api/countries/COUNTRY", city: "X", timezone: "UTC" }, ["name"]],
-  ])("refuses %s with 422", async (_name, body, expected) => {
+    ["a local holiday without a name", { name: "A", country: "/api/countries/COUNTRY", city: "X", timezone: "UTC", holidays: [{ date: "2026-12-26" }] }, ["holidays.0.name"]],
+    [
+      "a local holiday with a bad date",
+      { name: "A", country: "/api/countries/COUNTRY", city: "X", timezone: "UTC", holidays: [{ date: "2026-02-30", name: "Jamais" }] },
+      ["holidays.0.date"],
+    ],
+    [
+      "the same local holiday twice",
+      { name: "A", country: "/api/countries/COUNTRY", city: "X", timezone: "UTC", holidays: [{ date: "2026-12-26", name: "A" }, { date: "2026-12-26", name: "B" }] },
+      ["holidays.1.date"],
+    ],
+    ["holidays that are not a list", { name: "A", country: "/api/countries/COUNTRY", city: "X", timezone: "UTC", holidays: "26/12" }, ["holidays"]],
+  ])("refuses %s with 422, French messages, nothing stored", async (_name, body, expected) => {
     const filled = JSON.parse(JSON.stringify(body).replaceAll("COUNTRY", String(org.countryId)));
+    const before = await db.sql<{ n: number }>("select (select count(*) from subsidiary) + (select count(*) from holiday) as n");
     const res = await api.post("/api/subsidiaries", filled, token);
     expect(res.status).toBe(422);
+    expect(res.body.message).toBe("Certains champs sont invalides.");
     expect(paths(res.body)).toEqual(expected);
+    for (const v of res.body.violations) expect(v.message).toMatch(/[a-zé]/);
+    expect(await db.sql("select (select count(*) from subsidiary) + (select count(*) from holiday) as n")).toEqual(before);
+  });
+
+  it("carries the local holidays: POST with a list, PUT without keeps them, PUT with [] clears them", async () => {
+    const created = await api.post(
+      "/api/subsidiaries",
+      {
+        name: "Strasbourg Print",
+        country: `/api/countries/${org.countryId}`,
+        city: "Strasbourg",
+        timezone: "Europe/Paris",
+        holidays: [
+          { date: "2026-12-26", name: "Saint-Étienne" },
+          { date: "2026-04-03", name: "Vendredi saint" },
+        ],
+      },
+      token,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.holidays).toEqual([
+      { id: expect.any(Number), date: "2026-04-03", name: "Vendredi saint" },
+      { id: expect.any(Number), date: "2026-12-26", name: "Saint-Étienne" },
+    ]);
+    const id = created.body.id;
+    const base = { name: "Strasbourg Print", country: org.countryId, city: "Strasbourg", timezone: "Europe/Paris" };
+    const kept = await api.put(`/api/subsidiaries/${id}`, base, token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.holidays).toEqual(created.body.holidays);
+    const renamed = await api.put(`/api/subsidiaries/${id}`, { ...base, holidays: [{ date: "2026-12-26", name: "Saint-Étienne (Alsace)" }] }, token);
+    expect(renamed.body.holidays).toEqual([{ id: created.body.holidays[1].id, date: "2026-12-26", name: "Saint-Étienne (Alsace)" }]);
+    // The local holidays are the subsidiary's only: none became a country holiday.
+    expect(await db.sql("select id from holiday where country_id is not null and name like 'Saint-Étienne%'")).toHaveLength(0);
+    const cleared = await api.put(`/api/subsidiaries/${id}`, { ...base, holidays: [] }, token);
+    expect(cleared.body.holidays).toEqual([]);
+    expect(await db.sql("select id from holiday where subsidiary_id = ?", [id])).toHaveLength(0);
+    expect((await api.delete(`/api/subsidiaries/${id}`, token)).status).toBe(204);
   });
 
   it("PUT replaces; DELETE refuses a subsidiary with divisions (409), deletes an empty one (204)", async () => {

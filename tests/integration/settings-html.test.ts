@@ -254,6 +254,90 @@ describe("subsidiary, division and team forms", () => {
     expect(after).toEqual(before);
   });
 
+  it("adds a local holiday row to a subsidiary without JavaScript (200, nothing saved), refuses a bad row (400), saves, edits", async () => {
+    const c = await signedIn(daf);
+    const fields = { name: "Metz Print", country: String(org.countryId), city: "Metz", timezone: "Europe/Paris" };
+    const empty = text((await c.get("/settings/subsidiaries/new")).text);
+    expect(empty).toContain("Jours fériés locaux");
+    expect(empty).toContain("Aucun jour férié local.");
+    const added = await c.post("/settings/subsidiaries/new", { ...fields, __intent__: ADD_HOLIDAY });
+    expect(added.status).toBe(200);
+    expect(added.text).toContain('name="holidays[0].date"');
+    expect(added.text).toContain('name="holidays[0].name"');
+    expect(added.text).not.toContain('name="holidays[1].date"');
+    expect(added.text).toContain('value="Metz Print"');
+    const two = await c.post("/settings/subsidiaries/new", {
+      ...fields,
+      "holidays[0].date": "2026-12-26",
+      "holidays[0].name": "Saint-Étienne",
+      __intent__: ADD_HOLIDAY,
+    });
+    expect(two.status).toBe(200);
+    expect(two.text).toContain('name="holidays[1].date"');
+    expect(await db.sql("select id from subsidiary where name = 'Metz Print'")).toHaveLength(0);
+
+    // A filled row without its name: the French error on the field, nothing stored.
+    const refused = await c.post("/settings/subsidiaries/new", {
+      ...fields,
+      "holidays[0].date": "2026-12-26",
+      "holidays[0].name": "",
+      intent: "save",
+    });
+    expect(refused.status).toBe(400);
+    expect(text(refused.text)).toContain("Le nom du jour férié est obligatoire.");
+    expect(refused.text).toMatch(/name="holidays\[0\]\.name"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="holidays\[0\]\.name"/);
+    const twice = await c.post("/settings/subsidiaries/new", {
+      ...fields,
+      "holidays[0].date": "2026-12-26",
+      "holidays[0].name": "A",
+      "holidays[1].date": "2026-12-26",
+      "holidays[1].name": "B",
+      intent: "save",
+    });
+    expect(twice.status).toBe(400);
+    expect(text(twice.text)).toContain("Ce jour férié est déjà dans la liste.");
+    expect(await db.sql("select id from subsidiary where name = 'Metz Print'")).toHaveLength(0);
+    expect(await db.sql("select id from holiday where subsidiary_id is not null")).toHaveLength(0);
+
+    // Saved with the added empty row left blank (ignored).
+    const saved = await c.post("/settings/subsidiaries/new", {
+      ...fields,
+      "holidays[0].date": "2026-12-26",
+      "holidays[0].name": "Saint-Étienne",
+      "holidays[1].date": "",
+      "holidays[1].name": "",
+      intent: "save",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/settings");
+    const [sub] = await db.sql<{ id: number }>("select id from subsidiary where name = 'Metz Print'");
+    const local = () =>
+      db.sql<{ date: string; name: string }>("select to_char(date, 'YYYY-MM-DD') as date, name from holiday where subsidiary_id = ? order by date", [sub!.id]);
+    expect(await local()).toEqual([{ date: "2026-12-26", name: "Saint-Étienne" }]);
+
+    const edit = text((await c.get(`/settings/subsidiaries/${sub!.id}/edit`)).text);
+    expect(edit).toContain('value="Saint-Étienne"');
+    expect(edit).toContain('value="2026-12-26"');
+    const updated = await c.post(`/settings/subsidiaries/${sub!.id}/edit`, {
+      ...fields,
+      "holidays[0].date": "2026-12-26",
+      "holidays[0].name": "Saint-Étienne",
+      "holidays[1].date": "2026-04-03",
+      "holidays[1].name": "Vendredi saint",
+      intent: "save",
+    });
+    expect(updated.status).toBe(302);
+    expect(updated.location).toBe(`/settings/subsidiaries/${sub!.id}/edit`);
+    expect(await local()).toEqual([
+      { date: "2026-04-03", name: "Vendredi saint" },
+      { date: "2026-12-26", name: "Saint-Étienne" },
+    ]);
+    // Every row removed: no local holiday left.
+    const cleared = await c.post(`/settings/subsidiaries/${sub!.id}/edit`, { ...fields, intent: "save" });
+    expect(cleared.status).toBe(302);
+    expect(await local()).toEqual([]);
+  });
+
   it("refuses a team whose division belongs to another subsidiary", async () => {
     const c = await signedIn(daf);
     const other = await createOrg(db.em(), " other");

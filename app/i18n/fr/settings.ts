@@ -43,6 +43,9 @@ export const settings = {
   "settings.add_holiday": "Ajouter un jour férié",
   "settings.remove_holiday": "Retirer le jour férié {n}",
   "settings.no_holiday": "Aucun jour férié.",
+  "settings.local_holidays": "Jours fériés locaux",
+  "settings.local_holidays_hint": "Ils s'ajoutent aux jours fériés du pays pour les employés de l'agence.",
+  "settings.no_local_holiday": "Aucun jour férié local.",
   "settings.choose": "— Choisir —",
   "settings.division_choose_subsidiary": "Choisissez d'abord l'agence : seuls ses pôles sont acceptés.",
 
