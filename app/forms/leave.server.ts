@@ -72,6 +72,7 @@ export const WaitingFilter = z.object({
   month: z.union([z.literal("all"), z.coerce.number().int().min(1).max(12)]).optional().catch(undefined),
   employee: z.union([z.literal("all"), z.coerce.number().int().positive()]).optional().catch(undefined),
   tab: z.enum(["pending", "accepted", "rejected"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
 });
 
 /** The service's violations (propertyPath = form field) as conform field errors. */

@@ -13,6 +13,7 @@ import { orLeavePageNotFound } from "~/services/leave.server";
 import { frInstant, LeaveDates, LeaveStateBadge } from "~/ui/leave-form";
 import { LeaveTabs } from "~/ui/leave-tabs";
 import { ConfirmDialog } from "~/ui/modal";
+import { Pager } from "~/ui/pager";
 import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.waiting.title")} · ${t("app.title")}` }];
@@ -87,6 +88,8 @@ export default function WaitingLeaves() {
   search.delete("confirm");
   const here = location.pathname + (search.size > 0 ? `?${search}` : "");
   const query = { year: String(page.filter.year), month: String(page.filter.month), employee: String(page.filter.employee) };
+  // The pending tab's page, kept by the confirm step (and so by the decision's redirect back here).
+  const paged = page.pager.page > 1 ? { page: String(page.pager.page) } : {};
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("leave.waiting.title")}</h1>
@@ -151,10 +154,11 @@ export default function WaitingLeaves() {
       ) : page.tab === "pending" ? (
         <>
           <Form method="get" id="confirm-step" preventScrollReset>
-            {Object.entries({ ...query, tab: page.tab }).map(([k, v]) => (
+            {Object.entries({ ...query, tab: page.tab, ...paged }).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
           </Form>
+          <p className="text-sm text-gray-700">{t("leave.waiting.count", { n: page.pager.total })}</p>
           <ul className="card-grid" aria-label={t("leave.tab.pending")}>
             {page.leaves.map((l) => (
               <li key={l.id} className="item-card" data-leave-id={l.id}>
@@ -212,6 +216,13 @@ export default function WaitingLeaves() {
               </li>
             ))}
           </ul>
+          <Pager
+            base="/leave/waiting"
+            query={{ ...query, tab: page.tab }}
+            page={page.pager.page}
+            pages={page.pager.pages}
+            label={t("leave.waiting.pages")}
+          />
         </>
       ) : (
         <WideTable label={t(`leave.tab.${page.tab}` as MessageKey)}>

@@ -31,7 +31,12 @@ export interface WaitingFilterInput {
   year?: number;
   month?: number | "all";
   employee?: number | "all";
+  /** The page of the pending tab (1 when absent; past the last page: the last page). */
+  page?: number;
 }
+
+/** Requests per page of the pending tab: every request the counter announces is on one of its pages. */
+export const PENDING_PAGE_SIZE = 50;
 
 export interface WaitingPage {
   filter: { year: number; month: number | "all"; employee: number | "all" };
@@ -39,6 +44,8 @@ export interface WaitingPage {
   employees: { id: number; fullname: string }[];
   tab: LeaveTab;
   leaves: LeaveView[];
+  /** The pending tab's pages (one page for the decided tabs). */
+  pager: { page: number; pages: number; total: number };
   /** Where the pending cards' schedule link goes, by the viewer's role (spec 2 §6). */
   scheduleLink: string;
 }
@@ -69,8 +76,8 @@ export async function scopeEmployees(em: EntityManager, user: CurrentUser): Prom
 /**
  * The waiting-leaves page: filters (year 2020..current + 2, default current; month, default current; employee),
  * then one tab: pending = everything awaiting the viewer's step, whatever its month (the list the menu counter
- * counts and the notification mail links to), urgent first then by start date; accepted / rejected = the leaves
- * of the scope in the chosen month (or year).
+ * counts and the notification mail links to), urgent first then by start date, PENDING_PAGE_SIZE a page (`page`);
+ * accepted / rejected = the leaves of the scope in the chosen month (or year).
  */
 export async function waitingPage(
   em: EntityManager,
@@ -100,17 +107,30 @@ export async function waitingPage(
     where.push(`l.employee_id = ?`);
     params.push(employee);
   }
+  // The pending tab is paged (what the counter counts may exceed a page); the decided tabs hold one month (or year).
+  let pager = { page: 1, pages: 1, total: 0 };
+  let limit = "limit 500";
+  if (tab === "pending") {
+    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ${LEAVE_FROM} where ${where.join(" and ")}`, params);
+    const total = count?.n ?? 0;
+    const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
+    const page = Math.min(Math.max(1, input.page ?? 1), pages);
+    pager = { page, pages, total };
+    limit = `limit ${PENDING_PAGE_SIZE} offset ${(page - 1) * PENDING_PAGE_SIZE}`;
+  }
   const rows = await em.execute<LeaveRow[]>(
     `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")}
-      order by ${tab === "pending" ? "l.urgent desc, l.start asc, l.id asc" : "l.updated_at desc, l.id desc"} limit 500`,
+      order by ${tab === "pending" ? "l.urgent desc, l.start asc, l.id asc" : "l.updated_at desc, l.id desc"} ${limit}`,
     params,
   );
+  if (tab !== "pending") pager = { page: 1, pages: 1, total: rows.length };
   return {
     filter: { year, month, employee },
     years,
     employees,
     tab,
     leaves: rows.map((r) => toLeaveView(r, user)),
+    pager,
     scheduleLink: scheduleLinkFor(user.profileType),
   };
 }

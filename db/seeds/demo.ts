@@ -522,10 +522,17 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     for (let y = firstYear; y <= year + 1; y++) {
       for (const h of c.holidaysOf(y) as PublicHoliday[]) {
         map.set(h.date, h.name);
-        holidayRows.push({ id: ++holidayId, country_id: c.id, date: h.date, name: h.name });
+        holidayRows.push({ id: ++holidayId, country_id: c.id, subsidiary_id: null, date: h.date, name: h.name });
       }
     }
     holidays.set(c.id, map);
+  }
+  // A local holiday of a subsidiary (decision 0031): Lisbon's Santo António, 13 June. Lisboa Print is Portugal's
+  // only subsidiary, so the seed's working days of Portugal skip it too.
+  for (let y = firstYear; y <= year + 1; y++) {
+    const date = `${y}-06-13`;
+    holidayRows.push({ id: ++holidayId, country_id: null, subsidiary_id: SUBSIDIARIES.lisboa.id, date, name: "Santo António" });
+    holidays.get(SUBSIDIARIES.lisboa.countryId)?.set(date, "Santo António");
   }
   const isHoliday = (countryId: number, d: string) => holidays.get(countryId)?.has(d) ?? false;
   const isWorkingDay = (countryId: number, d: string) => weekday(d) <= 5 && !isHoliday(countryId, d);
@@ -1286,8 +1293,8 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
 
   const tables = [
     { table: "country", rows: countryRows },
-    { table: "holiday", rows: holidayRows },
     { table: "subsidiary", rows: subsidiaryRows },
+    { table: "holiday", rows: holidayRows },
     { table: "division", rows: divisionRows },
     { table: "team", rows: teamRows },
     { table: "employee", rows: employeeRows },

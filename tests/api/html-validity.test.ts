@@ -81,6 +81,8 @@ describe("documents are valid HTML (Nu checker)", () => {
           `/settings/countries/${countryId}/edit`,
           "/settings/teams/new",
           `/settings/teams/${teamId}/edit`,
+          "/settings/subsidiaries/new",
+          `/settings/subsidiaries/${s}/edit`,
           "/time-clock/edit-badging",
         ],
       ],

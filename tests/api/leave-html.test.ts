@@ -222,3 +222,32 @@ describe("detail, edit and delete without JavaScript", () => {
     expect(res.location).toMatch(/^\/login/);
   });
 });
+
+describe("the pending tab of /leave/waiting without JavaScript", () => {
+  it("pages with GET links (?page=) keeping the filters, so every request the counter announces is reachable", async () => {
+    const many = await createLeaveCast(db.em(), " Paged");
+    for (let i = 0; i < 52; i++) await createLeave(db.em(), many.colleague.employeeId, { state: "validate", start: plus(wednesday, 60 + i) });
+    const browser = htmlClient(() => server.baseUrl);
+    await browser.login(many.head.email);
+    const first = decode((await browser.get("/leave/waiting?tab=pending")).text);
+    const total = Number(/(\d+) demande\(s\) à traiter/.exec(first)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(52);
+    const pages = Math.ceil(total / 50);
+    expect(first).toContain(`Page 1 sur ${pages}`);
+    expect(first.match(/data-leave-id=/g)).toHaveLength(50);
+    const next = /<a[^>]*href="([^"]*page=2[^"]*)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="([^"]*page=2[^"]*)"/.exec(first);
+    const href = next?.[1] ?? next?.[2];
+    expect(href).toMatch(/^\/leave\/waiting\?/);
+    expect(href).toContain("tab=pending");
+    const second = decode((await browser.get(href!)).text);
+    expect(second).toContain(`Page 2 sur ${pages}`);
+    expect(second).toContain('rel="prev"');
+    const cards = (html: string) => [...html.matchAll(/data-leave-id="(\d+)"/g)].map((m) => Number(m[1]));
+    let seen = [...cards(first), ...cards(second)];
+    for (let p = 3; p <= pages; p++) seen = [...seen, ...cards(decode((await browser.get(`/leave/waiting?tab=pending&page=${p}`)).text))];
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    // The confirm step of a card keeps its page.
+    expect(second).toMatch(/<input type="hidden" name="page" value="2"\/?>/);
+  });
+});

@@ -79,6 +79,24 @@ describe("queries per page do not grow with the rows shown", () => {
   });
 });
 
+describe("the subsidiary form with its local holidays (settings)", () => {
+  it("reads the same number of queries with one or many local holidays", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const path = `/settings/subsidiaries/${org.subsidiaryId}/edit`;
+    await db.sql("insert into holiday (subsidiary_id, date, name) values (?, '2026-06-13', 'Santo António')", [org.subsidiaryId]);
+    const before = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    await db.sql(
+      `insert into holiday (subsidiary_id, date, name)
+       select ?, d::date, 'Local ' || to_char(d, 'DD/MM') from generate_series(date '2027-01-04', date '2027-01-29', interval '1 day') d`,
+      [org.subsidiaryId],
+    );
+    const after = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+});
+
 describe("the overtime policy page of a country (settings)", () => {
   it("sends as many statements with one policy row as with twelve", async () => {
     const client = htmlClient(() => server.baseUrl);

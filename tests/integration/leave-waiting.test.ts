@@ -5,7 +5,7 @@ import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } 
 import { shellCounters } from "~/services/shell.server";
 import { requestState } from "~/server/request-state.server";
 import { commitSession, sessionStorage } from "~/server/session.server";
-import { waitingLeaves, waitingPage } from "~/services/leave-lists.server";
+import { PENDING_PAGE_SIZE, waitingLeaves, waitingPage } from "~/services/leave-lists.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
@@ -94,6 +94,35 @@ describe("waiting list = isAwaitingActor, and the menu counter counts it", () =>
       const otherMonth = await waitingPage(db.em(), viewer, { tab: "pending", year: 2021, month: 2 }, new Date("2026-11-24T10:00:00Z"));
       expect(otherMonth.leaves.length, viewer.email).toBe(counter);
     }
+  });
+});
+
+describe("the pending tab pages what the counter counts", () => {
+  it("every request the counter announces is on one of the pages, in order, none twice; a page past the end is the last", async () => {
+    const cast = await createLeaveCast(db.em(), " Pages");
+    // More requests awaiting management than a page holds (validated by the department head: management's step).
+    for (let i = 0; i < PENDING_PAGE_SIZE + 3; i++) {
+      await createLeave(db.em(), cast.colleague.employeeId, { state: "validate", start: `2031-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}` });
+    }
+    const viewer = await currentUserOf(db.em(), cast.head);
+    const counter = (await shellCounters(db.em(), viewer)).waitingLeaves ?? 0;
+    expect(counter).toBeGreaterThan(PENDING_PAGE_SIZE);
+    const now = new Date("2026-11-24T10:00:00Z");
+    const first = await waitingPage(db.em(), viewer, { tab: "pending" }, now);
+    expect(first.pager).toEqual({ page: 1, pages: Math.ceil(counter / PENDING_PAGE_SIZE), total: counter });
+    expect(first.leaves).toHaveLength(PENDING_PAGE_SIZE);
+    const listed: number[] = [];
+    for (let p = 1; p <= first.pager.pages; p++) {
+      const page = await waitingPage(db.em(), viewer, { tab: "pending", page: p }, now);
+      expect(page.pager.page).toBe(p);
+      listed.push(...page.leaves.map((l) => l.id));
+    }
+    // The pages laid end to end are the counter's list, in its order (urgent first, then by start).
+    expect(listed).toEqual((await waitingLeaves(db.em(), viewer)).map((l) => l.id));
+    expect(listed).toHaveLength(counter);
+    const beyond = await waitingPage(db.em(), viewer, { tab: "pending", page: 999 }, now);
+    expect(beyond.pager.page).toBe(first.pager.pages);
+    expect(beyond.leaves.map((l) => l.id)).toEqual(listed.slice((first.pager.pages - 1) * PENDING_PAGE_SIZE));
   });
 });
 

@@ -151,4 +151,9 @@ export const common = {
   // Home (placeholder until the dashboards land)
   "home.title": "Tableau de bord",
   "home.welcome": "Bonjour {name}",
+
+  // Paged lists (app/ui/pager.tsx)
+  "pager.previous": "Page précédente",
+  "pager.next": "Page suivante",
+  "pager.status": "Page {page} sur {pages}",
 } as const;

@@ -86,6 +86,8 @@ export const leave = {
   "leave.waiting.filters": "Filtres",
   "leave.waiting.filter_submit": "Filtrer",
   "leave.waiting.urgent": "Urgent",
+  "leave.waiting.pages": "Pages des demandes à traiter",
+  "leave.waiting.count": "{n} demande(s) à traiter",
   "leave.waiting.schedule_link": "Voir le planning",
   "leave.waiting.details": "Détails de la demande",
   "leave.waiting.validate": "Valider",
