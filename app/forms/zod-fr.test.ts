@@ -3,7 +3,7 @@ import * as z from "./z.server";
 import { ApiLeaveBody } from "./leave.server";
 import { EmployeeBody } from "./employee.server";
 import { ApiSuggestBody } from "./time-clock.server";
-import { CountryBody, TeamBody } from "./settings.server";
+import { CountryBody, SubsidiaryBody, TeamBody } from "./settings.server";
 import { ApiLoginBody } from "./auth.server";
 
 const ENGLISH = /\b(invalid input|expected|received|too (small|big)|must|should|string|number|required)\b/i;
@@ -54,6 +54,8 @@ describe("the French error map (installed by z.server.ts for every schema)", () 
     ["employee body with wrong types", EmployeeBody, { firstname: 1, matricule: "x", weeks: "x", profileType: 3, birthday: true, team: {} }],
     ["suggestion body with wrong types", ApiSuggestBody, { date: {}, message: 3, timeLogs: [{ time: "x", type: 1 }] }],
     ["country body with wrong types", CountryBody, { name: 1, timezone: 2, overtime: [], holidays: "x" }],
+    ["subsidiary body with wrong types", SubsidiaryBody, { name: 1, country: {}, city: [], timezone: 2, holidays: [{ date: 3, name: {} }, "x"] }],
+    ["subsidiary body with holidays not a list", SubsidiaryBody, { name: "A", country: 1, city: "B", timezone: "UTC", holidays: "x" }],
     ["team body with wrong types", TeamBody, { name: [], subsidiary: true, division: null }],
     ["login body with wrong types", ApiLoginBody, { username: 1, password: {} }],
   ])("%s", (_, schema, value) => {

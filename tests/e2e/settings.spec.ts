@@ -2,7 +2,8 @@ import { expect, isJs, loginAs, test } from "./support";
 
 /**
  * Settings journeys (spec 1 §2 "Settings administration"), with JavaScript on and off: a country with two
- * holidays, a team, and deleting with a confirmation naming the item (refused while in use).
+ * holidays, a subsidiary with a local holiday (decision 0031), a team, and deleting with a confirmation naming the
+ * item (refused while in use).
  */
 test.describe("settings", () => {
   test("create a country with two holidays", async ({ page }, testInfo) => {
@@ -67,6 +68,54 @@ test.describe("settings", () => {
     await expect(page.getByText("Le nom du jour férié est obligatoire.")).toBeVisible();
     await page.goto("/settings");
     await expect(page.getByText(name)).toHaveCount(0);
+  });
+
+  test("create a subsidiary with a local holiday from the empty row it can add, then edit it", async ({ page }, testInfo) => {
+    const name = `Strasbourg Print ${isJs(testInfo) ? "JS" : "HTML"}`;
+    await loginAs(page, "daf@cadran.test");
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Ajouter une agence" }).click();
+    await expect(page).toHaveURL(/\/settings\/subsidiaries\/new$/);
+    await page.getByLabel(/^Nom\s*\*?$/).fill(name);
+    await page.getByLabel("Pays").selectOption({ label: "France" });
+    await page.getByLabel("Ville").fill("Strasbourg");
+    await page.getByLabel("Fuseau horaire").selectOption("Europe/Paris");
+    const local = page.getByRole("group", { name: "Jours fériés locaux" });
+    await expect(local).toContainText("Aucun jour férié local.");
+
+    // The empty row is added by the server without JavaScript (the form comes back filled), by React with it.
+    await local.getByRole("button", { name: "Ajouter un jour férié" }).click();
+    await expect(page.getByTestId("holiday-row")).toHaveCount(1);
+    await expect(page.getByLabel(/^Nom\s*\*?$/)).toHaveValue(name);
+    await expect(page.getByLabel("Nom du jour férié 1")).toHaveValue("");
+    await page.getByLabel("Date du jour férié 1").fill("2026-12-26");
+    await page.getByLabel("Nom du jour férié 1").fill("Saint-Étienne");
+    await local.getByRole("button", { name: "Ajouter un jour férié" }).click();
+    await expect(page.getByTestId("holiday-row")).toHaveCount(2);
+    await expect(page.getByLabel("Nom du jour férié 1")).toHaveValue("Saint-Étienne");
+    await page.getByLabel("Date du jour férié 2").fill("2027-04-02");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    // A row without its name: the French error, nothing saved.
+    await expect(page.getByText("Le nom du jour férié est obligatoire.")).toBeVisible();
+    await page.getByRole("button", { name: "Retirer le jour férié 2" }).click();
+    await expect(page.getByTestId("holiday-row")).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("status").filter({ hasText: `« ${name} » a été créé.` })).toBeVisible();
+    await page.getByRole("link", { name: `Modifier « ${name} »` }).click();
+    await expect(page.getByLabel("Date du jour férié 1")).toHaveValue("2026-12-26");
+    await expect(page.getByLabel("Nom du jour férié 1")).toHaveValue("Saint-Étienne");
+
+    // Edit: one more row, saved; the page stays with the alert.
+    await page.getByRole("button", { name: "Ajouter un jour férié" }).click();
+    await page.getByLabel("Date du jour férié 2").fill("2027-04-02");
+    await page.getByLabel("Nom du jour férié 2").fill("Vendredi saint");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Modifications enregistrées." })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/subsidiaries\/\d+\/edit$/);
+    await expect(page.getByTestId("holiday-row")).toHaveCount(2);
+    await expect(page.getByLabel("Nom du jour férié 2")).toHaveValue("Vendredi saint");
   });
 
   test("create a team, then delete it after a confirmation naming it", async ({ page }, testInfo) => {
