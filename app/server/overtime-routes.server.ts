@@ -1,0 +1,59 @@
+import { data, redirect } from "@remix-run/node";
+import { formatHoursMinutes } from "~/domain/number-format";
+import { t } from "~/i18n/fr";
+import { AppError, NotFoundError, ValidationError } from "~/services/errors";
+import { addDeduction, employeeYear, overtimeCalendar, readCalendarQuery, type CalendarPage, type CalendarView, type EmployeeYearPage } from "~/services/overtime-views.server";
+import { pathWithSearch, requireUser } from "./auth.server";
+import { getEm } from "./orm.server";
+import { commitSession, getSession, pushAlert } from "./session.server";
+
+/** Loaders and the deduction action of the five overtime screens (they differ by their scope only). */
+
+function notFound(error: unknown): never {
+  if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+  throw error;
+}
+
+/** A team, division or subsidiary calendar of the URL's filters. */
+export async function calendarLoader(request: Request, view: CalendarView): Promise<CalendarPage> {
+  const user = await requireUser(request);
+  return overtimeCalendar(await getEm(), user, view, readCalendarQuery(new URL(request.url)), new Date()).catch(notFound);
+}
+
+/** An employee's year (`id` null: one's own). A malformed or out-of-scope id is a 404. */
+export async function yearLoader(request: Request, id: string | null): Promise<EmployeeYearPage> {
+  const user = await requireUser(request);
+  const employeeId = id === null ? user.employeeId : /^\d{1,9}$/.test(id) ? Number(id) : null;
+  if (employeeId === null) throw new Response(null, { status: 404 });
+  const url = new URL(request.url);
+  return employeeYear(await getEm(), user, employeeId, { year: url.searchParams.get("year"), week: url.searchParams.get("week") }, new Date()).catch(notFound);
+}
+
+export interface DeductionFailure {
+  value: string;
+  error: string;
+}
+
+/**
+ * `intent=deduction`: adds a deduction (Post/Redirect/Get to the same page and year). A refused input comes back
+ * in the form with its French error (400); another refusal is an alert.
+ */
+export async function deductionAction(request: Request, id: string) {
+  const user = await requireUser(request);
+  const employeeId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  if (employeeId === null) throw new Response(null, { status: 404 });
+  const form = await request.formData();
+  const value = String(form.get("newdeduction") ?? "");
+  const session = await getSession(request);
+  try {
+    if (form.get("intent") !== "deduction") throw new AppError(400, t("error.generic"));
+    const added = await addDeduction(await getEm(), user, employeeId, value, new Date());
+    pushAlert(session, "success", t("overtime_screens.deduction.added", { hours: formatHoursMinutes(added.seconds) }));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    if (error instanceof ValidationError) return data<DeductionFailure>({ value, error: error.violations[0]?.message ?? error.message }, { status: 400 });
+    if (!(error instanceof AppError)) throw error;
+    pushAlert(session, "danger", error.message);
+  }
+  return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
+}

@@ -1,0 +1,195 @@
+import { Form, Link } from "@remix-run/react";
+import { useRef } from "react";
+import { formatFrDate } from "~/domain/date-range";
+import { t } from "~/i18n/fr";
+import type { CalendarPage, CalendarRow } from "~/services/overtime-views.server";
+import { WideTable } from "./wide-table";
+
+/**
+ * The weekly calendar of the team, division and subsidiary overtime screens (spec 2): filters as a GET form, a
+ * header of months and ISO weeks, one row per employee with the week's overtime in whole hours above 0. A name links
+ * to the employee's overtime page (one's own for the viewer); a cell links to that week explained; a week with a
+ * legal check carries a ⚠ mark with its text (never colour alone).
+ */
+
+function employeeHref(row: CalendarRow, week?: { year: number; week: number }): string {
+  const base = row.own ? "/overtime/me" : `/overtime/employee/${row.id}`;
+  return week ? `${base}?year=${week.year}&week=${week.week}#explication` : base;
+}
+
+function pageHref(page: CalendarPage, n: number): string {
+  const q = new URLSearchParams({ from: page.range.from, to: page.range.to });
+  if (page.view === "subsidiary" && page.subsidiaryId !== null) q.set("subsidiary", String(page.subsidiaryId));
+  if (page.divisionId !== null && page.view === "subsidiary") q.set("division", String(page.divisionId));
+  if (page.teamId !== null && page.view !== "team") q.set("team", String(page.teamId));
+  q.set("page", String(n));
+  return `?${q.toString()}`;
+}
+
+function Filters({ page }: { page: CalendarPage }) {
+  const anchor = useRef<HTMLInputElement>(null);
+  const teams = page.view === "subsidiary" && page.divisionId !== null ? page.options.teams.filter((tm) => tm.divisionId === page.divisionId) : page.options.teams;
+  return (
+    <Form method="get" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="overtime-filters">
+      {/* The end the user changed stays put (spec 2 §5); without JavaScript the start is kept. */}
+      <input ref={anchor} type="hidden" name="anchor" value="from" />
+      <div>
+        <label htmlFor="ot-from" className="field-label">{t("overtime_screens.filter.from")}</label>
+        <input id="ot-from" name="from" type="date" defaultValue={page.range.from} className="field-input" required
+          onChange={() => anchor.current && (anchor.current.value = "from")} />
+      </div>
+      <div>
+        <label htmlFor="ot-to" className="field-label">{t("overtime_screens.filter.to")}</label>
+        <input id="ot-to" name="to" type="date" defaultValue={page.range.to} className="field-input" required
+          onChange={() => anchor.current && (anchor.current.value = "to")} />
+      </div>
+      {page.view === "subsidiary" && page.options.subsidiaries.length > 1 && (
+        <div>
+          <label htmlFor="ot-subsidiary" className="field-label">{t("overtime_screens.filter.subsidiary")}</label>
+          <select id="ot-subsidiary" name="subsidiary" defaultValue={page.subsidiaryId ?? ""} className="field-input">
+            {page.options.subsidiaries.map((s) => (
+              <option key={s.id} value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      {page.view === "subsidiary" && (
+        <div>
+          <label htmlFor="ot-division" className="field-label">{t("overtime_screens.filter.division")}</label>
+          <select id="ot-division" name="division" defaultValue={page.divisionId ?? ""} className="field-input">
+            <option value="">{t("overtime_screens.filter.all")}</option>
+            {page.options.divisions.map((d) => (
+              <option key={d.id} value={d.id}>{d.name}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      {page.view !== "team" && teams.length > 0 && (
+        <div>
+          <label htmlFor="ot-team" className="field-label">{t("overtime_screens.filter.team")}</label>
+          <select id="ot-team" name="team" defaultValue={page.teamId ?? ""} className="field-input">
+            <option value="">{t("overtime_screens.filter.all")}</option>
+            {teams.map((tm) => (
+              <option key={tm.id} value={tm.id}>{tm.name}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="flex items-end">
+        <button type="submit" className="btn btn-primary" data-testid="overtime-filter-submit">{t("overtime_screens.filter.submit")}</button>
+      </div>
+      <p className="text-sm text-gray-600 sm:col-span-2 lg:col-span-4">{t("overtime_screens.filter.period_hint")}</p>
+    </Form>
+  );
+}
+
+function Calendar({ page }: { page: CalendarPage }) {
+  const caption = t("overtime_screens.calendar.caption", { from: formatFrDate(page.range.from), to: formatFrDate(page.range.to) });
+  return (
+    <WideTable label={t("overtime_screens.calendar.label")} testId="overtime-calendar">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" rowSpan={2}>{t("overtime_screens.calendar.employee")}</th>
+          {page.months.map((m) => (
+            <th key={m.label} scope="colgroup" colSpan={m.span} className="text-center capitalize">{m.label}</th>
+          ))}
+        </tr>
+        <tr>
+          {page.weeks.map((w) => (
+            <th key={`${w.year}-${w.week}`} scope="col" className="text-center"
+              title={t("overtime_screens.calendar.week_title", { week: w.week, year: w.year, monday: formatFrDate(w.monday) })}>
+              {t("overtime_screens.calendar.week", { week: w.week })}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {page.rows.map((row) => (
+          <tr key={row.id} data-testid={`overtime-row-${row.id}`}>
+            <th scope="row" className="whitespace-nowrap">
+              <Link to={employeeHref(row)} className="btn-link">{row.name}</Link>
+              {row.own && <span className="ml-1 text-xs text-gray-600">{t("overtime_screens.calendar.me")}</span>}
+            </th>
+            {row.cells.map((c) => (
+              <td key={`${c.year}-${c.week}`} className="text-center whitespace-nowrap" data-testid={`cell-${row.id}-${c.year}-${c.week}`}>
+                {(c.hours !== null || c.checks.length > 0) && (
+                  <Link to={employeeHref(row, c)} className="btn-link"
+                    title={c.checks.length ? c.checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: c.hours ?? 0, week: c.week })}>
+                    {c.hours !== null && <span className="font-semibold text-green-800">{c.hours}</span>}
+                    {c.checks.length > 0 && (
+                      <span className="ml-0.5 text-amber-700">
+                        <span aria-hidden="true">⚠</span>
+                        <span className="sr-only">{t("overtime_screens.check.mark")} : {c.checks.join(" ")}</span>
+                      </span>
+                    )}
+                  </Link>
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </WideTable>
+  );
+}
+
+/** The list of the legal checks of the rows shown, in words (the ⚠ of a cell says it in short). */
+function ChecksList({ page }: { page: CalendarPage }) {
+  const items = page.rows.flatMap((row) =>
+    row.cells.flatMap((c) => c.checks.map((text, i) => ({ key: `${row.id}-${c.year}-${c.week}-${i}`, row, cell: c, text }))),
+  );
+  return (
+    <section aria-labelledby="ot-checks" className="space-y-2" data-testid="overtime-checks">
+      <h2 id="ot-checks" className="text-lg font-semibold">{t("overtime_screens.calendar.checks")}</h2>
+      <p className="text-sm text-gray-700">{t("overtime_screens.check.inform")}</p>
+      {items.length === 0 ? (
+        <p className="text-sm text-gray-700">{t("overtime_screens.calendar.checks_none")}</p>
+      ) : (
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {items.map((i) => (
+            <li key={i.key}>
+              <Link to={employeeHref(i.row, i.cell)} className="btn-link">{i.row.name}</Link> — {i.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function OvertimeCalendarScreen({ page, title }: { page: CalendarPage; title: string }) {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {page.noScope ? (
+        <p className="text-gray-700">{t(page.noScope === "no_team" ? "overtime_screens.no_team" : "overtime_screens.no_division")}</p>
+      ) : (
+        <>
+          <Filters page={page} />
+          {page.moved && (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {t("overtime_screens.filter.period_moved", { from: formatFrDate(page.range.from), to: formatFrDate(page.range.to) })}
+            </p>
+          )}
+          {page.rows.length === 0 ? (
+            <p className="text-gray-700" data-testid="overtime-empty">{t("error.no_employee_in_search")}</p>
+          ) : (
+            <>
+              <p className="text-sm text-gray-700">{t("overtime_screens.calendar.legend")}</p>
+              <Calendar page={page} />
+              {page.pages > 1 && (
+                <nav aria-label={t("overtime_screens.calendar.page", { page: page.page, pages: page.pages, total: page.total })} className="flex flex-wrap items-center gap-3 text-sm">
+                  {page.page > 1 && <Link to={pageHref(page, page.page - 1)} className="btn btn-secondary">{t("overtime_screens.calendar.previous")}</Link>}
+                  <span>{t("overtime_screens.calendar.page", { page: page.page, pages: page.pages, total: page.total })}</span>
+                  {page.page < page.pages && <Link to={pageHref(page, page.page + 1)} className="btn btn-secondary">{t("overtime_screens.calendar.next")}</Link>}
+                </nav>
+              )}
+              <ChecksList page={page} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
