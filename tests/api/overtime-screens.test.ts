@@ -1,0 +1,297 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { isoWeekKey, mondayOf } from "~/domain/iso-week";
+import { addDays } from "~/domain/time-calendar-date";
+import { localDate } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { insertClock, setSchedule } from "~tests/support/factories-time";
+import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
+
+/**
+ * The five overtime screens and the overtime calls over real HTTP (spec 2 "Overtime screens", §7; issue 13 §5–8):
+ * scope (404 outside), the calendar's cells and links, the explained week, the legal checks, deductions stored with
+ * their week marked dirty, and bad input answered in French with nothing stored.
+ */
+const db = useTestDatabase();
+const server = useTestServer();
+const api = apiClient(() => server.baseUrl);
+const html = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+let org: Org;
+let leader: TestEmployee;
+let head: TestEmployee;
+let finance: TestEmployee;
+let worker: TestEmployee;
+let otherTeam: TestEmployee;
+let otherDivision: TestEmployee;
+const today = localDate(new Date(), "Europe/Paris");
+// A finished week of this ISO year (two weeks ago; early January falls back to week 1's Monday).
+const monday = (() => {
+  const m = mondayOf(addDays(today, -14));
+  return isoWeekKey(m).year === isoWeekKey(today).year ? m : mondayOf(today);
+})();
+const key = isoWeekKey(monday);
+
+async function overtimeDay(employeeId: number, date: string, seconds: number) {
+  await db.sql(
+    `insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds) values (?, ?, ?, 25200, ?)
+     on conflict (employee_id, date) do update set overtime_seconds = excluded.overtime_seconds`,
+    [employeeId, date, 25200 + seconds, seconds],
+  );
+}
+
+beforeAll(async () => {
+  org = await createOrg(db.em(), " OT");
+  leader = await createEmployee(db.em(), org, { profileType: "ROLE_TEAM_LEADER", email: "ot.leader@cadran.test", firstname: "Lina", lastname: "Chef" });
+  head = await createEmployee(db.em(), org, { profileType: "ROLE_DEPARTMENT_HEAD", email: "ot.head@cadran.test", teamId: null });
+  finance = await createEmployee(db.em(), org, { profileType: "ROLE_FINANCIAL_MANAGEMENT", email: "ot.finance@cadran.test", teamId: null, divisionId: null });
+  worker = await createEmployee(db.em(), org, { email: "ot.worker@cadran.test", firstname: "Paul", lastname: "Atelier" });
+  otherTeam = await createEmployee(db.em(), org, { email: "ot.other-team@cadran.test", firstname: "Zoé", lastname: "Numérique", teamId: org.otherTeamId });
+  otherDivision = await createEmployee(db.em(), org, {
+    email: "ot.other-division@cadran.test",
+    firstname: "Hugo",
+    lastname: "Finition",
+    divisionId: org.otherDivisionId,
+    teamId: null,
+  });
+  await db.sql(`update employee set number_of_hours_per_week = 35, recovery_earned = 9000, recovery_taken = 1800 where id = ?`, [worker.employeeId]);
+  await setSchedule(db.em(), worker.employeeId);
+  // Worker: 9 h days Monday to Thursday (+2 h each), an 11 h 30 Friday without a break (legal checks).
+  for (let i = 0; i < 4; i++) {
+    await insertClock(db.em(), worker.employeeId, addDays(monday, i), [["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["18:00", "END"]]);
+    await db.sql(`update time_clock set working_time_seconds = 32400 where employee_id = ? and date = ?`, [worker.employeeId, addDays(monday, i)]);
+    await overtimeDay(worker.employeeId, addDays(monday, i), 7200);
+  }
+  await insertClock(db.em(), worker.employeeId, addDays(monday, 4), [["07:00", "START"], ["18:30", "END"]]);
+  await db.sql(`update time_clock set working_time_seconds = 41400 where employee_id = ? and date = ?`, [worker.employeeId, addDays(monday, 4)]);
+  await overtimeDay(worker.employeeId, addDays(monday, 4), 16200);
+  await overtimeDay(otherTeam.employeeId, monday, 3 * 3600);
+  await overtimeDay(otherDivision.employeeId, monday, 4 * 3600);
+});
+
+describe("the weekly calendars", () => {
+  it("shows the team leader their team only: whole hours, links to the person's page and the explained week, a legal-check mark", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    const res = await client.get("/overtime/team");
+    expect(res.status).toBe(200);
+    const text = html(res.text);
+    expect(text).toContain("Paul ATELIER");
+    expect(text).not.toContain("NUMÉRIQUE");
+    expect(text).not.toContain("FINITION");
+    // 4 × 2 h + 4 h 30 = 12 h 30 -> 13 whole hours (rounded), linked to the explained week.
+    const cell = new RegExp(`data-testid="cell-${worker.employeeId}-${key.year}-${key.week}"><a [^>]*href="/overtime/employee/${worker.employeeId}\\?year=${key.year}&week=${key.week}#explication"><span[^>]*>13</span>`);
+    expect(text).toMatch(cell);
+    expect(text).toContain(t("overtime_screens.check.mark"));
+    expect(text).toContain("plus de 10 h dans la journée");
+    // One's own row links to one's own page.
+    expect(text).toContain(`href="/overtime/me"`);
+  });
+
+  it("gives the department head a team filter and refuses a team of another division (404)", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(head.email);
+    const res = await client.get("/overtime/division");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('name="team"');
+    expect(html(res.text)).toContain("Zoé NUMÉRIQUE");
+    expect(html(res.text)).not.toContain("FINITION");
+    const filtered = await client.get(`/overtime/division?team=${org.otherTeamId}`);
+    expect(filtered.status).toBe(200);
+    expect(html(filtered.text)).not.toContain("ATELIER");
+    const [foreign] = await db.sql<{ id: number }>(`insert into team (name, subsidiary_id, division_id) values ('Reliure', ?, ?) returning id`, [
+      org.subsidiaryId,
+      org.otherDivisionId,
+    ]);
+    expect((await client.get(`/overtime/division?team=${foreign!.id}`)).status).toBe(404);
+  });
+
+  it("moves a 7-month period to 6 months (start kept; end kept when it was the end that changed) and says so", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(finance.email);
+    const res = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10`);
+    expect(res.status).toBe(200);
+    expect(html(res.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/01/2026", to: "10/07/2026" }));
+    const byEnd = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&anchor=to`);
+    expect(html(byEnd.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/02/2026", to: "10/08/2026" }));
+  });
+
+  it("says so when nobody matches", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(finance.email);
+    const [empty] = await db.sql<{ id: number }>(`insert into division (name, subsidiary_id) values ('Vide', ?) returning id`, [org.subsidiaryId]);
+    const res = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&division=${empty!.id}`);
+    expect(res.status).toBe(200);
+    expect(html(res.text)).toContain(t("error.no_employee_in_search"));
+  });
+});
+
+describe("an employee's year", () => {
+  it("explains a week to the team leader: days, threshold, bands, split, quota; the breadcrumb returns to the team", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    const res = await client.get(`/overtime/employee/${worker.employeeId}?year=${key.year}&week=${key.week}`);
+    expect(res.status).toBe(200);
+    const text = html(res.text);
+    expect(text).toContain(t("overtime_screens.explain.title", { week: key.week, year: key.year }));
+    expect(text).toContain("Heures travaillées : 47 h 30.");
+    expect(text).toContain("Seuil du contrat : 35 h 00 (durée légale 35 h 00).");
+    expect(text).toContain("8 h 00 majorées de 25 %.");
+    expect(text).toContain("4 h 30 majorées de 50 %.");
+    expect(text).toContain("Contingent annuel");
+    expect(text).toContain(t("overtime_screens.explain.live"));
+    expect(text).toContain("sans pause de 20 minutes");
+    expect(text).toMatch(/href="\/overtime\/team"[^>]*>Heures de l'équipe/);
+    expect(text).toContain(t("overtime_screens.recovery_balance", { hours: "2 h 00" }));
+    expect(text).toContain('data-testid="deduction-form"');
+  });
+
+  it("reads the stored week when the job has stored it", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    const { computeEmployeeWeek } = await import("~/services/overtime-week.server");
+    await computeEmployeeWeek(db.em().fork() as never, worker.employeeId, key);
+    const text = html((await client.get(`/overtime/employee/${worker.employeeId}?year=${key.year}&week=${key.week}`)).text);
+    expect(text).not.toContain(t("overtime_screens.explain.live"));
+    expect(text).toContain("Heures travaillées : 47 h 30.");
+  });
+
+  it("is a 404 outside the scope, for a malformed id and an unknown one", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    expect((await client.get(`/overtime/employee/${otherDivision.employeeId}`)).status).toBe(404);
+    expect((await client.get(`/overtime/employee/${otherTeam.employeeId}`)).status).toBe(404);
+    expect((await client.get(`/overtime/employee/abc`)).status).toBe(404);
+    expect((await client.get(`/overtime/employee/99999999`)).status).toBe(404);
+  });
+
+  it("shows one's own year without a deduction input", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(worker.email);
+    const res = await client.get(`/overtime/me?year=${key.year}`);
+    expect(res.status).toBe(200);
+    expect(html(res.text)).toContain(t("overtime_screens.title.me"));
+    expect(res.text).not.toContain('data-testid="deduction-form"');
+    expect(res.text).toContain(`data-testid="week-${key.week}"`);
+  });
+});
+
+describe("deductions", () => {
+  it("refuses 'abc' with a French error, the value kept, nothing stored; stores '1,5' and marks the week dirty", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(finance.email);
+    const path = `/overtime/employee/${worker.employeeId}`;
+    const bad = await client.post(path, { intent: "deduction", newdeduction: "abc" });
+    expect(bad.status).toBe(400);
+    expect(html(bad.text)).toContain(t("overtime_screens.deduction.invalid"));
+    expect(bad.text).toContain('value="abc"');
+    expect(await db.sql(`select id from deduction where employee_id = ?`, [worker.employeeId])).toHaveLength(0);
+
+    const ok = await client.post(path, { intent: "deduction", newdeduction: "1,5" });
+    expect(ok.status).toBe(302);
+    const rows = await db.sql<{ seconds: number; date: string }>(`select seconds, date::text as date from deduction where employee_id = ?`, [worker.employeeId]);
+    expect(rows).toEqual([{ seconds: 5400, date: today }]);
+    const week = isoWeekKey(today);
+    const [dirty] = await db.sql<{ dirty: boolean }>(`select dirty from overtime_week where employee_id = ? and iso_year = ? and iso_week = ?`, [
+      worker.employeeId,
+      week.year,
+      week.week,
+    ]);
+    expect(dirty?.dirty).toBe(true);
+    const page = html((await client.get(`${path}?year=${week.year}`)).text);
+    expect(page).toContain(t("overtime_screens.deduction.added", { hours: "1 h 30" }));
+    expect(page).toContain("1 h 30");
+  });
+
+  it("is not offered on oneself and refused when posted anyway", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(leader.email);
+    const res = await client.post(`/overtime/employee/${leader.employeeId}`, { intent: "deduction", newdeduction: "2" });
+    expect(res.status).toBe(302);
+    expect(await db.sql(`select id from deduction where employee_id = ?`, [leader.employeeId])).toHaveLength(0);
+  });
+});
+
+describe("the overtime calls", () => {
+  let financeToken: string;
+  let leaderToken: string;
+  let workerToken: string;
+  beforeAll(async () => {
+    financeToken = await api.login(finance.email);
+    leaderToken = await api.login(leader.email);
+    workerToken = await api.login(worker.email);
+  });
+  const count = async () => (await db.sql(`select id from deduction`)).length;
+
+  it("POST /api/deduction: 201 and the week marked dirty; 'abc' 422 in French and nothing stored; oneself 403; outside 404; employee 403", async () => {
+    const before = await count();
+    const bad = await api.post("/api/deduction", { newdeduction: "abc", employeeId: worker.employeeId }, leaderToken);
+    expect(bad.status).toBe(422);
+    expect(bad.body.violations[0]).toEqual({ propertyPath: "newdeduction", message: t("overtime_screens.deduction.invalid") });
+    expect(await count()).toBe(before);
+    const ok = await api.post("/api/deduction", { newdeduction: "2", employeeId: `/api/employees/${worker.employeeId}` }, leaderToken);
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ deduction: 7200, day: today, employeeId: worker.employeeId });
+    expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: leader.employeeId }, leaderToken)).status).toBe(403);
+    expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: otherDivision.employeeId }, leaderToken)).status).toBe(404);
+    expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: worker.employeeId }, workerToken)).status).toBe(403);
+    expect((await api.post("/api/deduction", { newdeduction: "2" }, leaderToken)).status).toBe(422);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("POST /api/getdeduction: {date (unix), deduction}; one's own too; a 7-month range 422", async () => {
+    const start = addDays(today, -30);
+    const res = await api.post("/api/getdeduction", { employeeId: worker.employeeId, start, end: today }, financeToken);
+    expect(res.status).toBe(200);
+    expect(res.body["hydra:totalItems"]).toBeGreaterThan(0);
+    expect(res.body["hydra:member"][0]).toMatchObject({ date: Date.parse(`${today}T00:00:00Z`) / 1000, day: today });
+    expect((await api.post("/api/getdeduction", { employeeId: worker.employeeId, start, end: today }, workerToken)).status).toBe(200);
+    const long = await api.post("/api/getdeduction", { employeeId: worker.employeeId, start: "2026-01-01", end: "2026-08-01" }, financeToken);
+    expect(long.status).toBe(422);
+    expect(long.body.message).toBe(t("overtime_screens.error.period"));
+    expect((await api.post("/api/getdeduction", { employeeId: otherDivision.employeeId, start, end: today }, leaderToken)).status).toBe(404);
+  });
+
+  it("GET /api/overtime/search: the caller's view; 7 months 422; malformed date 400; another view 403", async () => {
+    const start = addDays(monday, -7).replace(/-/g, "");
+    const end = addDays(monday, 6).replace(/-/g, "");
+    const res = await api.get(`/api/overtime/search?start=${start}&end=${end}`, leaderToken);
+    expect(res.status).toBe(200);
+    expect(res.body.view).toBe("team");
+    const row = res.body["hydra:member"].find((m: { employeeId: number }) => m.employeeId === worker.employeeId);
+    expect(row.weeks.find((w: { weekNumber: number }) => w.weekNumber === key.week)).toMatchObject({ hours: 13 });
+    expect(res.body["hydra:member"].some((m: { employeeId: number }) => m.employeeId === otherTeam.employeeId)).toBe(false);
+    expect((await api.get(`/api/overtime/search?start=20260101&end=20260802`, leaderToken)).status).toBe(422);
+    expect((await api.get(`/api/overtime/search?start=2026-01-01&end=20260301`, leaderToken)).status).toBe(400);
+    expect((await api.get(`/api/overtime/search?view=subsidiary&start=${start}&end=${end}`, leaderToken)).status).toBe(403);
+  });
+
+  it("GET /api/overtime/employee/{id}/{year}/{week}: the explained week; week 54 and year 1900 422; outside 404", async () => {
+    const res = await api.get(`/api/overtime/employee/${worker.employeeId}/${key.year}/${key.week}`, leaderToken);
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toMatchObject({ workedSeconds: 47.5 * 3600, overtimeSeconds: 12.5 * 3600 });
+    expect(res.body.explanation.steps).toContain("8 h 00 majorées de 25 %.");
+    expect(res.body.legalChecks.map((c: { code: string }) => c.code)).toContain("day_over_10h");
+    const w54 = await api.get(`/api/overtime/employee/${worker.employeeId}/${key.year}/54`, leaderToken);
+    expect(w54.status).toBe(422);
+    expect(w54.body.violations[0].message).toBe(t("overtime_screens.error.week"));
+    expect((await api.get(`/api/overtime/employee/${worker.employeeId}/1900/10`, leaderToken)).status).toBe(422);
+    expect((await api.get(`/api/overtime/employee/${otherDivision.employeeId}/${key.year}/${key.week}`, leaderToken)).status).toBe(404);
+  });
+
+  it("GET /api/overtime/employee/{id}?year= and GET /api/overtime: per employee and the list", async () => {
+    const year = await api.get(`/api/overtime/employee/${worker.employeeId}?year=${key.year}`, workerToken);
+    expect(year.status).toBe(200);
+    expect(year.body.recoveryBalance).toBe(7200);
+    expect(year.body.weeks.find((w: { weekNumber: number }) => w.weekNumber === key.week).days).toHaveLength(5);
+    expect((await api.get(`/api/overtime/employee/${worker.employeeId}?year=1900`, workerToken)).status).toBe(422);
+    expect((await api.get(`/api/overtime/employee/${leader.employeeId}?year=${key.year}`, workerToken)).status).toBe(404);
+    const start = monday.replace(/-/g, "");
+    const end = addDays(monday, 6).replace(/-/g, "");
+    const list = await api.get(`/api/overtime?start=${start}&end=${end}`, workerToken);
+    expect(list.status).toBe(200);
+    expect(list.body["hydra:totalItems"]).toBe(5);
+    expect(list.body["hydra:member"][0]).toMatchObject({ employeeId: worker.employeeId, overtime: 7200 });
+  });
+});
