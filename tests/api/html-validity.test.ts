@@ -59,11 +59,12 @@ describe("documents are valid HTML (Nu checker)", () => {
     const byRole: [string, string[]][] = [
       [
         "employe@cadran.test",
-        ["/", "/leave/ask", "/leave/me", "/leave/me?tab=accepted", `/leave/detail/${leaveId}`, "/profile", "/time-clock/badging", "/nope"],
+        ["/", "/leave/ask", "/leave/me", "/leave/me?tab=accepted", `/leave/detail/${leaveId}`, "/profile", "/time-clock/badging", "/nope", "/overtime/me?week=2"],
       ],
-      ["chef.equipe@cadran.test", ["/", "/leave/waiting", "/leave/waiting?tab=pending", "/time-clock/team-badging"]],
+      ["chef.equipe@cadran.test", ["/", "/leave/waiting", "/leave/waiting?tab=pending", "/time-clock/team-badging", "/overtime/team"]],
+      ["chef.equipe@cadran.test", [`/overtime/employee/${employeeId}?week=2`]],
       ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`]],
-      ["chef.division@cadran.test", ["/leave/waiting?tab=pending", "/time-clock/division-badging"]],
+      ["chef.division@cadran.test", ["/leave/waiting?tab=pending", "/time-clock/division-badging", "/overtime/division"]],
       [
         "direction@cadran.test",
         [
@@ -84,6 +85,8 @@ describe("documents are valid HTML (Nu checker)", () => {
           "/settings/subsidiaries/new",
           `/settings/subsidiaries/${s}/edit`,
           "/time-clock/edit-badging",
+          "/overtime/subsidiary",
+          `/overtime/employee/${employeeId}`,
         ],
       ],
     ];

@@ -47,8 +47,27 @@ async function addPeople(n: number, tag: string) {
        values (?, (now() at time zone 'Europe/Paris')::date, 'START', 3600, now(), now())`,
       [e.employeeId],
     );
+    // The time account, clock entries and deductions the overtime pages read (for the new person and the employee).
+    await db.sql(
+      `with c as (insert into time_clock (employee_id, date, type, working_time_seconds, created_at, updated_at)
+                  values (?, (now() at time zone 'Europe/Paris')::date - 1, 'END', 39600, now(), now()) returning id)
+       insert into time_log (time_clock_id, time, type, created_at)
+       select id, now() - interval '36 hours', 'START', now() from c union all select id, now() - interval '25 hours', 'END', now() from c`,
+      [e.employeeId],
+    );
+    overtimeDays += 1;
+    await db.sql(
+      `insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds)
+       select id, current_date - ?::int, 30000, 25200, 4800 from employee where id in (?, ?) on conflict do nothing`,
+      [overtimeDays, e.employeeId, employee.employeeId],
+    );
+    await db.sql(`insert into deduction (employee_id, date, seconds, created_at) values (?, current_date - ?::int, 600, now())`, [
+      employee.employeeId,
+      overtimeDays,
+    ]);
   }
 }
+let overtimeDays = 0;
 
 beforeAll(async () => {
   org = await createOrg(db.em());
@@ -66,6 +85,10 @@ describe("queries per page do not grow with the rows shown", () => {
     ["team badging", () => leader, () => "/time-clock/team-badging"],
     ["employees of a team", () => manager, () => `/employees/subsidiary/${org.subsidiaryId}/division/${org.divisionId}/team/${org.teamId}`],
     ["settings", () => manager, () => "/settings"],
+    ["overtime of the team", () => leader, () => "/overtime/team"],
+    ["overtime of the subsidiary", () => manager, () => `/overtime/subsidiary?subsidiary=${org.subsidiaryId}`],
+    ["overtime of an employee, a week explained", () => manager, () => `/overtime/employee/${employee.employeeId}?week=1`],
+    ["own overtime", () => employee, () => "/overtime/me"],
   ];
 
   it.each(pages)("%s", async (_name, who, path) => {

@@ -79,6 +79,21 @@ describe("pages: every rule × every role", () => {
     for (const role of ALL_ROLES) expect((await clients[role].get("/")).status, role).toBe(200);
   });
 
+  it("serves the overtime screens (200) to each of their roles, an employee's page for one in scope", async () => {
+    const failures: string[] = [];
+    const employeePage = `/overtime/employee/${accounts.ROLE_EMPLOYEE.employeeId}`;
+    const overtime = PAGE_RULES.filter((r) => r.path.startsWith("/overtime/"));
+    expect(overtime).toHaveLength(5);
+    for (const rule of overtime) {
+      const path = rule.path === "/overtime/employee/:id" ? employeePage : rule.path;
+      for (const role of ALL_ROLES.filter((r) => rightsAllow(rule.rights, r))) {
+        const res = await clients[role].get(path);
+        if (res.status !== 200) failures.push(`${role} ${path}: ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>
