@@ -25,6 +25,7 @@ import { frenchHolidays, portugueseHolidays, type PublicHoliday } from "../../ap
 import { defaultPolicyFor } from "../../app/domain/overtime-policy";
 import { hashPassword } from "../../app/server/password.server";
 import { policyColumns } from "../../app/services/overtime-policy.server";
+import { computeEmployeeWeek } from "../../app/services/overtime-week.server";
 import type { ScheduleDay } from "../entities/employee";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1387,5 +1388,20 @@ export async function seedDemo(em: EntityManager, options: { today: string }): P
         `setval(pg_get_serial_sequence(${quote(ident(t))}, 'id'), (select coalesce(max(id), 0) + 1 from ${ident(t)}), false)`,
     );
     await tx.execute(`select ${setvals.join(", ")}`, [], "all");
+    await storeDemoWeeks(tx, options.today);
   });
+}
+
+/**
+ * The stored overtime weeks of the demo (issue 13): every finished ISO week of the clock window, for each employee
+ * who clocks, computed by the engine as the nightly job would, so the explained weeks read stored rows.
+ */
+async function storeDemoWeeks(tx: EntityManager, today: string): Promise<void> {
+  const now = localInstant(today, 12 * 60, 0, "Europe/Paris").toJSDate();
+  const ids = await tx.execute<{ id: number }[]>(`select id from employee where time_registration and fired_at is null order by id`);
+  const thisMonday = isoDate(dt(today).startOf("week"));
+  for (let monday = isoDate(dt(addDays(today, -DEMO_CLOCK_DAYS)).startOf("week")); monday < thisMonday; monday = addDays(monday, 7)) {
+    const d = dt(monday);
+    for (const { id } of ids) await computeEmployeeWeek(tx, id, { year: d.weekYear, week: d.weekNumber }, now);
+  }
 }

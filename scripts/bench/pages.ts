@@ -65,6 +65,9 @@ export async function benchListPages(opts: {
   const employee = (await opts.login("employe@cadran.test"))!;
   const leader = (await opts.login("chef.equipe@cadran.test"))!;
   const finance = (await opts.login("daf@cadran.test"))!;
+  const divisionHead = (await opts.login("chef.division@cadran.test"))!;
+  const teamPage = await (await fetch(`${opts.base}/overtime/team`, { headers: { Cookie: leader } })).text();
+  const teamMate = /href="\/overtime\/employee\/(\d+)"/.exec(teamPage)?.[1];
   // The overtime policy page of the demo's France (issue 13): its id read from the settings list.
   const settings = await (await fetch(`${opts.base}/settings`, { headers: { Cookie: finance } })).text();
   const franceLink = (settings.match(/<a [^>]*>/g) ?? []).find((a) => a.includes("France") && a.includes("/settings/countries/"));
@@ -76,6 +79,12 @@ export async function benchListPages(opts: {
     ["/leave/ask", "/leave/ask", employee],
     ["home (team leader)", "/", leader],
     ...(france ? [["overtime policy (France)", `/settings/countries/${france}/overtime`, finance] as [string, string, string]] : []),
+    // The five overtime screens (issue 13 §5); the employee's page is the first person of the team's calendar.
+    ["overtime me", "/overtime/me", employee],
+    ["overtime team", "/overtime/team", leader],
+    ["overtime division", "/overtime/division", divisionHead],
+    ["overtime subsidiary", "/overtime/subsidiary", finance],
+    ...(teamMate ? [["overtime employee (week)", `/overtime/employee/${teamMate}?week=2`, leader] as [string, string, string]] : []),
   ];
   if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
   console.info("[bench:pages] 50 pending leaves for employe@cadran.test, awaiting chef.equipe@cadran.test");
