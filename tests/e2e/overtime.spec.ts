@@ -1,0 +1,57 @@
+import { expect, isJs, loginAs, test } from "./support";
+
+/**
+ * The overtime screens (issue 13 §5–6, §8), with JavaScript on and off: a team leader reads the team's weekly
+ * calendar, opens a person's year and that week explained; finance adds a deduction after a refused input.
+ */
+test.describe("overtime screens", () => {
+  test("a team leader reads the team calendar and opens an employee's explained week", async ({ page }) => {
+    await loginAs(page, "chef.equipe@cadran.test", { to: "/overtime/team" });
+    await expect(page.getByRole("heading", { name: "Heures de l'équipe", level: 1 })).toBeVisible();
+    const calendar = page.getByRole("region", { name: "Heures supplémentaires par semaine" });
+    await expect(calendar).toBeVisible();
+    await expect(calendar.getByRole("columnheader").first()).toHaveText("Employé");
+
+    // The period filter is a GET form: a 7-month period comes back as 6 months, said in words.
+    await page.getByLabel("Du", { exact: true }).fill("2026-01-10");
+    await page.getByLabel("Au", { exact: true }).fill("2026-08-10");
+    await page.getByRole("button", { name: "Afficher" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "La période dépassait 6 mois" })).toBeVisible();
+
+    await page.goto("/overtime/team");
+    const person = calendar.locator('tbody th a[href^="/overtime/employee/"]').first();
+    const name = (await person.textContent())!.trim();
+    await person.click();
+    await expect(page.getByRole("heading", { name: `Heures de ${name}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Heures de l'équipe" })).toBeVisible();
+
+    // The last finished week (the grid is newest first): its total opens the explanation.
+    await page.locator('[data-testid^="explain-"]').nth(1).click();
+    const explanation = page.getByTestId("week-explanation");
+    await expect(explanation.getByRole("heading", { name: /Explication de la semaine \d+ de \d{4}/ })).toBeVisible();
+    await expect(explanation.getByTestId("explanation-steps")).toContainText("Heures travaillées");
+    await expect(explanation.getByTestId("explanation-steps")).toContainText("Seuil du contrat");
+    await expect(explanation.getByTestId("explanation-steps")).toContainText("Contingent annuel");
+    await explanation.getByRole("link", { name: "Fermer l'explication" }).click();
+    await expect(page.getByTestId("week-explanation")).toHaveCount(0);
+  });
+
+  test("finance adds a deduction after a refused input", async ({ page }, testInfo) => {
+    const amount = isJs(testInfo) ? { input: "1,5", shown: "1 h 30" } : { input: "0h45", shown: "0 h 45" };
+    await loginAs(page, "daf@cadran.test", { to: "/overtime/subsidiary" });
+    await expect(page.getByRole("heading", { name: "Heures de l'agence", level: 1 })).toBeVisible();
+    await page.getByRole("region", { name: "Heures supplémentaires par semaine" }).locator('tbody th a[href^="/overtime/employee/"]').first().click();
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Heures de l'agence" })).toBeVisible();
+
+    const field = page.getByLabel("Heures à déduire du solde");
+    await field.fill("abc");
+    await page.getByRole("button", { name: "Ajouter" }).click();
+    await expect(page.getByText("Saisissez une durée positive d'au plus 200 heures")).toBeVisible();
+    await expect(page.getByLabel("Heures à déduire du solde")).toHaveValue("abc");
+
+    await page.getByLabel("Heures à déduire du solde").fill(amount.input);
+    await page.getByRole("button", { name: "Ajouter" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Déduction de ${amount.shown} enregistrée.` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Déductions de l'année" })).toContainText(amount.shown);
+  });
+});
