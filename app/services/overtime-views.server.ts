@@ -172,7 +172,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
   const today = localDate(now, "Europe/Paris");
   const range = overtimePeriod(query, today);
   const asked = query.from && query.to ? { from: query.from, to: query.to } : null;
-  const moved = !!asked && (asked.from !== range.from || asked.to !== range.to) && asked.from <= asked.to;
+  const moved = !!asked && (asked.from !== range.from || asked.to !== range.to);
   const { weeks, months } = calendarHeader(range);
 
   const subsidiaryList = view === "subsidiary" ? await subsidiaries(em) : [];
