@@ -38,9 +38,9 @@ export interface DeductionFailure {
  * `intent=deduction`: adds a deduction (Post/Redirect/Get to the same page and year). A refused input comes back
  * in the form with its French error (400); another refusal is an alert.
  */
-export async function deductionAction(request: Request, id: string) {
+export async function deductionAction(request: Request, id: string | null) {
   const user = await requireUser(request);
-  const employeeId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const employeeId = id === null ? user.employeeId : /^\d{1,9}$/.test(id) ? Number(id) : null;
   if (employeeId === null) throw new Response(null, { status: 404 });
   const form = await request.formData();
   const value = String(form.get("newdeduction") ?? "");

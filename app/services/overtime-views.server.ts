@@ -474,7 +474,7 @@ export async function employeeYear(
     year,
     grid: rows,
     deductions: deductionRows.map((d) => ({ id: d.id, date: d.date, seconds: d.seconds, by: d.lastname ? displayName(d.firstname, d.lastname) : null })),
-    canDeduct: !own && canCallApi("POST", "/api/deduction", actor.profileType),
+    canDeduct: canCallApi("POST", "/api/deduction", actor.profileType),
     explained,
     checks: checks.map(legalCheckMessage),
   };
@@ -601,7 +601,6 @@ export async function addDeduction(
 ): Promise<{ id: number; date: CalendarDate; seconds: number }> {
   if (!canCallApi("POST", "/api/deduction", actor.profileType)) throw new ForbiddenError(t("error.forbidden"));
   const emp = await scopedEmployee(em, actor, employeeId);
-  if (emp.id === actor.employeeId) throw new ForbiddenError(t("overtime_screens.deduction.self"));
   const seconds = parseDeduction(text);
   if (seconds === null) throw new ValidationError([{ propertyPath: "newdeduction", message: t("overtime_screens.deduction.invalid") }]);
   const date = localDate(now, emp.zone);

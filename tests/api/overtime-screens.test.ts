@@ -204,12 +204,16 @@ describe("deductions", () => {
     expect(page).toContain("1 h 30");
   });
 
-  it("is not offered on oneself and refused when posted anyway", async () => {
+  it("is offered on one's own page to a manager (spec 2: 'Employee or mine'), not to an employee", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(leader.email);
-    const res = await client.post(`/overtime/employee/${leader.employeeId}`, { intent: "deduction", newdeduction: "2" });
+    expect((await client.get("/overtime/me")).text).toContain('data-testid="deduction-form"');
+    const res = await client.post("/overtime/me", { intent: "deduction", newdeduction: "2" });
     expect(res.status).toBe(302);
-    expect(await db.sql(`select id from deduction where employee_id = ?`, [leader.employeeId])).toHaveLength(0);
+    expect(await db.sql(`select id from deduction where employee_id = ?`, [leader.employeeId])).toHaveLength(1);
+    const employee = htmlClient(() => server.baseUrl);
+    await employee.login(worker.email);
+    expect((await employee.get("/overtime/me")).text).not.toContain('data-testid="deduction-form"');
   });
 });
 
@@ -224,7 +228,7 @@ describe("the overtime calls", () => {
   });
   const count = async () => (await db.sql(`select id from deduction`)).length;
 
-  it("POST /api/deduction: 201 and the week marked dirty; 'abc' 422 in French and nothing stored; oneself 403; outside 404; employee 403", async () => {
+  it("POST /api/deduction: 201 and the week marked dirty; 'abc' 422 in French and nothing stored; oneself 201; outside 404; employee 403", async () => {
     const before = await count();
     const bad = await api.post("/api/deduction", { newdeduction: "abc", employeeId: worker.employeeId }, leaderToken);
     expect(bad.status).toBe(422);
@@ -233,11 +237,11 @@ describe("the overtime calls", () => {
     const ok = await api.post("/api/deduction", { newdeduction: "2", employeeId: `/api/employees/${worker.employeeId}` }, leaderToken);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ deduction: 7200, day: today, employeeId: worker.employeeId });
-    expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: leader.employeeId }, leaderToken)).status).toBe(403);
+    expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: leader.employeeId }, leaderToken)).status).toBe(201);
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: otherDivision.employeeId }, leaderToken)).status).toBe(404);
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: worker.employeeId }, workerToken)).status).toBe(403);
     expect((await api.post("/api/deduction", { newdeduction: "2" }, leaderToken)).status).toBe(422);
-    expect(await count()).toBe(before + 1);
+    expect(await count()).toBe(before + 2);
   });
 
   it("POST /api/getdeduction: {date (unix), deduction}; one's own too; a 7-month range 422", async () => {

@@ -65,7 +65,6 @@ export const overtimeScreens = {
   "overtime_screens.deduction.add": "Ajouter",
   "overtime_screens.deduction.added": "Déduction de {hours} enregistrée.",
   "overtime_screens.deduction.invalid": "Saisissez une durée positive d'au plus 200 heures, par exemple 2, 1,5 ou 1h30.",
-  "overtime_screens.deduction.self": "Vous ne pouvez pas déduire vos propres heures.",
   "overtime_screens.deduction.empty": "Aucune déduction cette année.",
   "overtime_screens.deduction.label": "Déductions de l'année",
   "overtime_screens.deduction.col.date": "Date",
