@@ -13,6 +13,7 @@ import { settings } from "./fr/settings";
 import { admin } from "./fr/admin";
 import { overtime } from "./fr/overtime";
 import { validation } from "./fr/validation";
+import { overtimeRun } from "./fr/overtime-run";
 
 export const fr = {
   ...common,
@@ -25,6 +26,7 @@ export const fr = {
   ...admin,
   ...overtime,
   ...validation,
+  ...overtimeRun,
 } as const;
 
 export type MessageKey = keyof typeof fr;
