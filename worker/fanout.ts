@@ -52,6 +52,11 @@ export function setFanOut(fanOut: FanOut | undefined) {
   holder.fanOut = fanOut;
 }
 
+/** A closing worker removes its fan-out only if it is still the installed one (several workers in one process). */
+export function clearFanOut(fanOut: FanOut) {
+  if (holder.fanOut === fanOut) holder.fanOut = undefined;
+}
+
 export function currentFanOut(run: Runner): FanOut {
   return holder.fanOut ?? inlineFanOut(run);
 }

@@ -5,7 +5,7 @@ import { env } from "~/server/env.server";
 import { closeOrm, getEm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
-import { flowFanOut, setFanOut } from "./fanout";
+import { clearFanOut, flowFanOut, setFanOut } from "./fanout";
 import { BadPayloadError, runJob } from "./processors";
 
 /** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
@@ -93,7 +93,7 @@ export async function startWorker(
     async close() {
       clearInterval(heartbeat);
       await worker.close();
-      setFanOut(undefined);
+      clearFanOut(fanOut);
       await fanOut.close();
       await queue.close();
       connection.disconnect();
