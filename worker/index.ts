@@ -128,7 +128,8 @@ if (isMain) {
     console.info(`[worker] ${processes} processes on queue "${QUEUE_NAME}"`);
   } else {
     // Only the first process declares the schedules and catches up: the others just take jobs.
-    const first = cluster.isPrimary || cluster.worker?.id === 1;
+    // WORKER_SCHEDULES=0: take jobs only (the bench's workers, extra hosts).
+    const first = (cluster.isPrimary || cluster.worker?.id === 1) && process.env.WORKER_SCHEDULES !== "0";
     const handle = await startWorker(url, { schedules: first });
     console.info(`[worker] listening on queue "${QUEUE_NAME}" (pid ${process.pid}, concurrency ${env().WORKER_CONCURRENCY})`);
     const stop = async (signal: string) => {
