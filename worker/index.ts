@@ -65,7 +65,14 @@ export async function startWorker(
         throw error;
       }
     },
-    { connection, prefix, concurrency: options.concurrency ?? env().WORKER_CONCURRENCY },
+    {
+      connection,
+      prefix,
+      concurrency: options.concurrency ?? env().WORKER_CONCURRENCY,
+      // A process killed mid-job leaves its lock to expire; another process then takes the job again.
+      lockDuration: env().WORKER_LOCK_SECONDS * 1000,
+      stalledInterval: env().WORKER_LOCK_SECONDS * 1000,
+    },
   );
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 

@@ -21,6 +21,8 @@ const schema = z.object({
   /** Worker scaling (README "Production"): jobs run at once per worker process, and processes started by start:worker. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WORKER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
+  /** Seconds after which a job of a dead worker process is taken again (BullMQ lock duration and stalled check). */
+  WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Employees per overtime chunk job (the unit of work the worker processes share). */
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
