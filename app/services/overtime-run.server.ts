@@ -12,7 +12,7 @@
  * - `overtimeChecksum(em)`: one hash over every stored week and the recovery counters (idempotence checks).
  *
  * Every step is idempotent: weeks are upserts keyed (employee, ISO year, ISO week), each employee's weeks commit
- * one transaction per week, and the credit moves the counter and the ledger in the same statement. A chunk killed
+ * one transaction per employee, and the credit moves the counter and the ledger in the same statement. A chunk killed
  * half-way leaves committed weeks committed; the next run computes the rest and credits what was not credited.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
@@ -162,8 +162,8 @@ export function weeksToCompute(row: ChunkEmployeeRow, scope: ChunkScope, today: 
 }
 
 /**
- * Computes the chunk's weeks and credits its finished weeks. Each week is one transaction (computeEmployeeWeek's
- * four statements together). A week whose quota share changed marks the later weeks of its year dirty: they are
+ * Computes the chunk's weeks and credits its finished weeks. Each employee's weeks are one transaction (a killed
+ * run loses that employee's uncommitted weeks, never half a week). A week whose quota share changed marks the later weeks of its year dirty: they are
  * picked up by the next pass here (at most a few), so the chunk ends with its employees' weeks consistent.
  */
 export async function runChunk(
@@ -185,11 +185,15 @@ export async function runChunk(
       const today = localDate(now, resolveTimeZone(row.zone));
       const current = mondayOf(today);
       const mondays = round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current);
-      for (const monday of mondays) {
-        await em.transactional((tx) => computeEmployeeWeek(tx, row.id, isoWeekKey(monday), now));
-        computed++;
-        await hooks.onWeek?.(row.id, monday);
-      }
+      if (mondays.length === 0) continue;
+      // One transaction per employee: their weeks in order, each reading the quota the previous one stored.
+      await em.transactional(async (tx) => {
+        for (const monday of mondays) {
+          await computeEmployeeWeek(tx, row.id, isoWeekKey(monday), now);
+          await hooks.onWeek?.(row.id, monday);
+        }
+      });
+      computed += mondays.length;
     }
     result.weeks += computed;
     if (round > 0 && computed === 0) break;
