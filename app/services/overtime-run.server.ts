@@ -17,10 +17,9 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash } from "node:crypto";
-import { IANAZone } from "luxon";
 import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
-import { localDate, resolveTimeZone } from "~/domain/zoned-day";
+import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { computeEmployeeWeek } from "./overtime-week.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */
@@ -54,7 +53,7 @@ async function validZones(em: EntityManager): Promise<string> {
   const rows = await em.execute<{ zone: string }[]>(
     "select distinct timezone as zone from subsidiary union select distinct timezone from country",
   );
-  const zones = rows.map((r) => r.zone).filter((z) => !!z && IANAZone.isValidZone(z) && !/[",{}\\]/.test(z));
+  const zones = rows.map((r) => r.zone).filter((z) => !!z && isValidTimeZone(z) && !/[",{}\\]/.test(z));
   return `{${zones.map((z) => `"${z}"`).join(",")}}`;
 }
 

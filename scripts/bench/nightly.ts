@@ -134,15 +134,17 @@ export async function benchNightly(options: { databaseUrl: string; redisUrl?: st
   const prefix = `cadran-bench-${randomBytes(3).toString("hex")}`;
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue("cadran", { connection, prefix });
-  const env = { ...process.env, DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, QUEUE_PREFIX: prefix };
   const processes = (process.env.BENCH_NIGHTLY_PROCESSES ?? "1,2").split(",").map(Number).filter((n) => n > 0);
   try {
     const employees = Number((await db.query<{ n: string }>("select count(*) as n from employee")).rows[0]!.n);
+    // Enough chunks for every process to take a share even on the 40-person demo (at most the production default).
+    const chunkSize = process.env.OVERTIME_CHUNK_SIZE ?? String(Math.max(5, Math.min(200, Math.ceil(employees / 16))));
+    const env = { ...process.env, DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, QUEUE_PREFIX: prefix, OVERTIME_CHUNK_SIZE: chunkSize };
     const today = DateTime.now().setZone("Europe/Paris");
     const from = today.minus({ years: 1 }).toISODate()!;
     const to = today.toISODate()!;
     console.info(
-      `[bench:nightly] ${employees} employees; chunks of ${process.env.OVERTIME_CHUNK_SIZE ?? 200}, worker concurrency ${process.env.WORKER_CONCURRENCY ?? 4}`,
+      `[bench:nightly] ${employees} employees; chunks of ${chunkSize}, worker concurrency ${process.env.WORKER_CONCURRENCY ?? 4}`,
     );
     for (const n of processes) {
       const year = { name: "overtime.recompute", data: { from, to } };
