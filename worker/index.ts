@@ -1,13 +1,34 @@
 import { UnrecoverableError, Worker, Queue } from "bullmq";
+import cluster from "node:cluster";
 import { Redis } from "ioredis";
+import { env } from "~/server/env.server";
 import { closeOrm, getEm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
-import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { clearFanOut, flowFanOut, setFanOut } from "./fanout";
 import { BadPayloadError, runJob } from "./processors";
+
+/** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
+export const HEARTBEAT_KEY = "cadran:worker:heartbeat";
+export const HEARTBEAT_EVERY_MS = 15_000;
+export const HEARTBEAT_TTL_SECONDS = 120;
+
+/** One JSON line per job (DESIGN §11): name, id, duration, result, for ops to watch. */
+export function jobLogLine(fields: {
+  name: string;
+  id: string | undefined;
+  durationMs: number;
+  result: "completed" | "failed";
+  attempt: number;
+  error?: string;
+}): string {
+  return JSON.stringify({ at: new Date().toISOString(), level: fields.result === "failed" ? "warn" : "info", msg: "job", pid: process.pid, ...fields });
+}
 
 /**
  * The worker process: runs the jobs of the queue and declares the schedules. Only this process builds Workers;
- * the web only enqueues. SIGTERM/SIGINT close it cleanly (the current job finishes).
+ * the web only enqueues. SIGTERM/SIGINT close it cleanly (the current job finishes). It writes its heartbeat to
+ * Redis every 15 s and hands the overtime runs' chunks out as BullMQ flows, so every worker process shares them.
  */
 export async function startWorker(
   redisUrl: string,
@@ -24,23 +45,47 @@ export async function startWorker(
 ) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
+  const fanOut = flowFanOut(connection, prefix);
+  setFanOut(fanOut);
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
+      const started = performance.now();
+      const log = (result: "completed" | "failed", error?: string) =>
+        console.info(
+          jobLogLine({ name: job.name, id: job.id, durationMs: Math.round(performance.now() - started), result, attempt: job.attemptsMade + 1, error }),
+        );
       try {
-        return await runJob(job.name, job.data);
+        const value = await runJob(job.name, job.data);
+        log("completed");
+        return value;
       } catch (error) {
+        log("failed", error instanceof Error ? error.message : String(error));
         if (error instanceof BadPayloadError) throw new UnrecoverableError(error.message);
         throw error;
       }
     },
-    { connection, prefix, concurrency: options.concurrency ?? 4 },
+    {
+      connection,
+      prefix,
+      concurrency: options.concurrency ?? env().WORKER_CONCURRENCY,
+      // A process killed mid-job leaves its lock to expire; another process then takes the job again.
+      lockDuration: env().WORKER_LOCK_SECONDS * 1000,
+      stalledInterval: env().WORKER_LOCK_SECONDS * 1000,
+    },
   );
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
+  const beat = () =>
+    connection.set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS).catch((error) => console.warn(`[worker] heartbeat: ${String(error)}`));
+  await beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
+
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
   for (const s of options.schedules === false ? [] : SCHEDULES) {
-    await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {} });
+    await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
   }
   await worker.waitUntilReady();
   if (options.catchUp ?? options.schedules !== false) {
@@ -53,7 +98,10 @@ export async function startWorker(
   return {
     worker,
     async close() {
+      clearInterval(heartbeat);
       await worker.close();
+      clearFanOut(fanOut);
+      await fanOut.close();
       await queue.close();
       connection.disconnect();
     },
@@ -67,14 +115,37 @@ if (isMain) {
     console.error("REDIS_URL is required for the worker (without Redis, jobs run inside the web process).");
     process.exit(1);
   }
-  const handle = await startWorker(url);
-  console.info(`[worker] listening on queue "${QUEUE_NAME}"`);
-  const stop = async (signal: string) => {
-    console.info(`[worker] ${signal}: closing`);
-    await handle.close();
-    await closeOrm();
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  const processes = env().WORKER_PROCESSES;
+  if (cluster.isPrimary && processes > 1) {
+    // WORKER_PROCESSES > 1: this process only supervises; each child is a full worker sharing the queue.
+    for (let i = 0; i < processes; i++) cluster.fork();
+    cluster.on("exit", (child, code, signal) => {
+      if (!stopping) {
+        console.warn(`[worker] process ${child.process.pid} ended (${signal ?? code}); starting another`);
+        cluster.fork();
+      }
+    });
+    let stopping = false;
+    const stopAll = (signal: NodeJS.Signals) => {
+      stopping = true;
+      for (const child of Object.values(cluster.workers ?? {})) child?.process.kill(signal);
+    };
+    process.once("SIGTERM", () => stopAll("SIGTERM"));
+    process.once("SIGINT", () => stopAll("SIGINT"));
+    console.info(`[worker] ${processes} processes on queue "${QUEUE_NAME}"`);
+  } else {
+    // Only the first process declares the schedules and catches up: the others just take jobs.
+    // WORKER_SCHEDULES=0: take jobs only (the bench's workers, extra hosts).
+    const first = (cluster.isPrimary || cluster.worker?.id === 1) && process.env.WORKER_SCHEDULES !== "0";
+    const handle = await startWorker(url, { schedules: first });
+    console.info(`[worker] listening on queue "${QUEUE_NAME}" (pid ${process.pid}, concurrency ${env().WORKER_CONCURRENCY})`);
+    const stop = async (signal: string) => {
+      console.info(`[worker] ${signal}: closing`);
+      await handle.close();
+      await closeOrm();
+      process.exit(0);
+    };
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+    process.once("SIGINT", () => void stop("SIGINT"));
+  }
 }

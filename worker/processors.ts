@@ -5,6 +5,8 @@ import { clockNotifications } from "./jobs/clock-notifications";
 import { passwordMail } from "./jobs/password-mail";
 import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
 import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
+import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
+import { currentFanOut } from "./fanout";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
@@ -21,6 +23,11 @@ export const processors: Processors = {
   "leave.monthly-accrual": async ({ at }) => monthlyAccrual(await getEm(), at ? new Date(at) : undefined),
   "leave.june-rollover": async ({ at }) => juneRollover(await getEm(), at ? new Date(at) : undefined),
   "clock.notifications": async () => clockNotifications(await getEm()),
+  "overtime.nightly": async ({ at }) => overtimeNightly(await getEm(), currentFanOut(runJob), at ? new Date(at) : undefined),
+  "overtime.recompute": async ({ from, to, at }) =>
+    overtimeRecompute(await getEm(), currentFanOut(runJob), from, to, at ? new Date(at) : undefined),
+  "overtime.chunk": async (payload) => overtimeChunk(await getEm(), payload),
+  "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
 };
 
 export class BadPayloadError extends Error {}

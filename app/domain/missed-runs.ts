@@ -125,6 +125,9 @@ export const rolloverKey = (at: Date) => `rollover:${zonedDate(at).slice(0, 4)}`
 /** `cleanup:2026-11-24`: the nightly cleanup of the Paris day of `at`. */
 export const cleanupKey = (at: Date) => `cleanup:${zonedDate(at)}`;
 
+/** `nightly:2026-11-24`: the overtime nightly run of the Paris day of `at` (recorded once every chunk is done). */
+export const nightlyKey = (at: Date) => `nightly:${zonedDate(at)}`;
+
 /**
  * How each caught-up job names its periods: key of a due moment, and the start of a key's period. The clock reminders (every 5 minutes) are never caught up: a late reminder is noise.
  */
@@ -146,5 +149,12 @@ export const CATCH_UP_PERIODS: Record<string, Pick<CatchUpSchedule, "mode" | "ch
     chain: "cleanup",
     keyOf: cleanupKey,
     dueOf: (key) => (/^cleanup:\d{4}-\d{2}-\d{2}$/.test(key) ? periodStart(key.slice(8)) : null),
+  },
+  // Only the latest night matters: a run takes every dirty week whatever night marked it.
+  "overtime.nightly": {
+    mode: "latest",
+    chain: "overtime",
+    keyOf: nightlyKey,
+    dueOf: (key) => (/^nightly:\d{4}-\d{2}-\d{2}$/.test(key) ? periodStart(key.slice(8)) : null),
   },
 };

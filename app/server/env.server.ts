@@ -18,6 +18,13 @@ const schema = z.object({
   MAIL_DIR: z.string().default(".data/mail"),
   /** Set by `npm start` when no Redis is reachable: jobs run in the web process. */
   INLINE_JOBS: z.enum(["0", "1"]).default("0"),
+  /** Worker scaling (README "Production"): jobs run at once per worker process, and processes started by start:worker. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
+  /** Seconds after which a job of a dead worker process is taken again (BullMQ lock duration and stalled check). */
+  WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Employees per overtime chunk job (the unit of work the worker processes share). */
+  OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
 });

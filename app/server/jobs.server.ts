@@ -12,12 +12,17 @@ export type JobName =
   | "mail.leave-decision"
   | "leave.monthly-accrual"
   | "leave.june-rollover"
-  | "clock.notifications";
+  | "clock.notifications"
+  | "overtime.nightly"
+  | "overtime.recompute"
+  | "overtime.chunk"
+  | "overtime.finish";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
  * start (services/missed-jobs.server.ts): `at` is the due moment the run stands for.
  */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const periodic = z.object({ at: z.iso.datetime({ offset: true }).optional() });
 
 export const JOBS = {
@@ -31,6 +36,18 @@ export const JOBS = {
   "leave.june-rollover": periodic,
   // Clock reminders: decided from "now" at each run (idempotent per employee, day and kind).
   "clock.notifications": z.object({}),
+  // Overtime (DESIGN §8, decision 0034): the nightly run and a range recompute fan out into chunk jobs (blocks of
+  // employee ids); "finish" runs once every chunk of a run is done and records the nightly's job_run key.
+  "overtime.nightly": periodic,
+  "overtime.recompute": z.object({ from: isoDate, to: isoDate, at: z.iso.datetime({ offset: true }).optional() }),
+  "overtime.chunk": z.object({
+    firstId: z.number().int().positive(),
+    lastId: z.number().int().positive(),
+    at: z.iso.datetime({ offset: true }),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  }),
+  "overtime.finish": z.object({ kind: z.enum(["nightly", "recompute"]), at: z.iso.datetime({ offset: true }) }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
@@ -42,6 +59,8 @@ export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   // June accrual runs the roll-over first if it has not run, so their order never depends on the scheduler.
   { id: "leave-june-rollover", name: "leave.june-rollover", pattern: "0 0 1 6 *" },
   { id: "leave-monthly-accrual", name: "leave.monthly-accrual", pattern: "0 1 1 * *" },
+  // Overtime (DESIGN §8): close yesterday, recompute the current and dirty weeks, credit finished weeks.
+  { id: "overtime-nightly", name: "overtime.nightly", pattern: "0 2 * * *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

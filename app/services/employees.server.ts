@@ -13,6 +13,9 @@ import {
   type WeekSchedule,
 } from "~/domain/employee-sheet";
 import { isCleanText } from "~/domain/text";
+import { contractChangeFrom, type ContractFacts } from "~/domain/contract-change";
+import { localDate } from "~/domain/zoned-day";
+import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
@@ -624,6 +627,9 @@ export async function updateEmployee(
         ctx,
       );
       await writeWeeks(tx, id, values);
+      // A contract, schedule or employment change makes the stored overtime weeks from its date stale.
+      const from = contractChangeFrom(contractFacts(current), contractFacts(values), localDate(new Date(), "Europe/Paris"));
+      if (from) await markEmployeeWeeksDirty(tx, id, from);
       const [user] = await c.execute<{ id: number }[]>(
         `insert into app_user (employee_id, email, password_hash, roles, created_at) values (?, ?, null, ?, now())
          on conflict (employee_id) do update set email = excluded.email, roles = excluded.roles returning id`,
@@ -643,6 +649,19 @@ export async function updateEmployee(
   const saved = await findRecord(em, id);
   if (!saved) throw new NotFoundError(t("error.not_found_item"));
   return saved;
+}
+
+/** What the overtime engine reads of a sheet (the schedule only as far as the week type uses it). */
+function contractFacts(v: EmployeeValues | EmployeeRecord): ContractFacts {
+  return {
+    numberOfHoursPerWeek: v.numberOfHoursPerWeek === null || v.numberOfHoursPerWeek === undefined ? null : Number(v.numberOfHoursPerWeek),
+    weekType: v.weekType ?? null,
+    weeks: (v.weeks ?? []).slice(0, weekCount(v.weekType)).map((w) => normaliseWeek(w)),
+    country: v.country ?? null,
+    subsidiary: v.subsidiary ?? null,
+    hiredAt: v.hiredAt ?? null,
+    firedAt: v.firedAt ?? null,
+  };
 }
 
 /** The login is the professional e-mail, compared case-insensitively: stored lower-case. */

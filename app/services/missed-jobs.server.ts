@@ -22,7 +22,7 @@ export async function dueMissedRuns(em: EntityManager, now = new Date()): Promis
   // Only the period keys: the reminders' notif:* rows are many and irrelevant here.
   const rows = await em
     .getConnection()
-    .execute<{ key: string }[]>("select key from job_run where key like 'accrual:%' or key like 'rollover:%' or key like 'cleanup:%'");
+    .execute<{ key: string }[]>("select key from job_run where key like 'accrual:%' or key like 'rollover:%' or key like 'cleanup:%' or key like 'nightly:%'");
   return missedRuns(catchUpSchedules(), rows.map((r) => r.key), now);
 }
 

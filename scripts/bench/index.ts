@@ -8,13 +8,15 @@ import { printResult, runLoad, runRate } from "./load";
  * `npm run bench`: a fresh database with the demo organisation, the built app on a loopback port, then bounded load
  * runs printed against the budgets of DESIGN §6. A benchmark, not a test: it prints, it does not fail.
  * Options (env): BENCH_SECONDS (default 10), BENCH_CLIENTS (default 50), BENCH_ONLY=clock (the clock actions alone),
- * BENCH_ONLY=pages (the list pages with 50 leaves alone).
+ * BENCH_ONLY=pages (the list pages with 50 leaves alone), BENCH_ONLY=nightly (the overtime nightly job and a full-year
+ * recompute on worker processes, scripts/bench/nightly.ts).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const clockOnly = process.env.BENCH_ONLY === "clock";
 const pagesOnly = process.env.BENCH_ONLY === "pages";
+const nightlyOnly = process.env.BENCH_ONLY === "nightly";
 
 const admin = await resolveDatabase({ database: "postgres" });
 const dbName = "cadran_bench";
@@ -83,10 +85,10 @@ async function benchPages() {
 }
 
 console.info(`Cadran bench: ${clients} clients, ${seconds} s per run, loopback ${base}`);
-if (!clockOnly && !pagesOnly) await benchPages();
-if (!clockOnly) await benchListPages({ base, seconds, login });
+if (!clockOnly && !pagesOnly && !nightlyOnly) await benchPages();
+if (!clockOnly && !nightlyOnly) await benchListPages({ base, seconds, login });
 
-if (!pagesOnly) {
+if (!pagesOnly && !nightlyOnly) {
   try {
     const { benchClock } = await import("./clock");
     const full = await benchClock({ baseUrl: base, databaseUrl: process.env.DATABASE_URL!, clients, durationSeconds: seconds });
@@ -102,6 +104,11 @@ if (!pagesOnly) {
   } catch (error) {
     console.info(`clock bench skipped: ${(error as Error).message}`);
   }
+}
+
+if (!clockOnly && !pagesOnly) {
+  const { benchNightly } = await import("./nightly");
+  await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });
 }
 
 await web.close();

@@ -53,7 +53,9 @@ describe("catch-up at start", () => {
     const stop = startInlineScheduler(runJob, { now });
     const ran = await stop.caughtUp;
     stop();
-    expect(ran.map((r) => r.key)).toEqual(["rollover:2026", "accrual:2026-06", "accrual:2026-07", "cleanup:2026-07-03"]);
+    expect(ran.map((r) => r.key)).toEqual(["rollover:2026", "accrual:2026-06", "accrual:2026-07", "nightly:2026-07-03", "cleanup:2026-07-03"]);
+    // The overtime night (02:00) ran too, inline: it records its key once its chunks are done.
+    expect(await keys("nightly:%")).toEqual(["nightly:2026-07-03"]);
     expect(await keys("accrual:%")).toEqual(["accrual:2026-05", "accrual:2026-06", "accrual:2026-07"]);
     expect(await keys("rollover:%")).toEqual(["rollover:2025", "rollover:2026"]);
     expect(await keys("cleanup:%")).toEqual(["cleanup:2026-07-03"]);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { contractChangeFrom, type ContractFacts } from "./contract-change";
+
+const TODAY = "2026-11-26"; // a Thursday: its week starts on 23 November
+const BASE: ContractFacts = {
+  numberOfHoursPerWeek: 35,
+  weekType: "unique_week",
+  weeks: [[{ start: "09:00" }]],
+  country: 1,
+  subsidiary: 2,
+  hiredAt: "2024-01-08",
+  firedAt: null,
+};
+
+describe("contractChangeFrom", () => {
+  it.each<[string, Partial<ContractFacts>, string | null]>([
+    ["nothing the engine reads", {}, null],
+    ["weekly hours 35 → 39: from this week", { numberOfHoursPerWeek: 39 }, "2026-11-23"],
+    ["weekly hours removed", { numberOfHoursPerWeek: null }, "2026-11-23"],
+    ["the same hours written differently (35 and 35.0)", { numberOfHoursPerWeek: 35.0 }, null],
+    ["week type", { weekType: "week_one_two" }, "2026-11-23"],
+    ["schedule", { weeks: [[{ start: "08:00" }]] }, "2026-11-23"],
+    ["country (another policy)", { country: 3 }, "2026-11-23"],
+    ["subsidiary (another zone)", { subsidiary: 4 }, "2026-11-23"],
+    ["hired earlier: from the new date", { hiredAt: "2023-06-14" }, "2023-06-12"],
+    ["hired later: from the old date", { hiredAt: "2025-02-05" }, "2024-01-08"],
+    ["a leaving date set in the past", { firedAt: "2026-10-07" }, "2026-10-05"],
+    ["a leaving date set in the future: from this week", { firedAt: "2027-01-31" }, "2026-11-23"],
+    ["hours and hire date: the earlier wins", { numberOfHoursPerWeek: 39, hiredAt: "2023-06-14" }, "2023-06-12"],
+  ])("%s", (_name, change, expected) => {
+    expect(contractChangeFrom(BASE, { ...BASE, ...change }, TODAY)).toBe(expected);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Which stored overtime weeks an employee sheet's change makes stale (DESIGN §8 dirty marks, decision 0035). The
+ * sheet keeps no history of the contract: a new weekly hours, week type, schedule, country or subsidiary applies
+ * from the day it is saved, so the weeks from the current one on are computed again and finished weeks keep the
+ * contract they were computed with. A changed hiring or leaving date changes which weeks were worked: from the
+ * earlier of the two dates.
+ */
+import { mondayOf } from "./iso-week";
+import type { CalendarDate } from "./time-calendar-date";
+
+export interface ContractFacts {
+  numberOfHoursPerWeek: number | null;
+  weekType: string | null;
+  /** The schedule, compared as JSON. */
+  weeks: unknown;
+  country: number | null;
+  subsidiary: number | null;
+  hiredAt: CalendarDate | null;
+  firedAt: CalendarDate | null;
+}
+
+const earliest = (...dates: (CalendarDate | null)[]) =>
+  dates.filter((d): d is CalendarDate => !!d).sort()[0] ?? null;
+
+/**
+ * The first Monday whose stored weeks must be computed again, or null when nothing the engine reads changed.
+ *
+ * @example contractChangeFrom({ ...facts, numberOfHoursPerWeek: 35 }, { ...facts, numberOfHoursPerWeek: 39 }, "2026-11-26") // "2026-11-23"
+ * @example contractChangeFrom({ ...facts, hiredAt: "2026-03-02" }, { ...facts, hiredAt: "2026-01-05" }, "2026-11-26") // "2026-01-05"
+ */
+export function contractChangeFrom(before: ContractFacts, after: ContractFacts, today: CalendarDate): CalendarDate | null {
+  const dates: (CalendarDate | null)[] = [];
+  const contract =
+    Number(before.numberOfHoursPerWeek ?? NaN) !== Number(after.numberOfHoursPerWeek ?? NaN) &&
+    !(before.numberOfHoursPerWeek === null && after.numberOfHoursPerWeek === null);
+  if (
+    contract ||
+    (before.weekType ?? "unique_week") !== (after.weekType ?? "unique_week") ||
+    JSON.stringify(before.weeks ?? null) !== JSON.stringify(after.weeks ?? null) ||
+    before.country !== after.country ||
+    before.subsidiary !== after.subsidiary
+  ) {
+    dates.push(today);
+  }
+  if (before.hiredAt !== after.hiredAt) dates.push(earliest(before.hiredAt, after.hiredAt) ?? today);
+  if (before.firedAt !== after.firedAt) dates.push(earliest(before.firedAt, after.firedAt) ?? today);
+  const first = earliest(...dates);
+  if (!first) return null;
+  return mondayOf(first > today ? today : first);
+}

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { isoWeekKey, mondayOf } from "~/domain/iso-week";
+import { localDate } from "~/domain/zoned-day";
+import { createEmployee as createSheet, updateEmployee } from "~/services/employees.server";
+import { getCountry, updateCountry } from "~/services/settings.server";
+import { computeEmployeeWeek } from "~/services/overtime-week.server";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg, type Org } from "~tests/support/factories";
+import { completeSheet } from "~tests/support/factories-employees";
+import { currentUserOf } from "~tests/support/factories-leave";
+
+/**
+ * The dirty marks of the employee sheet (contract, schedule, employment dates; decision 0035) and of a country's
+ * holidays (decision 0031), each made in the transaction of the change.
+ */
+const db = useTestDatabase();
+const today = localDate(new Date(), "Europe/Paris");
+const CURRENT = mondayOf(today);
+
+let org: Org;
+let other: Org;
+let manager: Awaited<ReturnType<typeof currentUserOf>>;
+
+/** An employee of `o` (a complete sheet: 35 h, hired 6 January 2025) with week 10 of 2026 and the current week computed. */
+async function employeeWithWeeks(o: Org) {
+  const { id: employeeId } = await createSheet(db.em(), manager, completeSheet(o, { hiredAt: "2025-01-06" }));
+  for (const monday of ["2026-03-02", CURRENT]) await computeEmployeeWeek(db.em(), employeeId, isoWeekKey(monday));
+  return employeeId;
+}
+
+async function dirtyMondays(employeeId: number): Promise<string[]> {
+  const rows = await db.sql<{ monday: string }>("select monday::text as monday from overtime_week where employee_id = ? and dirty order by monday", [employeeId]);
+  return rows.map((r) => r.monday);
+}
+
+beforeAll(async () => {
+  org = await createOrg(db.em(), " Marks");
+  other = await createOrg(db.em(), " Elsewhere");
+  manager = await currentUserOf(db.em(), await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT" }));
+});
+
+describe("dirty marks of the employee sheet", () => {
+  it("a new weekly contract marks the weeks from the current one, not the finished weeks", async () => {
+    const id = await employeeWithWeeks(org);
+    expect(await dirtyMondays(id)).toEqual([]);
+    await updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 39 });
+    expect(await dirtyMondays(id)).toEqual([CURRENT]);
+  });
+
+  it("an earlier hiring date marks the weeks from that date", async () => {
+    const id = await employeeWithWeeks(org);
+    await updateEmployee(db.em(), manager, id, { hiredAt: "2026-02-02" });
+    expect(await dirtyMondays(id)).toEqual(["2026-03-02", CURRENT]);
+  });
+
+  it("a change the engine does not read marks nothing", async () => {
+    const id = await employeeWithWeeks(org);
+    await updateEmployee(db.em(), manager, id, { phone: "0102030405" });
+    expect(await dirtyMondays(id)).toEqual([]);
+  });
+});
+
+describe("dirty marks of a country's holidays", () => {
+  it("a holiday added marks the weeks from that day for the country's employees only; removing it marks them again", async () => {
+    const here = await employeeWithWeeks(org);
+    const there = await employeeWithWeeks(other);
+    const country = await getCountry(db.em(), manager, org.countryId);
+    const input = { name: country.name, timezone: country.timezone, overtime: country.overtime };
+    await updateCountry(db.em(), manager, org.countryId, { ...input, holidays: [...country.holidays, { date: "2026-03-04", name: "Jour de test" }] });
+    expect(await dirtyMondays(here)).toEqual(["2026-03-02", CURRENT]);
+    expect(await dirtyMondays(there)).toEqual([]);
+
+    for (const monday of ["2026-03-02", CURRENT]) await computeEmployeeWeek(db.em(), here, isoWeekKey(monday));
+    // Renaming a holiday changes nothing the engine reads.
+    await updateCountry(db.em(), manager, org.countryId, { ...input, holidays: [...country.holidays, { date: "2026-03-04", name: "Autre nom" }] });
+    expect(await dirtyMondays(here)).toEqual([]);
+    await updateCountry(db.em(), manager, org.countryId, { ...input, holidays: country.holidays });
+    expect(await dirtyMondays(here)).toEqual(["2026-03-02", CURRENT]);
+  });
+});
