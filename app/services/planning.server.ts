@@ -291,6 +291,10 @@ export async function resolvePlanningScope(
   } else {
     const subsidiaryId = isManagement(viewer.profileType) ? (ask.subsidiaryId ?? viewer.subsidiaryId) : viewer.subsidiaryId;
     if (ask.subsidiaryId != null && ask.subsidiaryId !== subsidiaryId) throw new NotFoundError(t("error.not_found_item"));
+    if (ask.subsidiaryId != null && ask.subsidiaryId !== viewer.subsidiaryId) {
+      const [found] = await em.execute<{ id: number }[]>(`select id from subsidiary where id = ?`, [ask.subsidiaryId]);
+      if (!found) throw new NotFoundError(t("error.not_found_item"));
+    }
     scope = { subsidiaryId, divisionId: null, teamId: null, empty: subsidiaryId === null };
   }
   const wantDivision = view === "agency" ? (ask.divisionId ?? null) : null;

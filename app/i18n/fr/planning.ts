@@ -22,6 +22,20 @@ export const planning = {
   "planning.half.afternoon": "après-midi",
   "planning.hours_prefix": "{hours} h",
 
+  // Months (calendar columns, table header)
+  "planning.month.1": "janvier",
+  "planning.month.2": "février",
+  "planning.month.3": "mars",
+  "planning.month.4": "avril",
+  "planning.month.5": "mai",
+  "planning.month.6": "juin",
+  "planning.month.7": "juillet",
+  "planning.month.8": "août",
+  "planning.month.9": "septembre",
+  "planning.month.10": "octobre",
+  "planning.month.11": "novembre",
+  "planning.month.12": "décembre",
+
   // Legend
   "planning.legend": "Légende",
   "planning.key.paid_leave": "Congés payés",
