@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { frDate } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { PlanningLegend } from "./planning-legend";
@@ -27,6 +28,9 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
   const showDivision = page.view === "agency";
   const teamChoices = page.view === "agency" && filters.divisionId !== null ? options.teams.filter((tm) => tm.divisionId === filters.divisionId) : options.teams;
   const rows = page.table.groups.reduce((n, g) => n + g.rows.length, 0);
+  // Which end the user changed last (spec 2 §9: the other one moves when the period passes 6 months). Without
+  // JavaScript the start is kept (docs/decisions/0040).
+  const [changed, setChanged] = useState<"from" | "to">("from");
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
@@ -49,13 +53,13 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
           <label htmlFor="planning-from" className="field-label">
             {t("planning.filter.from")}
           </label>
-          <input id="planning-from" name="from" type="date" defaultValue={page.range.from} className="field-input" />
+          <input id="planning-from" name="from" type="date" defaultValue={page.range.from} className="field-input" onChange={() => setChanged("from")} />
         </div>
         <div>
           <label htmlFor="planning-to" className="field-label">
             {t("planning.filter.to")}
           </label>
-          <input id="planning-to" name="to" type="date" defaultValue={page.range.to} className="field-input" />
+          <input id="planning-to" name="to" type="date" defaultValue={page.range.to} className="field-input" onChange={() => setChanged("to")} />
         </div>
         {page.view === "agency" && (
           <div>
@@ -87,6 +91,7 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
             </select>
           </div>
         )}
+        {changed === "to" && <input type="hidden" name="changed" value="to" />}
         <button type="submit" className="btn btn-primary">
           {t("planning.filter.search")}
         </button>
