@@ -221,6 +221,22 @@ describe("planning pages", () => {
     expect(personal.text).not.toContain(`title="${t("planning.key.sick_leave")}"`);
   });
 
+  it("answers 404 to a filter outside the viewer's scope and keeps a period within 6 months", async () => {
+    const host = await client(cast.host.email);
+    expect((await host.get(`/planning/agency?subsidiary=${cast.org.subsidiaryId + 999}`)).status).toBe(404);
+    const head = await client(cast.departmentHead.email);
+    const otherDivisionTeam = await db.sql<{ id: number }>(
+      `insert into team (name, subsidiary_id, division_id) values ('Ailleurs', ?, ?) returning id`,
+      [cast.org.subsidiaryId, cast.org.otherDivisionId],
+    );
+    expect((await head.get(`/planning/division?team=${otherDivisionTeam[0]!.id}`)).status).toBe(404);
+    expect((await head.get(`/planning/division?team=${cast.org.teamId}`)).status).toBe(200);
+    const long = await head.get("/planning/division?from=2026-01-05&to=2026-12-31");
+    expect(long.text).toContain("du 05/01/2026 au 05/07/2026");
+    const longEnd = await head.get("/planning/division?from=2026-01-05&to=2026-12-31&changed=to");
+    expect(longEnd.text).toContain("du 30/06/2026 au 31/12/2026");
+  });
+
   it("keeps a colleague off someone else's planning (logged out, as for any page outside one's rights)", async () => {
     const c = await client(cast.colleague.email);
     const res = await c.get(`/planning/employee/${cast.employee.employeeId}`);
