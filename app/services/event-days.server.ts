@@ -4,6 +4,7 @@ import { eventDayRefusal, isEventDayType, seesPlanningOf, type EventDayRefusal, 
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t, type MessageKey } from "~/i18n/fr";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { holidayAppliesSql } from "./holidays.server";
 import { markWeekDirty } from "./overtime-dirty.server";
 import { planningOwner, type PlanningActor } from "./planning.server";
 
@@ -56,7 +57,8 @@ export async function addEventDay(em: EntityManager, viewer: PlanningActor, inpu
   const employeeId = viewer.employeeId;
   const [facts] = await em.execute<{ holiday: boolean; taken: boolean; leaves: { start: string; end: string; state: string; halfDayMorning: boolean; halfDayAfternoon: boolean }[] }[]>(
     `select exists (select 1 from employee e left join subsidiary s on s.id = e.subsidiary_id
-                      join holiday h on h.country_id = coalesce(e.country_id, s.country_id) where e.id = ? and h.date = ?::date) as holiday,
+                      join holiday h on ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")}
+                     where e.id = ? and h.date = ?::date) as holiday,
             exists (select 1 from event_day where employee_id = ? and date = ?::date) as taken,
             coalesce((select json_agg(json_build_object('start', start, 'end', "end", 'state', state,
                         'halfDayMorning', half_day_morning, 'halfDayAfternoon', half_day_afternoon))

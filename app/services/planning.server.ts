@@ -24,6 +24,7 @@ import {
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import { NotFoundError } from "./errors";
+import { holidaysOver } from "./holidays.server";
 import { intArray } from "./time-clock-views.server";
 
 /**
@@ -141,15 +142,8 @@ export async function loadPlanningFacts(
   const list = intArray(ids);
   const want = new Set(kinds);
   const [holidays, leaves, overtimes, eventDays] = await Promise.all([
-    want.has("holidays")
-      ? em.execute<{ employee_id: number; date: string; name: string }[]>(
-          `select e.id as employee_id, h.date::text as date, h.name
-             from employee e left join subsidiary s on s.id = e.subsidiary_id
-             join holiday h on h.country_id = coalesce(e.country_id, s.country_id)
-            where e.id = any(?::int[]) and h.date between ? and ? order by h.date`,
-          [list, range.from, range.to],
-        )
-      : [],
+    // Country and subsidiary holidays (decision 0031): the one holidays service, one query.
+    want.has("holidays") ? holidaysOver(em, { employeeIds: ids }, range.from, range.to) : new Map<number, Map<string, string>>(),
     want.has("leaves")
       ? em.execute<LeaveRow[]>(
           `select l.id, l.employee_id, l.start::text as start, l."end"::text as "end", l.half_day_morning, l.half_day_afternoon,
@@ -176,7 +170,9 @@ export async function loadPlanningFacts(
         )
       : [],
   ]);
-  for (const h of holidays) out.get(h.employee_id)?.holidays.push({ date: h.date, name: h.name });
+  for (const [employeeId, days] of holidays) {
+    for (const [date, name] of [...days].sort(([a], [b]) => (a < b ? -1 : 1))) out.get(employeeId)?.holidays.push({ date, name });
+  }
   for (const l of leaves) out.get(l.employee_id)?.leaves.push(toPlanningLeave(viewer, l));
   for (const o of overtimes) out.get(o.employee_id)?.overtimes.push({ date: o.date, seconds: Number(o.seconds) });
   for (const d of eventDays) out.get(d.employee_id)?.eventDays.push({ id: d.id, date: d.date, type: d.type === "closed" ? "closed" : "moved" });

@@ -43,6 +43,7 @@ beforeAll(async () => {
   commercial = await createEmployee(db.em(), cast.org, { profileType: "ROLE_COMMERCIAL", teamId: null, email: "commercial.planif@cadran.test" });
   const id = cast.employee.employeeId;
   await addHoliday(db.em(), cast.org.countryId, WEDNESDAY, "Férié de test");
+  await db.sql(`insert into holiday (subsidiary_id, date, name) values (?, ?, 'Fête locale')`, [cast.org.subsidiaryId, addDays(MONDAY, 7)]);
   await createLeave(db.em(), id, { reason: "PAID_LEAVE", start: THURSDAY, end: THURSDAY, state: "accepted" });
   await createLeave(db.em(), id, { reason: "SICK_LEAVE", start: NEXT, end: addDays(NEXT, 2), state: "accepted", comment: "grippe" });
   await createLeave(db.em(), id, { reason: "RTT_LEAVE", start: addDays(NEXT, 7), end: addDays(NEXT, 7), state: "pending", halfDayMorning: true });
@@ -74,6 +75,7 @@ describe("event days over /api", () => {
   it.each([
     ["a Saturday", { date: SATURDAY, type: "closed" }, 422, "planning.error.weekend"],
     ["a public holiday", { date: WEDNESDAY, type: "closed" }, 422, "planning.error.holiday"],
+    ["a local holiday of the subsidiary", { date: addDays(MONDAY, 7), type: "closed" }, 422, "planning.error.holiday"],
     ["a day with an accepted full-day leave", { date: THURSDAY, type: "moved" }, 422, "planning.error.leave"],
     ["a day that already has one", { date: MONDAY, type: "closed" }, 409, "planning.error.duplicate"],
     ["an unknown type", { date: TUESDAY, type: "vacances" }, 422, "planning.error.type"],
@@ -219,6 +221,8 @@ describe("planning pages", () => {
     const personal = await host.get(`/planning/employee/${cast.employee.employeeId}?year=${NEXT.slice(0, 4)}`);
     expect(personal.text).toContain(`title="${t("planning.key.absent")}"`);
     expect(personal.text).not.toContain(`title="${t("planning.key.sick_leave")}"`);
+    const own = await (await client(cast.employee.email)).get(`/planning/me?year=${MONDAY.slice(0, 4)}`);
+    expect(own.text).toContain(`title="${t("planning.key.holiday")} : Fête locale"`);
   });
 
   it("answers 404 to a filter outside the viewer's scope and keeps a period within 6 months", async () => {
