@@ -104,6 +104,7 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/planning/agency": [HM, FM, HOST],
   "/planning/division": [DH, COM],
   "/planning/team": [TL],
+  "/calendar/:token": "public",
   "/report/cost": [HM, FM],
   "/report/recup": [HM, FM],
   "/report/overtime": [HM, DH, FM],
@@ -223,6 +224,11 @@ describe("API_RULES", () => {
     ["POST", "/api/leaves", "anyone"],
     ["GET", "/api/leaves/me", "anyone"],
     ["GET", "/api/report/hourly-cost", [HM, FM]],
+    ["GET", "/api/event_days/employee/3", "anyone"],
+    ["POST", "/api/event_days", "anyone"],
+    ["DELETE", "/api/event_days/4", "anyone"],
+    ["GET", "/api/planning/employee/3/20260101/20260131", "anyone"],
+    ["GET", "/api/dashboard/employees", "anyone"],
   ] as const)("%s %s is allowed to %j", (method, path, expected) => {
     for (const role of [...PROFILE_TYPES, null]) {
       expect(canCallApi(method, path, role), `${role}`).toBe(expectedAllowed(expected as never, role));

@@ -76,6 +76,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "PlanningAgency", path: "/planning/agency", rights: [HM, FM, HOST] },
   { name: "PlanningDivision", path: "/planning/division", rights: [DH, COM] },
   { name: "PlanningTeam", path: "/planning/team", rights: [TL] },
+  // Calendar feeds (DESIGN §9): the secret token of the URL is the credential.
+  { name: "CalendarFeed", path: "/calendar/:token", rights: "public" },
   // Reports and their Excel exports
   { name: "ReportCost", path: "/report/cost", rights: [HM, FM] },
   { name: "ReportRecup", path: "/report/recup", rights: [HM, FM] },
@@ -146,6 +148,8 @@ export const API_RULES: readonly ApiRule[] = [
   { method: "GET", path: "/api/overtime/employee/:id/:year/:week", rights: [HM, DH, FM, TL, EMP, HOST] },
   { method: "GET", path: "/api/overtime/employee/:id", rights: [HM, DH, FM, TL, EMP, HOST] },
   { method: "GET", path: "/api/overtime", rights: [HM, DH, FM, TL, EMP, HOST] },
+  { method: "GET", path: "/api/planning/employee/:id/:start/:end", rights: "anyone" },
+  { method: "GET", path: "/api/dashboard/employees", rights: "anyone" },
   { method: "*", path: "/api/event_days/*", rights: "anyone" },
   { method: "*", path: "/api/event_days", rights: "anyone" },
   { method: "GET", path: "/api/report/leave", rights: [HM, FM] },

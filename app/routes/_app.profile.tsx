@@ -13,13 +13,18 @@ import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, upda
 import { Field } from "~/ui/field";
 import { ConfirmAction } from "~/ui/modal";
 import { useHydrated } from "~/ui/settings-forms";
+import { env } from "~/server/env.server";
+import { enableFeed, feedPath, feedStatus, revokeFeed } from "~/services/calendar-feed.server";
+import { CalendarFeeds } from "~/ui/calendar-feeds";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
-  return { profile: await getProfile(await getEm(), user), fullName: user.fullName, constraint: getZodConstraint(ProfileForm) };
+  const em = await getEm();
+  const [profile, feeds] = await Promise.all([getProfile(em, user), feedStatus(em, user)]);
+  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds };
 }
 
 async function back(request: Request, message: string) {
@@ -43,6 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fields.get("intent") === "logout-everywhere") {
     await logOutEverywhere(em, user.userId);
     return logoutRedirect(request, { type: "success", message: t("profile.logged_out_everywhere") });
+  }
+  // Calendar feeds (issue 15): a new address is answered once, in the page (only its hash is stored).
+  const feedScope = fields.get("scope") === "scope" ? "scope" : "own";
+  if (fields.get("intent") === "feed-enable") {
+    const token = await enableFeed(em, user, feedScope);
+    return data({ feed: { scope: feedScope, url: `${env().APP_URL.replace(/\/$/, "")}${feedPath(token)}` } });
+  }
+  if (fields.get("intent") === "feed-revoke-own" || fields.get("intent") === "feed-revoke-scope") {
+    await revokeFeed(em, user, fields.get("intent") === "feed-revoke-scope" ? "scope" : "own");
+    return back(request, t("planning.success.feed_revoked"));
   }
   if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(em, user);
@@ -68,8 +83,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName, constraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { profile, fullName, constraint, feeds } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
+  const lastResult = created ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -145,6 +162,7 @@ export default function Profile() {
           </div>
         </Form>
       </section>
+      <CalendarFeeds status={feeds} created={created} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="mb-2 text-base font-semibold">
           {t("profile.sessions")}

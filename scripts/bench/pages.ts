@@ -85,6 +85,10 @@ export async function benchListPages(opts: {
     ["overtime division", "/overtime/division", divisionHead],
     ["overtime subsidiary", "/overtime/subsidiary", finance],
     ...(teamMate ? [["overtime employee (week)", `/overtime/employee/${teamMate}?week=2`, leader] as [string, string, string]] : []),
+    // Planning (issue 15): the yearly calendar and the tables (DESIGN §6: p95 < 150 ms).
+    ["/planning/me (yearly)", "/planning/me", employee],
+    ["/planning/team", "/planning/team", leader],
+    ["/planning/agency (default)", "/planning/agency", finance],
   ];
   if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
   console.info("[bench:pages] 50 pending leaves for employe@cadran.test, awaiting chef.equipe@cadran.test");

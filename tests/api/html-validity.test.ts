@@ -63,6 +63,10 @@ describe("documents are valid HTML (Nu checker)", () => {
       ],
       ["chef.equipe@cadran.test", ["/", "/leave/waiting", "/leave/waiting?tab=pending", "/time-clock/team-badging", "/overtime/team"]],
       ["chef.equipe@cadran.test", [`/overtime/employee/${employeeId}?week=2`]],
+      ["employe@cadran.test", ["/planning/me", "/planning/me?filter=leaves"]],
+      ["chef.equipe@cadran.test", ["/planning/team", `/planning/employee/${employeeId}`]],
+      ["chef.division@cadran.test", ["/planning/division"]],
+      ["direction@cadran.test", ["/planning/agency"]],
       ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`]],
       ["chef.division@cadran.test", ["/leave/waiting?tab=pending", "/time-clock/division-badging", "/overtime/division"]],
       [
@@ -98,6 +102,8 @@ describe("documents are valid HTML (Nu checker)", () => {
     const employee = htmlClient(() => server.baseUrl);
     await employee.login("employe@cadran.test", DEMO_PASSWORD);
     keep("leave-ask-errors", await employee.post("/leave/ask", { reason: "PAID_LEAVE", start: "", end: "" }));
+    keep("planning-add-errors", await employee.post("/planning/me", { intent: "add", date: "", type: "moved" }));
+    keep("profile-feed", await employee.post("/profile", { intent: "feed-enable", scope: "own" }));
 
     const files: string[] = [];
     for (const [name, html] of pages) {

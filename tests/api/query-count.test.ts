@@ -89,6 +89,10 @@ describe("queries per page do not grow with the rows shown", () => {
     ["overtime of the subsidiary", () => manager, () => `/overtime/subsidiary?subsidiary=${org.subsidiaryId}`],
     ["overtime of an employee, a week explained", () => manager, () => `/overtime/employee/${employee.employeeId}?week=1`],
     ["own overtime", () => employee, () => "/overtime/me"],
+    ["team planning", () => leader, () => "/planning/team"],
+    ["agency planning (six months)", () => manager, () => "/planning/agency?from=2026-01-05&to=2026-07-05"],
+    ["own yearly planning", () => employee, () => "/planning/me"],
+    ["an employee's yearly planning", () => manager, () => `/planning/employee/${employee.employeeId}`],
   ];
 
   it.each(pages)("%s", async (_name, who, path) => {

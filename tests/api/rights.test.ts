@@ -94,6 +94,21 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves the built planning screens with 200 to every role the table allows (issue 15)", async () => {
+    const failures: string[] = [];
+    const built = PAGE_RULES.filter((rule) => rule.path.startsWith("/planning/"));
+    expect(built.map((rule) => rule.name).sort()).toEqual(["PlanningAgency", "PlanningDivision", "PlanningEmployee", "PlanningMe", "PlanningTeam"]);
+    for (const role of ALL_ROLES) {
+      for (const rule of built.filter((r) => rightsAllow(r.rights, role))) {
+        // An employee of the same team, division and subsidiary: in every allowed role's planning scope.
+        const path = rule.path.replace(":id", String(accounts.ROLE_EMPLOYEE.employeeId));
+        const res = await clients[role].get(path);
+        if (res.status !== 200) failures.push(`${role} ${path}: ${res.status} ${res.location ?? ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>

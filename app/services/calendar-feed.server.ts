@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
+import { displayName } from "~/domain/employee-name";
+import { icalendar, type IcalEvent } from "~/domain/ical";
+import { isShownLeave, leaveKey } from "~/domain/planning";
+import { t, type MessageKey } from "~/i18n/fr";
+import { loadPlanningFacts, scopeEmployees, type PlanningActor } from "./planning.server";
+import type { CurrentUser } from "./current-user.server";
+import { toCurrentUser, CURRENT_USER_FROM, CURRENT_USER_SELECT, type CurrentUserRow } from "./current-user.server";
+
+/**
+ * Calendar feeds (DESIGN §9): a private iCalendar feed of one's own planning ("own") and, for those with a planning
+ * table (team leader, department head, commercial, management, host employee), of their scope ("scope"). The URL
+ * holds 32 random bytes; only their SHA-256 is stored; enabling again renews the address, revoking deletes it. The
+ * privacy rule applies (a feed is read as its owner would read the planning).
+ */
+
+export type FeedScope = "own" | "scope";
+
+/** Roles with a planning table: their "scope" feed is the employees of that table. */
+const SCOPE_FEED_ROLES = ["ROLE_TEAM_LEADER", "ROLE_DEPARTMENT_HEAD", "ROLE_COMMERCIAL", "ROLE_HEAD_MANAGEMENT", "ROLE_FINANCIAL_MANAGEMENT", "ROLE_HOST_EMPLOYEE"];
+
+export function mayHaveScopeFeed(profileType: string): boolean {
+  return SCOPE_FEED_ROLES.includes(profileType);
+}
+
+function hash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function feedStatus(em: EntityManager, user: CurrentUser): Promise<{ own: boolean; scope: boolean; scopeAllowed: boolean }> {
+  const rows = await em.execute<{ scope: string }[]>(`select scope from calendar_feed where employee_id = ?`, [user.employeeId]);
+  return { own: rows.some((r) => r.scope === "own"), scope: rows.some((r) => r.scope === "scope"), scopeAllowed: mayHaveScopeFeed(user.profileType) };
+}
+
+/** Turns a feed on, or renews its address (the old one stops working). Returns the new token, shown once. */
+export async function enableFeed(em: EntityManager, user: CurrentUser, scope: FeedScope): Promise<string> {
+  if (scope === "scope" && !mayHaveScopeFeed(user.profileType)) throw new Error("no scope feed for this role");
+  const token = randomBytes(32).toString("base64url");
+  await em.execute(
+    `insert into calendar_feed (employee_id, scope, token_hash, created_at) values (?, ?, ?, now())
+     on conflict (employee_id, scope) do update set token_hash = excluded.token_hash, created_at = excluded.created_at`,
+    [user.employeeId, scope, hash(token)],
+  );
+  return token;
+}
+
+export async function revokeFeed(em: EntityManager, user: CurrentUser, scope: FeedScope): Promise<void> {
+  await em.execute(`delete from calendar_feed where employee_id = ? and scope = ?`, [user.employeeId, scope]);
+}
+
+export function feedPath(token: string): string {
+  return `/calendar/${token}.ics`;
+}
+
+export interface FeedDocument {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/**
+ * The feed of a token, or null (unknown, revoked, or its owner archived): own feed from the 1st of January of last
+ * year to a year ahead; scope feed from a month back to six months ahead.
+ */
+export async function feedDocument(em: EntityManager, token: string, today: CalendarDate): Promise<FeedDocument | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await em.execute<(CurrentUserRow & { scope: string; feed_created_at: Date })[]>(
+    `select ${CURRENT_USER_SELECT}, f.scope, f.created_at as feed_created_at
+       from calendar_feed f join ${CURRENT_USER_FROM} on u.employee_id = f.employee_id
+      where f.token_hash = ?`,
+    [hash(token)],
+  );
+  const owner = toCurrentUser(row);
+  if (!row || !owner) return null;
+  const viewer: PlanningActor = owner;
+  const own = row.scope === "own";
+  const day = calendarDay(today);
+  const range = own
+    ? { from: `${day.year - 1}-01-01`, to: day.plus({ years: 1 }).toISODate() }
+    : { from: day.minus({ months: 1 }).toISODate(), to: day.plus({ months: 6 }).toISODate() };
+  let people: { id: number; name: string }[];
+  if (own) people = [{ id: owner.employeeId, name: owner.fullName }];
+  else {
+    const scope =
+      owner.profileType === "ROLE_TEAM_LEADER"
+        ? { subsidiaryId: null, divisionId: null, teamId: owner.teamId, empty: owner.teamId === null }
+        : owner.profileType === "ROLE_DEPARTMENT_HEAD" || owner.profileType === "ROLE_COMMERCIAL"
+          ? { subsidiaryId: null, divisionId: owner.divisionId, teamId: null, empty: owner.divisionId === null }
+          : { subsidiaryId: owner.subsidiaryId, divisionId: null, teamId: null, empty: owner.subsidiaryId === null };
+    people = (await scopeEmployees(em, scope, range)).map((e) => ({ id: e.id, name: displayName(e.firstname, e.lastname) }));
+  }
+  const facts = await loadPlanningFacts(em, viewer, people.map((p) => p.id), range, ["leaves", "eventDays"]);
+  const created = new Date(row.feed_created_at);
+  const events: IcalEvent[] = [];
+  let lastModified = created;
+  for (const person of people) {
+    const f = facts.get(person.id);
+    if (!f) continue;
+    const prefix = own ? "" : `${person.name} — `;
+    for (const l of f.leaves) {
+      if (!isShownLeave(l.state)) continue;
+      const half = l.start === l.end && l.halfDayMorning !== l.halfDayAfternoon ? ` (${t(l.halfDayMorning ? "planning.half.morning" : "planning.half.afternoon")})` : "";
+      events.push({
+        uid: `leave-${l.id}@cadran`,
+        start: l.start,
+        end: l.end,
+        summary: `${prefix}${t(`planning.key.${leaveKey(l.reason)}` as MessageKey)}${half}`,
+        status: l.state === "accepted" ? "CONFIRMED" : "TENTATIVE",
+        updatedAt: new Date(l.updatedAt),
+        sequence: l.version,
+      });
+      if (new Date(l.updatedAt) > lastModified) lastModified = new Date(l.updatedAt);
+    }
+    for (const d of f.eventDays) {
+      events.push({
+        uid: `eventday-${d.id}@cadran`,
+        start: d.date,
+        end: d.date,
+        summary: `${prefix}${t(`planning.key.${d.type}`)}`,
+        status: "CONFIRMED",
+        updatedAt: created,
+      });
+    }
+  }
+  const body = icalendar({
+    name: own ? t("planning.feed.name_own", { name: owner.fullName }) : t("planning.feed.name_scope", { name: owner.fullName }),
+    events,
+  });
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, lastModified };
+}

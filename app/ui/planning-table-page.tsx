@@ -1,0 +1,116 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { frDate } from "~/domain/api-dates";
+import { t } from "~/i18n/fr";
+import { PlanningLegend } from "./planning-legend";
+import { PlanningTableView, type PlanningTableData } from "./planning-table";
+
+/**
+ * The agency, division and team planning pages: the filter panel (a GET form: dates, plus division and team on the
+ * agency view, team on the division view when its division has teams), the table and the legend.
+ */
+
+export interface PlanningTablePageData {
+  view: "agency" | "division" | "team";
+  range: { from: string; to: string };
+  clamped: boolean;
+  filters: { subsidiaryId: number | null; divisionId: number | null; teamId: number | null };
+  options: {
+    subsidiaries: { id: number; name: string }[];
+    divisions: { id: number; name: string }[];
+    teams: { id: number; name: string; divisionId: number }[];
+  };
+  table: PlanningTableData;
+}
+
+export function PlanningTablePage({ page, title }: { page: PlanningTablePageData; title: string }) {
+  const { options, filters } = page;
+  const showDivision = page.view === "agency";
+  const teamChoices = page.view === "agency" && filters.divisionId !== null ? options.teams.filter((tm) => tm.divisionId === filters.divisionId) : options.teams;
+  const rows = page.table.groups.reduce((n, g) => n + g.rows.length, 0);
+  // Which end the user changed last (spec 2 §9: the other one moves when the period passes 6 months). Without
+  // JavaScript the start is kept (docs/decisions/0040).
+  const [changed, setChanged] = useState<"from" | "to">("from");
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <Form method="get" className="pl-filters flex flex-wrap items-end gap-3 rounded-md border border-gray-200 bg-white p-3" data-testid="planning-filters">
+        {options.subsidiaries.length > 0 && (
+          <div>
+            <label htmlFor="planning-subsidiary" className="field-label">
+              {t("planning.filter.subsidiary")}
+            </label>
+            <select id="planning-subsidiary" name="subsidiary" defaultValue={filters.subsidiaryId ?? ""} className="field-input">
+              {options.subsidiaries.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor="planning-from" className="field-label">
+            {t("planning.filter.from")}
+          </label>
+          <input id="planning-from" name="from" type="date" defaultValue={page.range.from} className="field-input" onChange={() => setChanged("from")} />
+        </div>
+        <div>
+          <label htmlFor="planning-to" className="field-label">
+            {t("planning.filter.to")}
+          </label>
+          <input id="planning-to" name="to" type="date" defaultValue={page.range.to} className="field-input" onChange={() => setChanged("to")} />
+        </div>
+        {page.view === "agency" && (
+          <div>
+            <label htmlFor="planning-division" className="field-label">
+              {t("planning.filter.division")}
+            </label>
+            <select id="planning-division" name="division" defaultValue={filters.divisionId ?? ""} className="field-input">
+              <option value="">{t("planning.filter.all_divisions")}</option>
+              {options.divisions.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {page.view !== "team" && teamChoices.length > 0 && (
+          <div>
+            <label htmlFor="planning-team" className="field-label">
+              {t("planning.filter.team")}
+            </label>
+            <select id="planning-team" name="team" defaultValue={filters.teamId ?? ""} className="field-input">
+              <option value="">{t("planning.filter.all_teams")}</option>
+              {teamChoices.map((tm) => (
+                <option key={tm.id} value={tm.id}>
+                  {tm.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {changed === "to" && <input type="hidden" name="changed" value="to" />}
+        <button type="submit" className="btn btn-primary">
+          {t("planning.filter.search")}
+        </button>
+      </Form>
+      {page.clamped && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="planning-clamped">
+          {t("planning.range_clamped", { from: frDate(page.range.from), to: frDate(page.range.to) })}
+        </p>
+      )}
+      {rows === 0 ? (
+        <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t("planning.table.empty")}</p>
+      ) : (
+        <PlanningTableView
+          label={t("planning.table", { from: frDate(page.range.from), to: frDate(page.range.to) })}
+          table={page.table}
+          showDivision={showDivision}
+        />
+      )}
+      <PlanningLegend />
+    </div>
+  );
+}
