@@ -13,6 +13,7 @@ import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, type TestEmployee } from "~tests/support/factories";
 import { addHoliday, createLeave, createLeaveCast } from "~tests/support/factories-leave";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
+import ICAL from "ical.js";
 import { events, parseIcal } from "~tests/support/ical";
 
 const db = useTestDatabase();
@@ -297,6 +298,16 @@ describe("calendar feeds", () => {
     const rtt = list.find((e) => e.get("DTSTART") === compact(addDays(NEXT, 7)))!;
     expect(rtt.get("STATUS")).toBe("TENTATIVE");
     expect(rtt.get("SUMMARY")).toBe(`${t("planning.key.rtt_leave")} (${t("planning.half.morning")})`);
+    // The same feed read by a real iCalendar parser (Mozilla's ical.js, as calendar apps read it).
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const parsed = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(parsed.map((e) => e.uid)).toEqual(list.map((e) => e.get("UID")));
+    const sickEvent = parsed.find((e) => e.startDate.toString() === NEXT)!;
+    expect(sickEvent.startDate.isDate).toBe(true);
+    expect(sickEvent.summary).toBe(t("planning.key.sick_leave"));
+    expect(sickEvent.endDate.toString()).toBe(addDays(NEXT, 3));
+    const rttEvent = parsed.find((e) => e.startDate.toString() === addDays(NEXT, 7))!;
+    expect(rttEvent.component.getFirstPropertyValue("status")).toBe("TENTATIVE");
     const again = await fetch(base() + path);
     expect(events(parseIcal(await again.text())).map((e) => e.get("UID"))).toEqual(list.map((e) => e.get("UID")));
     expect((await fetch(base() + path, { headers: { "If-None-Match": etag } })).status).toBe(304);

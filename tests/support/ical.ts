@@ -1,6 +1,6 @@
 /**
- * A strict minimal iCalendar (RFC 5545) reader for the feed tests: no iCalendar parser is installed in
- * node_modules (the report suggests adding `ical.js`), so this checks what the feeds rely on and throws on anything
+ * A strict minimal iCalendar (RFC 5545) reader for the feed tests, beside Mozilla's `ical.js` (which the tests
+ * also parse every feed with, as calendar apps do): this one is stricter on the wire format and throws on anything
  * else: CRLF line ends, folding at 75 octets (continuation lines start with one space or tab), content lines
  * `NAME *(;PARAM=VALUE) : VALUE`, balanced BEGIN/END, the required properties of VCALENDAR (VERSION:2.0, PRODID) and
  * VEVENT (UID, DTSTAMP, DTSTART), DATE values of 8 digits, DATE-TIME values in UTC, TEXT escapes.
