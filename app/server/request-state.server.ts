@@ -21,6 +21,7 @@ export interface RequestState {
 export const REQUEST_ID_HEADER = "x-cadran-request-id";
 const TTL_MS = 30_000;
 const states = new Map<string, { at: number; promise: Promise<RequestState> }>();
+let lastSweep = 0;
 
 export function requestState(request: Request): Promise<RequestState> {
   const id = request.headers.get(REQUEST_ID_HEADER);
@@ -31,7 +32,11 @@ export function requestState(request: Request): Promise<RequestState> {
   const now = Date.now();
   const hit = states.get(key);
   if (hit) return hit.promise;
-  for (const [k, entry] of states) if (now - entry.at > TTL_MS) states.delete(k);
+  // Swept at most once a second: a sweep per request walked every entry of the last 30 s (O(rate) per request).
+  if (now - lastSweep > 1_000) {
+    lastSweep = now;
+    for (const [k, entry] of states) if (now - entry.at > TTL_MS) states.delete(k);
+  }
   const promise = loadState(request);
   promise.catch(() => {});
   states.set(key, { at: now, promise });
