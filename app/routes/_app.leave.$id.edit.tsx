@@ -16,6 +16,9 @@ import { LeaveRequestFormView } from "~/ui/leave-form";
 export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · ${t("app.title")}` }];
 
 /** /leave/{id}/edit: one's own request while it is pending; someone else's is a 404 here. */
+/** Built once: the form's constraints never change between requests (issue 12). */
+const CONSTRAINT = getZodConstraint(LeaveRequestForm);
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const leave = await orLeavePageNotFound(getLeave(await getEm(), user, leaveId(params.id)));
@@ -27,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const today = localDate(new Date(), "Europe/Paris");
   const minStart = minStartDate(today);
-  return { leave, minStart: leave.start < minStart ? leave.start : minStart, constraint: getZodConstraint(LeaveRequestForm) };
+  return { leave, minStart: leave.start < minStart ? leave.start : minStart, constraint: CONSTRAINT };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -16,10 +16,13 @@ import { LeaveBalanceCards } from "~/ui/leave-balance-cards";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.ask.title")} · ${t("app.title")}` }];
 
+/** Built once: the form's constraints never change between requests (issue 12). */
+const CONSTRAINT = getZodConstraint(LeaveRequestForm);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const balances = await leaveBalances(await getEm(), user);
-  return { balances, minStart: minStartDate(localDate(new Date(), "Europe/Paris")), constraint: getZodConstraint(LeaveRequestForm) };
+  return { balances, minStart: minStartDate(localDate(new Date(), "Europe/Paris")), constraint: CONSTRAINT };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

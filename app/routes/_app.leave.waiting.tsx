@@ -10,7 +10,8 @@ import { AppError } from "~/services/errors";
 import { decideLeave } from "~/services/leave-decision.server";
 import { waitingPage } from "~/services/leave-lists.server";
 import { orLeavePageNotFound } from "~/services/leave.server";
-import { frInstant, LeaveDates, LeaveStateBadge } from "~/ui/leave-form";
+import { frInstant, leaveDatesText, LeaveStateBadge } from "~/ui/leave-form";
+import { useLinkDelegation } from "~/ui/links";
 import { LeaveTabs } from "~/ui/leave-tabs";
 import { ConfirmDialog } from "~/ui/modal";
 import { Pager } from "~/ui/pager";
@@ -31,26 +32,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const filter = WaitingFilter.parse(search);
   const page = await waitingPage(await getEm(), user, filter);
-  // Only what the cards and rows show goes to the page (loader data is sent with every page, issue 12).
+  // The leave being confirmed (`?confirm=validate-17`) is the only one whose version the page needs (its dialog).
+  const confirming = /^(?:validate|refuse)-(\d{1,9})$/.exec(new URL(request.url).searchParams.get("confirm") ?? "");
+  // What the cards and rows show, ready to print (docs/decisions/0027, 0032): the loader data goes with the page.
   const leaves = page.leaves.map((l) => ({
     id: l.id,
-    employee: { fullname: l.employee.fullname },
-    reason: l.reason,
+    name: l.employee.fullname,
     reasonLabel: l.reasonLabel,
-    start: l.start,
-    end: l.end,
-    halfDayMorning: l.halfDayMorning,
-    halfDayAfternoon: l.halfDayAfternoon,
-    nbHourAbsence: l.nbHourAbsence,
-    numberDaysWork: l.numberDaysWork,
-    urgent: l.urgent,
-    comment: l.comment,
-    status: l.status,
-    statusLabel: l.statusLabel,
+    dates: leaveDatesText(l),
+    days: l.reason === "RECOVERY_LEAVE" ? formatDecimalHours(l.nbHourAbsence ?? 0) : formatDays(l.numberDaysWork),
+    sentOn: frInstant(l.createdAt),
     stateLabel: l.stateLabel,
-    version: l.version,
-    createdAt: l.createdAt,
-    updatedAt: l.updatedAt,
+    // Absent rather than false or null: a key costs about 8 bytes per card in the loader data.
+    ...(l.urgent ? { urgent: true } : {}),
+    ...(l.comment ? { comment: l.comment } : {}),
+    ...(page.tab === "pending" ? {} : { status: l.status, decidedOn: frInstant(l.updatedAt) }),
+    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version } : {}),
   }));
   return { ...page, leaves };
 }
@@ -82,6 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function WaitingLeaves() {
   const page = useLoaderData<typeof loader>();
   const location = useLocation();
+  const onLinkClick = useLinkDelegation();
   // The confirm step of a card is `?confirm=validate-17` (one GET form per list, below); `here` is the page without it.
   const search = new URLSearchParams(location.search);
   const confirming = /^(validate|refuse)-(\d+)$/.exec(search.get("confirm") ?? "");
@@ -153,30 +151,34 @@ export default function WaitingLeaves() {
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[page.tab]!)}</p>
       ) : page.tab === "pending" ? (
         <>
-          <Form method="get" id="confirm-step" preventScrollReset>
+          <Form method="get" id="confirm-step" preventScrollReset discover="none">
             {Object.entries({ ...query, tab: page.tab, ...paged }).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
           </Form>
           <p className="text-sm text-gray-700">{t("leave.waiting.count", { n: page.pager.total })}</p>
-          <ul className="card-grid" aria-label={t("leave.tab.pending")}>
+          {/* One schedule link for the list: it is the same for every card. */}
+          <p className="text-sm">
+            <Link to={page.scheduleLink} discover="none" className="btn-link">
+              {t("leave.waiting.schedule_link")}
+            </Link>
+          </p>
+          <ul className="cards" aria-label={t("leave.tab.pending")} onClick={onLinkClick}>
             {page.leaves.map((l) => (
-              <li key={l.id} className="item-card" data-leave-id={l.id}>
-                <div className="item-card-head">
-                  <h2>{l.employee.fullname}</h2>
-                  {l.urgent && <span className="badge-urgent">{t("leave.waiting.urgent")}</span>}
-                </div>
-                <dl className="item-card-fields">
+              <li key={l.id} data-leave-id={l.id}>
+                <header>
+                  <h2>{l.name}</h2>
+                  {l.urgent && <span>{t("leave.waiting.urgent")}</span>}
+                </header>
+                <dl>
                   <dt>{t("leave.field.reason")}</dt>
                   <dd>{l.reasonLabel}</dd>
                   <dt>{t("leave.field.dates")}</dt>
-                  <dd>
-                    <LeaveDates {...l} />
-                  </dd>
+                  <dd>{l.dates}</dd>
                   <dt>{t("leave.field.days")}</dt>
-                  <dd>{l.reason === "RECOVERY_LEAVE" ? formatDecimalHours(l.nbHourAbsence ?? 0) : formatDays(l.numberDaysWork)}</dd>
+                  <dd>{l.days}</dd>
                   <dt>{t("leave.field.sent_on")}</dt>
-                  <dd>{frInstant(l.createdAt)}</dd>
+                  <dd>{l.sentOn}</dd>
                   <dt>{t("leave.field.state")}</dt>
                   <dd>{l.stateLabel}</dd>
                   {l.comment && (
@@ -186,28 +188,24 @@ export default function WaitingLeaves() {
                     </>
                   )}
                 </dl>
-                <p className="item-card-links">
-                  <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
-                    {t("leave.waiting.details")}
-                  </Link>
-                  <Link to={page.scheduleLink} className="btn-link">
-                    {t("leave.waiting.schedule_link")}
-                  </Link>
+                <p>
+                  {/* A plain link: the list's one click handler makes it a client navigation (~/ui/links). */}
+                  <a href={`/leave/detail/${l.id}?from=waiting`}>{t("leave.waiting.details")}</a>
                 </p>
-                <div className="item-card-actions">
+                <div>
                   {/* Submit buttons (the default type) of the list's confirm-step form. */}
-                  <button form="confirm-step" name="confirm" value={`refuse-${l.id}`} className="btn btn-danger" aria-label={`${t("leave.waiting.reject")} ${l.employee.fullname}`}>
+                  <button form="confirm-step" name="confirm" value={`refuse-${l.id}`} className="btn btn-danger" aria-label={`${t("leave.waiting.reject")} ${l.name}`}>
                     {t("leave.waiting.reject")}
                   </button>
-                  <button form="confirm-step" name="confirm" value={`validate-${l.id}`} className="btn btn-primary" aria-label={`${t("leave.waiting.validate")} ${l.employee.fullname}`}>
+                  <button form="confirm-step" name="confirm" value={`validate-${l.id}`} className="btn btn-primary" aria-label={`${t("leave.waiting.validate")} ${l.name}`}>
                     {t("leave.waiting.validate")}
                   </button>
                 </div>
                 {confirming && Number(confirming[2]) === l.id && (
                   <ConfirmDialog
                     intent={`${confirming[1]}-${l.id}`}
-                    fields={{ version: l.version }}
-                    text={t(confirming[1] === "validate" ? "leave.waiting.validate_text" : "leave.waiting.reject_text", { name: l.employee.fullname })}
+                    fields={{ version: l.version ?? "" }}
+                    text={t(confirming[1] === "validate" ? "leave.waiting.validate_text" : "leave.waiting.reject_text", { name: l.name })}
                     confirmLabel={t(confirming[1] === "validate" ? "leave.waiting.validate" : "leave.waiting.reject")}
                     back={here}
                     tone={confirming[1] === "validate" ? "primary" : "danger"}
@@ -236,22 +234,20 @@ export default function WaitingLeaves() {
               <th scope="col">{t("leave.field.state")}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody onClick={onLinkClick}>
             {page.leaves.map((l) => (
               <tr key={l.id}>
-                <th scope="row">{l.employee.fullname}</th>
+                <th scope="row">{l.name}</th>
                 <td>
-                  <Link to={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
+                  <a href={`/leave/detail/${l.id}?from=waiting`} className="btn-link">
                     {l.reasonLabel}
-                  </Link>
+                  </a>
                 </td>
+                <td>{l.dates}</td>
+                <td>{l.sentOn}</td>
+                <td>{l.decidedOn}</td>
                 <td>
-                  <LeaveDates {...l} />
-                </td>
-                <td>{frInstant(l.createdAt)}</td>
-                <td>{frInstant(l.updatedAt)}</td>
-                <td>
-                  <LeaveStateBadge status={l.status} label={l.stateLabel} />
+                  <LeaveStateBadge status={l.status ?? ""} label={l.stateLabel} />
                 </td>
               </tr>
             ))}

@@ -8,7 +8,7 @@ import { loginWithPassword } from "~/services/auth.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { env } from "./env.server";
 import { getEm } from "./orm.server";
-import { REQUEST_ID_HEADER, requestState } from "./request-state.server";
+import { perRequest, REQUEST_ID_HEADER, requestState } from "./request-state.server";
 import { commitSession, destroySession, getSession, pushAlert, sessionStorage } from "./session.server";
 
 /** Set by our Express server from the socket (any incoming value is overwritten). */
@@ -70,23 +70,10 @@ export function requireUser(request: Request): Promise<CurrentUser> {
   // The layout and the page loaders of one HTTP request run in parallel, each with its own copy of the Request:
   // they share one guard (one query for session, user and counters: request-state.server.ts, one answer) through the
   // request id our server sets.
-  const id = request.headers.get(REQUEST_ID_HEADER);
-  if (!id) return guard(request);
-  const key = `${request.method} ${id}`;
-  const now = Date.now();
-  const hit = guards.get(key);
-  if (hit) return hit.promise;
-  for (const [k, entry] of guards) if (now - entry.at > GUARD_TTL_MS) guards.delete(k);
-  const promise = guard(request);
-  // A rejection is an answer (a redirect) shared by every loader; keep it from being reported as unhandled.
-  promise.catch(() => {});
-  guards.set(key, { at: now, promise });
-  return promise;
+  return perRequest(request, "guard", () => guard(request));
 }
 
 export { REQUEST_ID_HEADER };
-const GUARD_TTL_MS = 30_000;
-const guards = new Map<string, { at: number; promise: Promise<CurrentUser> }>();
 
 async function guard(request: Request): Promise<CurrentUser> {
   const state = await requestState(request);

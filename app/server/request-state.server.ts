@@ -20,22 +20,37 @@ export interface RequestState {
 /** Set by our Express server for every request (any incoming value is overwritten). */
 export const REQUEST_ID_HEADER = "x-cadran-request-id";
 const TTL_MS = 30_000;
-const states = new Map<string, { at: number; promise: Promise<RequestState> }>();
+const memo = new Map<string, { at: number; promise: Promise<unknown> }>();
+let lastSweep = 0;
+
+/**
+ * Once per HTTP request: the root, layout and page loaders (and the action before them) each get their own copy of
+ * the Request, in parallel; the id our server sets ties them together, so `load` runs once and every loader awaits
+ * the same promise (a rejection — a redirect — is the same answer for all). The key includes the method: the loaders
+ * that follow an action (Remix runs them with GET copies) see what the action left. Without the id (a test calling a
+ * loader directly) it simply runs.
+ * The pattern for any work two loaders of one page need (docs/decisions/0032): `perRequest(request, "name", load)`.
+ */
+export function perRequest<T>(request: Request, name: string, load: () => Promise<T>): Promise<T> {
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  if (!id) return load();
+  const key = `${name} ${request.method} ${id}`;
+  const hit = memo.get(key);
+  if (hit) return hit.promise as Promise<T>;
+  const now = Date.now();
+  // Swept at most once a second: a sweep per call walked every entry of the last 30 s (O(rate) per request).
+  if (now - lastSweep > 1_000) {
+    lastSweep = now;
+    for (const [k, entry] of memo) if (now - entry.at > TTL_MS) memo.delete(k);
+  }
+  const promise = load();
+  promise.catch(() => {});
+  memo.set(key, { at: now, promise });
+  return promise;
+}
 
 export function requestState(request: Request): Promise<RequestState> {
-  const id = request.headers.get(REQUEST_ID_HEADER);
-  if (!id) return loadState(request);
-  // An action and the loaders that follow it in the same request see different states (the action may change the
-  // session or the counters): the key includes the method (Remix runs the loaders with GET copies).
-  const key = `${request.method} ${id}`;
-  const now = Date.now();
-  const hit = states.get(key);
-  if (hit) return hit.promise;
-  for (const [k, entry] of states) if (now - entry.at > TTL_MS) states.delete(k);
-  const promise = loadState(request);
-  promise.catch(() => {});
-  states.set(key, { at: now, promise });
-  return promise;
+  return perRequest(request, "state", () => loadState(request));
 }
 
 /** The `?` of WAITING_CONDITION_SQL, as expressions on the current user's row `cu` (twin of waitingParams). */

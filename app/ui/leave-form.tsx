@@ -147,15 +147,17 @@ export function LeaveRequestFormView({
 }
 
 /** A leave's dates as the lists show them: DD/MM/YYYY, the end only when it differs, and the half-day marker. */
-export function LeaveDates({ start, end, halfDayMorning, halfDayAfternoon }: { start: string; end: string; halfDayMorning: boolean; halfDayAfternoon: boolean }) {
+type DatesOfLeave = { start: string; end: string; halfDayMorning: boolean; halfDayAfternoon: boolean };
+
+/** "30/11/2026 – 01/12/2026", "02/12/2026 (matin)": a leave's dates as one text (a loader can send it ready-made). */
+export function leaveDatesText({ start, end, halfDayMorning, halfDayAfternoon }: DatesOfLeave): string {
   const fr = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   const marker = halfDayMorning ? ` ${t("leave.marker.morning")}` : halfDayAfternoon ? ` ${t("leave.marker.afternoon")}` : "";
-  return (
-    <span>
-      {start === end ? fr(start) : `${fr(start)} – ${fr(end)}`}
-      {marker}
-    </span>
-  );
+  return (start === end ? fr(start) : `${fr(start)} – ${fr(end)}`) + marker;
+}
+
+export function LeaveDates(leave: DatesOfLeave) {
+  return <span>{leaveDatesText(leave)}</span>;
 }
 
 const BADGE: Record<string, string> = {

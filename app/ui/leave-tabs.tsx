@@ -16,6 +16,7 @@ export function LeaveTabs({ base, current, query = {} }: { base: string; current
             <li key={tab}>
               <Link
                 to={`${base}?${search}`}
+                discover="none"
                 aria-current={active ? "page" : undefined}
                 className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium ${
                   active ? "border-sky-700 text-sky-800" : "border-transparent text-gray-700 hover:text-gray-900"

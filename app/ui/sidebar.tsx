@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { counterLabel, isEntryActive, isSection, openSectionKey, type CounterKind, type MenuEntry, type MenuItem } from "~/domain/menu";
 import { t, type MessageKey } from "~/i18n/fr";
+import { useLinkDelegation } from "./links";
 
 /**
  * The sidebar. Mobile: a <details> "Menu" disclosure (closed after each navigation, since the component is keyed
@@ -21,8 +22,11 @@ export function Sidebar({
   redirectTo: string;
 }) {
   const open = openSectionKey(items, pathname);
+  // The menu's links are plain anchors; this one handler makes them client navigations with JavaScript (./links).
+  const onLinkClick = useLinkDelegation();
   return (
     <nav
+      onClick={onLinkClick}
       aria-label={t("shell.menu")}
       className={`border-b border-gray-200 bg-white md:border-b-0 md:border-r ${collapsed ? "md:w-16" : "md:w-64"}`}
       data-collapsed={collapsed ? "true" : "false"}
@@ -34,7 +38,7 @@ export function Sidebar({
         <MenuList items={items} counters={counters} pathname={pathname} open={open} collapsed={false} idPrefix="m" />
       </details>
       <div className="hidden md:block">
-        <Form method="post" action="/preferences/sidebar" className="flex justify-end p-2">
+        <Form method="post" action="/preferences/sidebar" discover="none" className="flex justify-end p-2">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button
             type="submit"
@@ -74,12 +78,10 @@ function MenuList({
           <li key={item.key}>
             <details name={`${idPrefix}-menu-section`} open={open === item.key}>
               <summary
-                className={`flex items-center justify-between rounded-md px-3 py-2 text-sm font-semibold ${
-                  open === item.key ? "text-brand-800" : "text-gray-800"
-                } hover:bg-gray-100`}
+                className={open === item.key ? "menu-section menu-section-current" : "menu-section"}
                 title={collapsed ? t(item.key as MessageKey) : undefined}
               >
-                <span className={collapsed ? "sr-only" : ""}>{t(item.key as MessageKey)}</span>
+                <span className={collapsed ? "sr-only" : undefined}>{t(item.key as MessageKey)}</span>
                 {collapsed && <span aria-hidden="true">{t(item.key as MessageKey).slice(0, 2)}</span>}
                 {!collapsed && sectionCounter(item.entries, counters)}
               </summary>
@@ -122,18 +124,11 @@ function EntryLink({
   const count = entry.counter ? (counters[entry.counter] ?? 0) : 0;
   const label = t(entry.key as MessageKey);
   return (
-    <Link
-      to={entry.path}
-      aria-current={active ? "page" : undefined}
-      title={collapsed ? label : undefined}
-      className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm ${
-        active ? "bg-brand-100 font-semibold text-brand-800" : "text-gray-800 hover:bg-gray-100"
-      }`}
-    >
-      <span className={collapsed ? "sr-only" : ""}>{label}</span>
+    <a href={entry.path} aria-current={active ? "page" : undefined} title={collapsed ? label : undefined} className="menu-link">
+      <span className={collapsed ? "sr-only" : undefined}>{label}</span>
       {collapsed && <span aria-hidden="true">{label.slice(0, 2)}</span>}
       {count > 0 && <Counter count={count} />}
-    </Link>
+    </a>
   );
 }
 
@@ -141,11 +136,7 @@ export function Counter({ count }: { count: number }) {
   const label = counterLabel(count);
   if (!label) return null;
   return (
-    <span
-      className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white"
-      title={t("menu.counter_label", { count })}
-      data-testid="menu-counter"
-    >
+    <span className="menu-counter" title={t("menu.counter_label", { count })} data-testid="menu-counter">
       {label}
     </span>
   );

@@ -5,7 +5,7 @@ import { t } from "~/i18n/fr";
 export function TopBar({ fullName, avatarUrl }: { fullName: string; avatarUrl: string | null }) {
   return (
     <header className="flex items-center justify-between gap-4 bg-brand-800 px-4 py-2 text-white">
-      <Link to="/" className="text-lg font-bold tracking-wide">
+      <Link to="/" discover="none" className="text-lg font-bold tracking-wide">
         {t("app.title")}
       </Link>
       <details className="relative" data-testid="user-menu">
@@ -23,10 +23,10 @@ export function TopBar({ fullName, avatarUrl }: { fullName: string; avatarUrl: s
         </summary>
         <div className="absolute right-0 z-40 mt-2 w-56 rounded-md bg-white py-1 text-gray-900 shadow-lg ring-1 ring-black/10">
           <p className="border-b px-4 py-2 text-sm font-medium sm:hidden">{fullName}</p>
-          <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-gray-100">
+          <Link to="/profile" discover="none" className="block px-4 py-2 text-sm hover:bg-gray-100">
             {t("shell.edit_profile")}
           </Link>
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" discover="none">
             <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100">
               {t("shell.logout")}
             </button>

@@ -13,7 +13,8 @@ export function pageScriptBytes(routeIds: string[]): { bytes: number; files: num
   const file = readdirSync(dir).find((f) => f.startsWith("manifest-"));
   if (!file) throw new Error("no build: run `npm run build` first");
   const manifest = JSON.parse(readFileSync(path.join(dir, file), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
-  const urls = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  // The manifest file itself too: without lazy route discovery (docs/decisions/0032) every page loads it.
+  const urls = new Set<string>([`/build/${file}`, manifest.entry.module, ...manifest.entry.imports]);
   for (const id of ["root", ...routeIds]) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`unknown route ${id}`);

@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { compress, csrfGuard, errorHandler, methodGuard, noStoreByDefault, urlGuard } from "./http-guards";
 
@@ -57,7 +58,11 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // /build holds fingerprinted files only (a new build, new names): a year, immutable. The rest of public/ keeps
   // its names across releases: an hour.
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+  // Only for the files public/ holds at start: express.static would otherwise stat the disk for every page request.
+  const publicDir = path.join(root, "public");
+  const publicFiles = new Set(readdirSync(publicDir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => `/${d.name}`));
+  const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 
   app.use((req, res, next) => {
     // The client address for throttling and logs; an incoming header of the same name is never trusted.

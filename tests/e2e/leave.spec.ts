@@ -62,6 +62,8 @@ test.describe("leave", () => {
     await expect(row.getByTestId("leave-state")).toHaveText("En attente du chef d'équipe");
     await row.getByRole("link", { name: "Congés payés" }).click();
     await expect(page).toHaveURL(/\/leave\/detail\/\d+$/);
+    // With JavaScript the URL changes a moment before the new page is rendered: wait for the detail's heading.
+    await expect(page.getByRole("heading", { level: 1, name: "Demande de congé" })).toBeVisible();
     await expect(page.getByText("En attente du chef d'équipe")).toBeVisible();
     await expect(page.getByRole("link", { name: "Modifier" })).toBeVisible();
     await logout(page);
