@@ -13,4 +13,9 @@ RUN useradd --system --uid 10001 cadran
 COPY --from=build --chown=cadran /app /app
 USER cadran
 EXPOSE 3000
+# GET /healthz?part=web: database, migrations and Redis (decision 0050); node's own fetch, no curl in the image.
+# The worker's heartbeat is in the full /healthz, for monitoring; a worker container (npm run start:worker) serves
+# no HTTP: run it with --no-healthcheck (compose: healthcheck: { disable: true }).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz?part=web').then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
 CMD ["npm", "run", "start:web"]

@@ -10,7 +10,62 @@ import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TABLES } from "../db/seeds
 import { resolveDatabase } from "./lib/database";
 import { migrate } from "./migrate";
 
+/** `--name value` from the command line, or undefined. */
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** A progress bar on a terminal, one line per phase otherwise. */
+function progressBar() {
+  let lastPhase = "";
+  let lastDraw = 0;
+  const started = performance.now();
+  return (phase: string, done: number, total: number) => {
+    const now = performance.now();
+    const finished = done >= total;
+    if (!process.stderr.isTTY) {
+      if (phase !== lastPhase || finished) {
+        if (phase !== lastPhase) console.error(`  ${phase}… (${((now - started) / 1000).toFixed(1)} s)`);
+        lastPhase = phase;
+      }
+      return;
+    }
+    if (phase === lastPhase && !finished && now - lastDraw < 100) return;
+    lastPhase = phase;
+    lastDraw = now;
+    const width = 30;
+    const filled = Math.round((width * Math.min(done, total)) / Math.max(total, 1));
+    const pct = Math.round((100 * Math.min(done, total)) / Math.max(total, 1));
+    process.stderr.write(`\r  [${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(pct).padStart(3)} % ${phase.padEnd(14)} ${((now - started) / 1000).toFixed(1)} s`);
+    if (finished) process.stderr.write("\n");
+  };
+}
+
+/**
+ * `npm run db:seed -- --large [--employees N] [--seed S] [--today YYYY-MM-DD] [--database NAME]`: the bench
+ * company (db/seeds/large.ts) in its own database (cadran_large by default) on the server of DATABASE_URL (or the
+ * embedded one), dropped and refilled. DATABASE_URL's own database is left alone.
+ */
+async function mainLarge() {
+  const { seedLarge, LARGE_DATABASE } = await import("../db/seeds/large");
+  const db = await resolveDatabase();
+  try {
+    const today = arg("today") ?? DateTime.now().setZone("Europe/Paris").toISODate()!;
+    const employees = Number(arg("employees") ?? 5000);
+    const seed = Number(arg("seed") ?? 1);
+    const database = arg("database") ?? LARGE_DATABASE;
+    console.log(`Entreprise de banc d'essai : ${employees} salariés, graine ${seed}, au ${today}, base ${database} (effacée et remplie)`);
+    const result = await seedLarge({ adminUrl: db.url, database, employees, seed, today, migrate, progress: progressBar() });
+    for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(14)} ${n}`);
+    console.log(`Terminé en ${(result.ms / 1000).toFixed(1)} s (dont ${(result.cpuMs / 1000).toFixed(1)} s de calcul de ce processus). DATABASE_URL=${result.url}`);
+  } finally {
+    await db.stop();
+  }
+}
+
 async function main() {
+  if (process.argv.includes("--large")) return mainLarge();
   const started = performance.now();
   const db = await resolveDatabase();
   try {

@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { DateTime, FixedOffsetZone } from "luxon";
 
 /**
  * A calendar day written 'YYYY-MM-DD' (the `date` columns, HTML date inputs, holiday lists).
@@ -17,10 +17,37 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function calendarDay(date: CalendarDate): DateTime<true> {
   // luxon accepts week dates, ordinal dates and times too; a calendar day must be exactly YYYY-MM-DD.
-  if (!ISO_DATE.test(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
-  const day = DateTime.fromISO(date, { zone: "utc" });
-  if (!day.isValid) throw new RangeError(`Not a real calendar day: ${date}`);
-  return day;
+  const ms = utcMillis(date);
+  if (ms === null) throw new RangeError(`Not a real calendar day: ${date}`);
+  // From the epoch milliseconds in the fixed UTC zone: no ISO parsing, no zone lookup (decision 0049).
+  return DateTime.fromMillis(ms, { zone: FixedOffsetZone.utcInstance }) as DateTime<true>;
+}
+
+/** Midnight UTC of a real YYYY-MM-DD day as epoch milliseconds; null for a real-looking but impossible day. */
+function utcMillis(date: CalendarDate): number | null {
+  const known = millisCache.get(date);
+  if (known !== undefined) return known;
+  const ms = parseUtcMillis(date);
+  if (millisCache.size >= 50_000) millisCache.clear();
+  millisCache.set(date, ms);
+  return ms;
+}
+
+/** Days already read (a process reads the same few hundred days over and over). */
+const millisCache = new Map<string, number | null>();
+
+function parseUtcMillis(date: CalendarDate): number | null {
+  if (typeof date !== "string" || !ISO_DATE.test(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  const t = new Date(Date.UTC(2000, month - 1, day));
+  t.setUTCFullYear(year);
+  if (t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day) {
+    // 29 February of a leap year placed in 2000 then moved to a common year rolls over: not a real day.
+    return null;
+  }
+  return t.getTime();
 }
 
 /**
@@ -56,5 +83,12 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
  * @example addDays("2026-03-28", 1) // "2026-03-29", whatever happens to clocks that night
  */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return toCalendarDate(calendarDay(date).plus({ days }));
+  const ms = utcMillis(date);
+  if (ms === null) throw new RangeError(`Not a real calendar day: ${date}`);
+  if (!Number.isInteger(days)) return toCalendarDate(calendarDay(date).plus({ days }));
+  // Whole days on UTC midnights: 86,400,000 ms each, exactly (UTC has no DST).
+  const t = new Date(ms + days * 86_400_000);
+  const year = t.getUTCFullYear();
+  if (year < 1000 || year > 9999) return toCalendarDate(calendarDay(date).plus({ days }));
+  return `${year}-${String(t.getUTCMonth() + 1).padStart(2, "0")}-${String(t.getUTCDate()).padStart(2, "0")}`;
 }

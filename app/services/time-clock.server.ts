@@ -363,22 +363,6 @@ export async function assertEmployeeInScope(em: EntityManager, actor: CurrentUse
 
 // ---------------------------------------------------------------- clock actions
 
-/**
- * Locks (creating it if needed) the employee's clock row of a day and returns it. The upsert's DO UPDATE takes the
- * row lock, so concurrent actions on the same day run one after the other and each sees the previous one's type.
- */
-async function lockDay(tx: EntityManager, emp: ClockEmployee, date: CalendarDate, expected: number, actorId: number, now: Date) {
-  const [row] = await tx.execute<{ id: number; type: string | null }[]>(
-    `insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
-                             overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-     values (?, ?, null, false, 0, 0, ?, 0, false, ?, ?, ?)
-     on conflict (employee_id, date) where suggested = false do update set updated_at = excluded.updated_at
-     returning id, type`,
-    [emp.employeeId, date, expected, actorId, now, now],
-  );
-  return { id: row!.id, type: isClockType(row!.type) ? row!.type : null };
-}
-
 /** Today's day of an employee as read before an action: its state and active entries, and its row version. */
 interface DaySnapshot {
   id: number;
@@ -589,22 +573,72 @@ function viewOf(
  */
 export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView> {
   assertTimeRegistration(user);
-  const { emp, date, facts } = await clockContext(em, user.employeeId, now);
-  const expected = expectedFor(facts, date);
-  const id = await em.transactional(async (tx) => {
-    const day = await lockDay(tx, emp, date, expected, user.employeeId, now);
-    await tx.execute(
-      "update time_log set superseded_at = ?, superseded_by_id = ? where time_clock_id = ? and superseded_at is null",
-      [now, user.employeeId, day.id],
-    );
-    await storeTotals(tx, { id: day.id, employeeId: emp.employeeId, date, suggested: false }, dayTotals([], expected, { date, today: date }), {
+  for (let attempt = 1; ; attempt++) {
+    const { emp, date, facts, day } = await clockContext(em, user.employeeId, now);
+    const expected = expectedFor(facts, date);
+    const totals = dayTotals([], expected, { date, today: date });
+    const id = await writeReset(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, expected, totals, user.employeeId, now);
+    if (id !== null) return viewOf(emp, id, date, totals, []);
+    // The day changed since it was read (a concurrent action): read it again, as clockAction does.
+    if (attempt >= CLOCK_ACTION_ATTEMPTS) throw new ConflictError(t("error.conflict"));
+  }
+}
+
+/**
+ * One statement (DESIGN §6): inserts today's empty day, or locks it and empties it only if its xmin is still the
+ * version read (so the entries superseded are exactly those read: an entry committed in between makes the version
+ * change and the reset is read again), then, driven by that row, supersedes the active entries and writes the
+ * overtime row and the employee's state. Null when the day changed since it was read.
+ */
+async function writeReset(
+  em: EntityManager,
+  day: { employeeId: number; date: CalendarDate; version: string | null },
+  expected: number,
+  totals: DayTotals,
+  actorId: number,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await em.execute<{ id: number }[]>(
+    `with day as (
+       insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                               overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+       values (?, ?, null, false, 0, 0, ?, ?, false, ?, ?, ?)
+       on conflict (employee_id, date) where suggested = false do update
+         set type = null, working_time_seconds = 0, lunch_time_seconds = 0, expected_seconds = excluded.expected_seconds,
+             overtime_seconds = excluded.overtime_seconds, anomaly = false, updated_at = excluded.updated_at, new_notification = null
+         where time_clock.xmin = ?::xid
+       returning id),
+     logs as (
+       update time_log set superseded_at = ?, superseded_by_id = ?
+        where time_clock_id = (select id from day) and superseded_at is null),
+     emp as (
+       update employee set last_state_time_clock = ? where id = ? and exists (select 1 from day)),
+     ot as (
+       insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
+       select ?, ?, 0, ?, ?, false from day
+       on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
+         expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly)
+     select id from day`,
+    [
+      day.employeeId,
+      day.date,
+      expected,
+      totals.overtimeSeconds,
+      actorId,
       now,
-      isToday: true,
-      clearNotification: true,
-    });
-    return day.id;
-  });
-  return viewOf(emp, id, date, dayTotals([], expected, { date, today: date }), []);
+      now,
+      day.version,
+      now,
+      actorId,
+      lastStateOf(totals.type),
+      day.employeeId,
+      day.employeeId,
+      day.date,
+      expected,
+      totals.overtimeSeconds,
+    ],
+  );
+  return row ? row.id : null;
 }
 
 /** Clears the notification of today's clock once the employee has seen it. */

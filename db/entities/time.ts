@@ -51,6 +51,14 @@ export type TimeClock = InferEntity<typeof TimeClock>;
 export const TimeLog = defineEntity({
   name: "TimeLog",
   tableName: "time_log",
+  indexes: [
+    {
+      // A day's active entries (every clock action reads them): superseded ones, left by resets and corrections,
+      // are not scanned (decision 0049).
+      name: "time_log_active_index",
+      expression: "create index time_log_active_index on time_log (time_clock_id, time) where superseded_at is null",
+    },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     timeClock: () => p.manyToOne(TimeClock).index().deleteRule("cascade"),

@@ -3,6 +3,7 @@ import { Migration20261121220000 } from "./Migration20261121220000";
 import { Migration20261124050000 } from "./Migration20261124050000";
 import { Migration20261124100000 } from "./Migration20261124100000";
 import { Migration20261124130000 } from "./Migration20261124130000";
+import { Migration20261124150000 } from "./Migration20261124150000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -14,4 +15,5 @@ export const migrationsList = [
   { name: "Migration20261124050000", class: Migration20261124050000 },
   { name: "Migration20261124100000", class: Migration20261124100000 },
   { name: "Migration20261124130000", class: Migration20261124130000 },
+  { name: "Migration20261124150000", class: Migration20261124150000 },
 ];

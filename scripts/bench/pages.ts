@@ -117,3 +117,176 @@ export async function benchListPages(opts: {
     printResult(await runRate(`${name}, 40 req/s`, { rps: 40, seconds: opts.seconds }, one), { p95: 100 });
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The large bench (issue 14): every screen of the rights table that exists when the bench runs, mixed traffic.
+
+/**
+ * Query strings the large bench adds to a page's path (DESIGN §6: the agency planning over 3 months, the overtime
+ * calendars and the reports over 6 months). A screen whose default view is not the one its budget speaks of adds
+ * its line here; every other screen of app/domain/access.ts joins the bench by itself once it answers 200.
+ */
+export const BENCH_PAGE_QUERIES: Record<string, string> = {};
+
+/** DESIGN §6 budgets (p95, ms) by path: dashboards 100, calendars and planning tables 150, 6-month reports 300. */
+export function pageBudget(path: string): number {
+  if (path === "/") return 100;
+  if (path.startsWith("/report")) return 300;
+  // Planning, overtime calendars, badging tables, waiting leaves, the directory: tables (decision 0048).
+  return 150;
+}
+
+export interface BenchPage {
+  name: string;
+  path: string;
+  /** Accounts (demo e-mails) requesting it in turn: the roles allowed that get a 200. */
+  accounts: string[];
+  budget: number;
+}
+
+/**
+ * The pages to measure: each page rule of the rights table with a concrete path (":id" is the demo employee, or a
+ * leave of theirs; "/*" its index), requested by every one of the seven demo accounts the rule allows; the home
+ * page once per role (each dashboard variant). A page that answers 404 for all of them is not built yet: skipped.
+ */
+export async function discoverBenchPages(opts: {
+  base: string;
+  cookies: Map<string, string>;
+  employeeId: number;
+  leaveId: number | null;
+}): Promise<BenchPage[]> {
+  const { PAGE_RULES } = await import("~/domain/access");
+  const { DEMO_ACCOUNTS } = await import("../../db/seeds/demo");
+  const pages: BenchPage[] = [];
+  for (const rule of PAGE_RULES) {
+    if (rule.rights === "public") continue;
+    let path = rule.path.replace(/\/\*$/, "");
+    if (path.includes(":token") || path.startsWith("/avatars")) continue;
+    if (path.includes(":id")) {
+      const id = path.startsWith("/leave") ? opts.leaveId : opts.employeeId;
+      if (id == null) continue;
+      path = path.replace(":id", String(id));
+    }
+    if (path.includes(":")) continue;
+    path += BENCH_PAGE_QUERIES[rule.path] ?? BENCH_PAGE_QUERIES[path] ?? "";
+    const allowed = DEMO_ACCOUNTS.filter((a) => rule.rights === "anyone" || (rule.rights as readonly string[]).includes(a.profileType));
+    const ok: string[] = [];
+    for (const a of allowed) {
+      const cookie = opts.cookies.get(a.email);
+      if (!cookie) continue;
+      const res = await fetch(`${opts.base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status === 200) ok.push(a.email);
+    }
+    if (ok.length === 0) continue;
+    if (path === "/") {
+      for (const email of ok) pages.push({ name: `home (${email.split("@")[0]})`, path, accounts: [email], budget: pageBudget(path) });
+    } else pages.push({ name: rule.name, path, accounts: ok, budget: pageBudget(path) });
+  }
+  return pages;
+}
+
+export interface MixedPageResult {
+  name: string;
+  path: string;
+  roles: number;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  budget: number;
+  queries: number;
+  /** Median of 3 requests alone, before the mixed traffic. */
+  alone: number;
+  ok: boolean;
+}
+
+/**
+ * Mixed traffic at `rps` requests per second (open loop) over every page and its roles in turn, for `seconds`;
+ * before it, one request per page with the ORM's queries counted. Prints and returns one line per page.
+ */
+export async function benchMixedPages(opts: {
+  base: string;
+  seconds: number;
+  rps: number;
+  pages: BenchPage[];
+  cookies: Map<string, string>;
+  countQueries: (fn: () => Promise<unknown>) => Promise<number>;
+}): Promise<MixedPageResult[]> {
+  const get = async (path: string, email: string) => {
+    const res = await fetch(`${opts.base}${path}`, { headers: { Cookie: opts.cookies.get(email)! } });
+    await res.arrayBuffer();
+    return res.status === 200;
+  };
+  const queries = new Map<string, number>();
+  const single = new Map<string, number>();
+  for (const p of opts.pages) {
+    for (let i = 0; i < 3; i++) await get(p.path, p.accounts[0]!); // warm-up
+    queries.set(p.name, await opts.countQueries(() => get(p.path, p.accounts[0]!)));
+    // One request alone (no other traffic): the page's own latency, to tell it from queueing under load.
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await get(p.path, p.accounts[i % p.accounts.length]!);
+      times.push(performance.now() - t);
+    }
+    single.set(p.name, Math.round(times.sort((a, b) => a - b)[1]! * 10) / 10);
+  }
+  // Each page gets the same share of the traffic whatever its number of roles.
+  const order: { page: BenchPage; email: string }[] = [];
+  const turn = new Map<string, number>();
+  const total = Math.round(opts.rps * opts.seconds);
+  for (let i = 0; i < total; i++) {
+    const page = opts.pages[i % opts.pages.length]!;
+    const k = turn.get(page.name) ?? 0;
+    turn.set(page.name, k + 1);
+    order.push({ page, email: page.accounts[k % page.accounts.length]! });
+  }
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const wait = t0 + (i * 1000) / opts.rps - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const { page, email } = order[i]!;
+    const t = performance.now();
+    pending.push(
+      get(page.path, email)
+        .catch(() => false)
+        .then((ok) => {
+          const list = latencies.get(page.name) ?? [];
+          list.push(performance.now() - t);
+          latencies.set(page.name, list);
+          if (!ok) errors.set(page.name, (errors.get(page.name) ?? 0) + 1);
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - t0) / 1000;
+  console.info(`[bench:pages] ${order.length} requests in ${elapsed.toFixed(1)} s (${(order.length / elapsed).toFixed(1)} req/s) over ${opts.pages.length} pages and their roles`);
+  console.info(`${"page".padEnd(34)} ${"roles".padStart(5)} ${"alone".padStart(9)} ${"req".padStart(5)} ${"p50".padStart(9)} ${"p95".padStart(9)}  budget   queries`);
+  const out: MixedPageResult[] = [];
+  for (const page of opts.pages) {
+    const list = (latencies.get(page.name) ?? []).sort((a, b) => a - b);
+    const pct = (p: number) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? 0;
+    const r: MixedPageResult = {
+      name: page.name,
+      path: page.path,
+      roles: page.accounts.length,
+      requests: list.length,
+      errors: errors.get(page.name) ?? 0,
+      p50: Math.round(pct(50) * 10) / 10,
+      p95: Math.round(pct(95) * 10) / 10,
+      budget: page.budget,
+      queries: queries.get(page.name) ?? 0,
+      alone: single.get(page.name) ?? 0,
+      ok: pct(95) <= page.budget && (errors.get(page.name) ?? 0) === 0,
+    };
+    out.push(r);
+    console.info(
+      `${page.name.slice(0, 34).padEnd(34)} ${String(r.roles).padStart(5)} ${`${r.alone} ms`.padStart(9)} ${String(r.requests).padStart(5)} ${`${r.p50} ms`.padStart(9)} ${`${r.p95} ms`.padStart(9)}  < ${String(r.budget).padStart(3)} ms ${String(r.queries).padStart(4)} q  ${r.ok ? "ok" : r.errors ? `ERRORS ${r.errors}` : "OVER"}`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/server/env.server";
+import { checkHealth, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
+import { migrationsList } from "~db/migrations/index";
+import { useTestDatabase } from "~tests/support/db";
+import { useTestServer } from "~tests/support/http";
+
+/**
+ * GET /healthz (DESIGN §11, decision 0050) on the real stack with the machine's PostgreSQL and Redis: 200 when every
+ * part is fine, 503 naming the failing part otherwise; no authentication, no personal data.
+ */
+const db = useTestDatabase();
+const server = useTestServer();
+const redisUrl = process.env.REDIS_URL;
+let redis: Redis;
+
+beforeAll(() => {
+  if (!redisUrl) throw new Error("these tests need REDIS_URL (the machine's Redis)");
+  // Jobs through Redis, as in production (another file may have asked for inline jobs in this process).
+  delete process.env.INLINE_JOBS;
+  resetEnvCache();
+  redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+});
+afterAll(async () => {
+  redis.disconnect();
+  await closeHealthRedis();
+});
+
+async function get(path = "/healthz") {
+  const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), text, body: JSON.parse(text) };
+}
+
+describe("GET /healthz", () => {
+  it("answers 200 without a session when the database, the migrations, Redis and the worker's heartbeat are fine", async () => {
+    await redis.set(HEARTBEAT_KEY, String(Date.now() - 5_000), "EX", 120);
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.type).toMatch(/^application\/json/);
+    expect(res.cache).toBe("no-store");
+    expect(res.body).toMatchObject({
+      status: "ok",
+      failing: [],
+      checks: {
+        database: { ok: true },
+        migrations: { ok: true, expected: migrationsList.length, pending: [] },
+        redis: { ok: true },
+        worker: { ok: true },
+      },
+    });
+    expect(res.body.checks.worker.heartbeatAgeSeconds).toBeGreaterThanOrEqual(4);
+    expect(res.body.checks.worker.heartbeatAgeSeconds).toBeLessThan(60);
+    // Nothing personal or secret: no e-mail, no connection string, no host.
+    expect(res.text).not.toMatch(/@|postgres|redis:\/\/|127\.0\.0\.1/);
+  });
+
+  it("answers 503 naming the worker when its heartbeat is missing or stale, and 200 for ?part=web", async () => {
+    await redis.del(HEARTBEAT_KEY);
+    const missing = await get();
+    expect(missing.status).toBe(503);
+    expect(missing.body).toMatchObject({ status: "fail", failing: ["worker"], checks: { worker: { ok: false, error: "no heartbeat" } } });
+
+    await redis.set(HEARTBEAT_KEY, String(Date.now() - 10 * 60_000), "EX", 120);
+    const stale = await get();
+    expect(stale.status).toBe(503);
+    expect(stale.body.checks.worker).toMatchObject({ ok: false, error: "stale heartbeat" });
+    expect(stale.body.checks.worker.heartbeatAgeSeconds).toBeGreaterThanOrEqual(599);
+
+    const web = await get("/healthz?part=web");
+    expect(web.status).toBe(200);
+    expect(web.body.checks.worker).toBeUndefined();
+  });
+
+  it("answers 503 naming the migrations when one of db/migrations/index.ts is not applied", async () => {
+    await redis.set(HEARTBEAT_KEY, String(Date.now()), "EX", 120);
+    const last = migrationsList[migrationsList.length - 1]!.name;
+    const [row] = await db.sql<{ id: number; name: string; executed_at: Date }>(
+      "select id, name, executed_at from mikro_orm_migrations where name like ?",
+      [`${last}%`],
+    );
+    await db.sql("delete from mikro_orm_migrations where id = ?", [row!.id]);
+    try {
+      const res = await get();
+      expect(res.status).toBe(503);
+      expect(res.body.failing).toEqual(["migrations"]);
+      expect(res.body.checks.migrations).toMatchObject({ ok: false, pending: [last] });
+    } finally {
+      await db.sql("insert into mikro_orm_migrations (id, name, executed_at) values (?, ?, ?)", [row!.id, row!.name, row!.executed_at]);
+    }
+    expect((await get()).status).toBe(200);
+  });
+
+  it("reports Redis and the worker as failing, quickly, when Redis does not answer", async () => {
+    const t0 = performance.now();
+    const report = await checkHealth(db.em(), { redisUrl: "redis://127.0.0.1:1", inline: false });
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(report.status).toBe("fail");
+    expect(report.failing).toEqual(["redis", "worker"]);
+    expect(report.checks.database).toMatchObject({ ok: true });
+    expect(report.checks.redis).toMatchObject({ ok: false, error: "unreachable" });
+    await closeHealthRedis();
+  });
+
+  it("does not check Redis nor the worker when the jobs run inline (npm start without Redis)", async () => {
+    const report = await checkHealth(db.em(), { redisUrl: undefined, inline: true });
+    expect(report).toMatchObject({ status: "ok", checks: { redis: { ok: true, mode: "inline" }, worker: { ok: true, mode: "inline" } } });
+  });
+});

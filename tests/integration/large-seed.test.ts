@@ -1,0 +1,76 @@
+import { MikroORM } from "@mikro-orm/postgresql";
+import pg from "pg";
+import { afterAll, describe, expect, it, inject } from "vitest";
+import { isoWeekKey } from "~/domain/iso-week";
+import { computeEmployeeWeek } from "~/services/overtime-week.server";
+import { ormConfig } from "~db/mikro-orm.config";
+import { seedLarge } from "~db/seeds/large";
+import { migrate } from "../../scripts/migrate";
+
+/**
+ * The bench company (db/seeds/large.ts), small: every table filled, every leave reason in every state, two runs
+ * with the same seed give the same rows, and a stored overtime week is what the service computes from the rows.
+ */
+const adminUrl = inject("adminDatabaseUrl");
+const names = [`cadran_l_${process.pid}_a`, `cadran_l_${process.pid}_b`];
+const today = "2026-11-24";
+
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (const n of names) await admin.query(`drop database if exists "${n}" with (force)`);
+  await admin.end();
+});
+
+async function digest(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const out: Record<string, string> = {};
+    for (const table of ["employee", "team", "leave", "leave_step", "event_day", "time_clock", "time_log", "overtime", "overtime_week", "deduction"]) {
+      const cols = table === "employee" ? "id, email, team_id, hired_at, fired_at, recovery_earned" : table === "overtime_week" ? "id, employee_id, iso_year, iso_week, checksum" : "*";
+      const { rows } = await c.query(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from (select ${cols} from "${table}") t`);
+      out[table] = `${rows[0].n}:${rows[0].h}`;
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+describe("the large seed", () => {
+  it("fills every table with COPY, deterministically, and stores the engine's weeks as the service computes them", async () => {
+    const a = await seedLarge({ adminUrl, database: names[0], employees: 60, seed: 7, today, migrate });
+    const b = await seedLarge({ adminUrl, database: names[1], employees: 60, seed: 7, today, migrate });
+    for (const table of ["employee", "app_user", "week_schedule", "team", "division", "leave", "leave_step", "event_day", "time_clock", "time_log", "overtime", "overtime_week", "holiday", "overtime_policy"]) {
+      expect(a.counts[table], table).toBeGreaterThan(0);
+    }
+    expect(a.counts.employee).toBe(60);
+    expect(await digest(a.url)).toEqual(await digest(b.url));
+
+    const c = new pg.Client({ connectionString: a.url });
+    await c.connect();
+    const { rows: accounts } = await c.query("select email from app_user where email like '%@cadran.test' and email not like '%.%.%@%' order by id");
+    const { rows: states } = await c.query("select count(distinct state)::int as n from leave");
+    const { rows: anomalies } = await c.query("select count(*) filter (where anomaly)::int as a, count(*) filter (where overtime_seconds > 0)::int as o from time_clock");
+    const { rows: weeks } = await c.query(
+      `select w.employee_id, w.monday::text as monday, w.checksum from overtime_week w
+        where not w.provisional and w.worked_seconds > 0 order by w.employee_id, w.monday limit 3`,
+    );
+    await c.end();
+    expect(accounts.map((r) => r.email)).toContain("employe@cadran.test");
+    expect(states[0].n).toBe(5);
+    expect(anomalies[0].a).toBeGreaterThan(0);
+    expect(anomalies[0].o).toBeGreaterThan(0);
+
+    const orm = await MikroORM.init(ormConfig(a.url, { poolMax: 2 }));
+    try {
+      for (const w of weeks) {
+        const stored = await computeEmployeeWeek(orm.em.fork(), w.employee_id, isoWeekKey(w.monday), new Date(`${today}T10:00:00Z`));
+        expect(stored.checksum, `${w.employee_id} ${w.monday}`).toBe(w.checksum);
+      }
+    } finally {
+      await orm.close(true);
+    }
+  }, 240_000);
+});
