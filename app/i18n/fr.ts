@@ -15,6 +15,7 @@ import { overtime } from "./fr/overtime";
 import { validation } from "./fr/validation";
 import { overtimeScreens } from "./fr/overtime-screens";
 import { overtimeRun } from "./fr/overtime-run";
+import { reports } from "./fr/reports";
 
 export const fr = {
   ...common,
@@ -29,6 +30,7 @@ export const fr = {
   ...validation,
   ...overtimeScreens,
   ...overtimeRun,
+  ...reports,
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -5,6 +5,7 @@ export * from "./time";
 export * from "./leave";
 export * from "./jobs";
 export * from "./overtime";
+export * from "./reports";
 
 import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
 import { Employee, WeekSchedule } from "./employee";
@@ -13,6 +14,7 @@ import { TimeClock, TimeLog, Overtime, Deduction, EventDay } from "./time";
 import { Leave, LeaveStep } from "./leave";
 import { JobRun } from "./jobs";
 import { CountryOvertimePolicy, OvertimeWeek } from "./overtime";
+import { ReportExport, PayrollMonth, PayrollMonthLog } from "./reports";
 
 export const entities = [
   Country, Holiday, Subsidiary, Division, Team,
@@ -22,4 +24,5 @@ export const entities = [
   Leave, LeaveStep,
   JobRun,
   CountryOvertimePolicy, OvertimeWeek,
+  ReportExport, PayrollMonth, PayrollMonthLog,
 ];

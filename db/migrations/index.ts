@@ -2,6 +2,7 @@ import { Migration20261121210428 } from "./Migration20261121210428";
 import { Migration20261121220000 } from "./Migration20261121220000";
 import { Migration20261124050000 } from "./Migration20261124050000";
 import { Migration20261124100000 } from "./Migration20261124100000";
+import { Migration20261124140000 } from "./Migration20261124140000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -12,4 +13,5 @@ export const migrationsList = [
   { name: "Migration20261121220000", class: Migration20261121220000 },
   { name: "Migration20261124050000", class: Migration20261124050000 },
   { name: "Migration20261124100000", class: Migration20261124100000 },
+  { name: "Migration20261124140000", class: Migration20261124140000 },
 ];
