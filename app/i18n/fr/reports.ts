@@ -5,6 +5,7 @@ export const reports = {
   "report.recup.title": "Rapport de récupération",
   "report.cost.title": "Rapport des coûts horaires",
   "report.payroll.title": "Variables de paie",
+  "menu.report_payroll": "Variables de paie",
 
   // Filters
   "report.filter.subsidiary": "Agence",
