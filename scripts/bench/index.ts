@@ -17,6 +17,13 @@ const port = Number(process.env.BENCH_PORT ?? 3190);
 const clockOnly = process.env.BENCH_ONLY === "clock";
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const nightlyOnly = process.env.BENCH_ONLY === "nightly";
+// The Excel budget runs in its own process so its peak RSS is the writer's (BENCH_ONLY=excel: that alone).
+const { spawnSync } = await import("node:child_process");
+const benchExcelProcess = () => spawnSync("npx", ["tsx", "scripts/bench/excel.ts"], { stdio: "inherit" });
+if (process.env.BENCH_ONLY === "excel") {
+  benchExcelProcess();
+  process.exit(0);
+}
 
 const admin = await resolveDatabase({ database: "postgres" });
 const dbName = "cadran_bench";
@@ -87,6 +94,7 @@ async function benchPages() {
 console.info(`Cadran bench: ${clients} clients, ${seconds} s per run, loopback ${base}`);
 if (!clockOnly && !pagesOnly && !nightlyOnly) await benchPages();
 if (!clockOnly && !nightlyOnly) await benchListPages({ base, seconds, login });
+if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
 
 if (!pagesOnly && !nightlyOnly) {
   try {
