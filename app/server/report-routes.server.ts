@@ -141,7 +141,7 @@ export async function addRecoveryAction(request: Request) {
   const values = { week: String(form.get("week") ?? ""), year: String(form.get("year") ?? ""), force: form.get("force") === "true" };
   try {
     if (form.get("intent") !== "add-recovery") throw new AppError(400, t("error.generic"));
-    await addRecoveryForWeek(await getEm(), user, { week: Number(values.week), year: Number(values.year), force: values.force });
+    await addRecoveryForWeek(await getEm(), user, values);
     pushAlert(session, "success", t("report.add_recovery.success"));
   } catch (error) {
     if (error instanceof ValidationError) {

@@ -330,7 +330,7 @@ describe("manual add-recovery form", () => {
     await client.login(financial.email);
     const bad = await client.post(`/report/recup`, { intent: "add-recovery", week: "53", year: "2025" });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain("La semaine doit être un nombre entre 1 et 53 qui existe dans l&#x27;année.");
+    expect(bad.text).toContain('class="field-error"');
     const ok = await client.post(`/report/recup`, { intent: "add-recovery", week: "11", year: "2026" });
     expect(ok.status).toBe(302);
     const after = await client.get(ok.location!);

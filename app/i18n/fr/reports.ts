@@ -83,9 +83,6 @@ export const reports = {
   "report.add_recovery.submit": "Ajouter la récupération",
   "report.add_recovery.success": "Récupération ajoutée avec succès !",
   "report.add_recovery.error": "Erreur lors de l'ajout de la récupération.",
-  "report.add_recovery.error_week": "La semaine doit être un nombre entre 1 et 53 qui existe dans l'année.",
-  "report.add_recovery.error_year": "L'année doit être comprise entre 2020 et l'année prochaine.",
-  "report.add_recovery.already": "Cette semaine a déjà été créditée ; cochez « Recalculer » pour la recalculer.",
 
   // Large exports as a job
   "report.job.title": "Export en cours de préparation",
