@@ -7,6 +7,7 @@ import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
 import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
 import { currentFanOut } from "./fanout";
+import { reportExport } from "./jobs/report-export";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
@@ -28,6 +29,7 @@ export const processors: Processors = {
     overtimeRecompute(await getEm(), currentFanOut(runJob), from, to, at ? new Date(at) : undefined),
   "overtime.chunk": async (payload) => overtimeChunk(await getEm(), payload),
   "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
+  "report.export": ({ exportId }) => reportExport(exportId),
 };
 
 export class BadPayloadError extends Error {}

@@ -113,6 +113,8 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/export/recup": [HM, FM],
   "/export/overtime": [HM, DH, FM],
   "/export/leave": [HM, FM],
+  "/report/payroll": [HM, FM],
+  "/export/payroll": [HM, FM],
 };
 
 function expectedAllowed(expected: "public" | "anyone" | ProfileType[], role: ProfileType | null) {

@@ -87,6 +87,9 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "ExportRecup", path: "/export/recup", rights: [HM, FM] },
   { name: "ExportOvertime", path: "/export/overtime", rights: [HM, DH, FM] },
   { name: "ExportLeave", path: "/export/leave", rights: [HM, FM] },
+  // Beyond the spec (DESIGN §10): payroll variables and the monthly close
+  { name: "ReportPayroll", path: "/report/payroll", rights: [HM, FM] },
+  { name: "ExportPayroll", path: "/export/payroll", rights: [HM, FM] },
 ];
 
 export interface ApiRule {

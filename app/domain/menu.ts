@@ -90,6 +90,7 @@ export const MENU: readonly MenuItem[] = [
       { key: "menu.report_leave", path: "/report/leave", visibleTo: [HM, FM] },
       { key: "menu.report_recup", path: "/report/recup", visibleTo: [HM, FM] },
       { key: "menu.report_cost", path: "/report/cost", visibleTo: [HM, FM] },
+      { key: "menu.report_payroll", path: "/report/payroll", visibleTo: [HM, FM] },
     ],
   },
   { key: "menu.employees", path: "/employees", visibleTo: [FM, HM] },

@@ -16,6 +16,7 @@ import { validation } from "./fr/validation";
 import { overtimeScreens } from "./fr/overtime-screens";
 import { overtimeRun } from "./fr/overtime-run";
 import { planning } from "./fr/planning";
+import { reports } from "./fr/reports";
 
 export const fr = {
   ...common,
@@ -31,6 +32,7 @@ export const fr = {
   ...overtimeScreens,
   ...overtimeRun,
   ...planning,
+  ...reports,
 } as const;
 
 export type MessageKey = keyof typeof fr;

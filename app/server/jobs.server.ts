@@ -16,7 +16,8 @@ export type JobName =
   | "overtime.nightly"
   | "overtime.recompute"
   | "overtime.chunk"
-  | "overtime.finish";
+  | "overtime.finish"
+  | "report.export";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -48,6 +49,8 @@ export const JOBS = {
     to: isoDate.optional(),
   }),
   "overtime.finish": z.object({ kind: z.enum(["nightly", "recompute"]), at: z.iso.datetime({ offset: true }) }),
+  // A large Excel export (decision 0045): the export's id only.
+  "report.export": z.object({ exportId: z.string().uuid() }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */

@@ -18,6 +18,7 @@ import { AppError, ConflictError, ForbiddenError } from "./errors";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 
 /**
  * Decisions on a leave: validate (one step along the workflow; management accepts at once), refuse, and remove
@@ -160,6 +161,8 @@ export async function decideLeave(
     }
     const next = decide(leave.workflow, leave.state, decision, as);
     if (!next.ok) throw new ConflictError(t("leave.error.already_decided"));
+    // An acceptance changes the leave's weeks: refused in a month closed for payroll (DESIGN §10).
+    if (next.state === "accepted") await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
     // The state moves first: a concurrent decision fails here before any counter is touched.
     await moveState(tx, id, version, next.state, now);
     if (next.state === "accepted") {
@@ -192,6 +195,7 @@ export async function removeLeave(
     throw new ConflictError(t("leave.error.not_removable"));
   }
   await em.transactional(async (tx) => {
+    await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
     await moveState(tx, id, row.version, "removed", now);
     if (isLeaveReason(row.reason) && countsAgainstVacation(row.reason)) {
       const { vacation } = await lockCounters(tx, row.employee_id);

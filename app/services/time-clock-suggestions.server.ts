@@ -21,6 +21,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "
 import { clockEmployee, createSuggestion, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
 import { markWeekDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
 export interface EntryInput {
@@ -200,6 +201,7 @@ export async function validateSuggestion(
   requireManagement(actor);
   return em.transactional(async (tx) => {
     const row = await lockSuggestion(tx, id);
+    await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.date, to: row.date });
     // The day row: the origin if it still exists, else the employee's day (created if need be), locked either way.
     const [day] = await tx.execute<{ id: number }[]>(
       `insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,

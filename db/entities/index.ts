@@ -6,6 +6,7 @@ export * from "./leave";
 export * from "./jobs";
 export * from "./overtime";
 export * from "./planning";
+export * from "./reports";
 
 import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
 import { Employee, WeekSchedule } from "./employee";
@@ -15,6 +16,7 @@ import { Leave, LeaveStep } from "./leave";
 import { JobRun } from "./jobs";
 import { CountryOvertimePolicy, OvertimeWeek } from "./overtime";
 import { CalendarFeed } from "./planning";
+import { ReportExport, PayrollMonth, PayrollMonthLog } from "./reports";
 
 export const entities = [
   Country, Holiday, Subsidiary, Division, Team,
@@ -25,4 +27,5 @@ export const entities = [
   JobRun,
   CountryOvertimePolicy, OvertimeWeek,
   CalendarFeed,
+  ReportExport, PayrollMonth, PayrollMonthLog,
 ];

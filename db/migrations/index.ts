@@ -3,6 +3,7 @@ import { Migration20261121220000 } from "./Migration20261121220000";
 import { Migration20261124050000 } from "./Migration20261124050000";
 import { Migration20261124100000 } from "./Migration20261124100000";
 import { Migration20261124130000 } from "./Migration20261124130000";
+import { Migration20261124140000 } from "./Migration20261124140000";
 import { Migration20261124150000 } from "./Migration20261124150000";
 
 /**
@@ -15,5 +16,6 @@ export const migrationsList = [
   { name: "Migration20261124050000", class: Migration20261124050000 },
   { name: "Migration20261124100000", class: Migration20261124100000 },
   { name: "Migration20261124130000", class: Migration20261124130000 },
+  { name: "Migration20261124140000", class: Migration20261124140000 },
   { name: "Migration20261124150000", class: Migration20261124150000 },
 ];

@@ -31,6 +31,13 @@ const results: Record<string, unknown> = {
   mode: large ? "large" : "demo",
   machine: { cpus: (await import("node:os")).cpus().length, loadavg: (await import("node:os")).loadavg() },
 };
+// The Excel budget runs in its own process so its peak RSS is the writer's (BENCH_ONLY=excel: that alone).
+const { spawnSync } = await import("node:child_process");
+const benchExcelProcess = () => spawnSync("npx", ["tsx", "scripts/bench/excel.ts"], { stdio: "inherit" });
+if (process.env.BENCH_ONLY === "excel") {
+  benchExcelProcess();
+  process.exit(0);
+}
 
 const admin = await resolveDatabase({ database: "postgres" });
 const dbName = large ? "cadran_large" : "cadran_bench";
@@ -153,9 +160,11 @@ async function benchLargePages() {
 console.info(`Cadran bench${large ? " (large company)" : ""}: ${clients} clients, ${seconds} s per run, loopback ${base}`);
 if (large) {
   if (!clockOnly && !nightlyOnly) await benchLargePages();
+  if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
 } else {
   if (!clockOnly && !pagesOnly && !nightlyOnly) await benchPages();
   if (!clockOnly && !nightlyOnly) await benchListPages({ base, seconds, login });
+  if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
 }
 
 if (!pagesOnly && !nightlyOnly) {

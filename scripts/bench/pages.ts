@@ -57,6 +57,21 @@ function wireSize(base: string, path: string, cookie: string, gzip: boolean): Pr
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** The four report pages over the last 6 months, and the payroll page. */
+function reportPages(cookie: string): [string, string, string][] {
+  const to = new Date();
+  const from = new Date(to);
+  from.setMonth(from.getMonth() - 6);
+  const period = `from=${from.toISOString().slice(0, 10)}&to=${to.toISOString().slice(0, 10)}`;
+  return [
+    ["report: leave (6 months)", `/report/leave?${period}`, cookie],
+    ["report: overtime (6 months)", `/report/overtime?${period}`, cookie],
+    ["report: recovery (6 months)", `/report/recup?${period}`, cookie],
+    ["report: hourly cost (6 mo.)", `/report/cost?${period}`, cookie],
+    ["report: payroll", `/report/payroll`, cookie],
+  ];
+}
+
 export async function benchListPages(opts: {
   base: string;
   seconds: number;
@@ -78,6 +93,8 @@ export async function benchListPages(opts: {
     ["/leave/waiting (pending)", `/leave/waiting?year=${new Date().getFullYear() + 1}&month=all&employee=all&tab=pending`, leader],
     ["/leave/ask", "/leave/ask", employee],
     ["home (team leader)", "/", leader],
+    // Reports (issue 16): 6-month periods, as finance (head management and financial management see them).
+    ...reportPages(finance),
     ...(france ? [["overtime policy (France)", `/settings/countries/${france}/overtime`, finance] as [string, string, string]] : []),
     // The five overtime screens (issue 13 §5); the employee's page is the first person of the team's calendar.
     ["overtime me", "/overtime/me", employee],

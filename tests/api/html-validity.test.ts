@@ -93,6 +93,19 @@ describe("documents are valid HTML (Nu checker)", () => {
           `/overtime/employee/${employeeId}`,
         ],
       ],
+      // Reports (issue 16): the filters, the tables, a refused period, the payroll page.
+      [
+        "direction@cadran.test",
+        [
+          "/report/leave?from=2026-01-01&to=2026-06-30",
+          `/report/overtime?subsidiary=${s}&division=${d}&from=2026-01-01&to=2026-06-30`,
+          `/report/recup?subsidiary=${s}&from=2026-01-01&to=2026-06-30`,
+          `/report/cost?subsidiary=${s}&from=2026-01-01&to=2026-06-30`,
+          "/report/overtime?from=2026-01-01&to=2026-12-31",
+          "/report/payroll",
+        ],
+      ],
+      ["chef.division@cadran.test", ["/report/overtime?from=2026-01-01&to=2026-06-30"]],
     ];
     for (const [email, paths] of byRole) {
       const client = htmlClient(() => server.baseUrl);

@@ -65,9 +65,22 @@ async function addPeople(n: number, tag: string) {
       employee.employeeId,
       overtimeDays,
     ]);
+    await db.sql(
+      `insert into overtime_week (employee_id, iso_year, iso_week, monday, extra_seconds, bands, explanation, dirty, computed_at)
+       values (?, extract(isoyear from current_date), extract(week from current_date), date_trunc('week', current_date)::date, 3600,
+               '{"lines":[{"kind":"overtime","rate":25,"seconds":3600,"paidSeconds":3600}],"rates":[{"rate":25,"seconds":3600,"increasedSeconds":4500}]}', '{}', false, now())`,
+      [e.employeeId],
+    );
   }
 }
 let overtimeDays = 0;
+
+/** A report period: the last two months (the report pages' GET filters). */
+const REPORT_PERIOD = (() => {
+  const to = new Date();
+  const from = new Date(to.getTime() - 60 * 86_400_000);
+  return `from=${from.toISOString().slice(0, 10)}&to=${to.toISOString().slice(0, 10)}`;
+})();
 
 beforeAll(async () => {
   org = await createOrg(db.em());
@@ -93,6 +106,11 @@ describe("queries per page do not grow with the rows shown", () => {
     ["agency planning (six months)", () => manager, () => "/planning/agency?from=2026-01-05&to=2026-07-05"],
     ["own yearly planning", () => employee, () => "/planning/me"],
     ["an employee's yearly planning", () => manager, () => `/planning/employee/${employee.employeeId}`],
+    ["report: leave", () => manager, () => `/report/leave?${REPORT_PERIOD}`],
+    ["report: overtime", () => manager, () => `/report/overtime?subsidiary=${org.subsidiaryId}&division=${org.divisionId}&team=${org.teamId}&${REPORT_PERIOD}`],
+    ["report: recovery", () => manager, () => `/report/recup?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
+    ["report: hourly cost", () => manager, () => `/report/cost?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
+    ["report: payroll", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}`],
   ];
 
   it.each(pages)("%s", async (_name, who, path) => {

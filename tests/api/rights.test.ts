@@ -109,6 +109,17 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves the report pages (issue 16) with 200 to their roles", async () => {
+    const failures: string[] = [];
+    for (const { rule, path } of pages.filter(({ rule }) => rule.path.startsWith("/report/"))) {
+      for (const role of ALL_ROLES.filter((r) => rightsAllow(rule.rights, r))) {
+        const res = await clients[role].get(path);
+        if (res.status !== 200) failures.push(`${role} ${path}: ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>

@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { formatDecimal } from "~/domain/number-format";
+import { REPORT_RATES } from "~/domain/reports";
+import { t, tOr } from "~/i18n/fr";
+import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
+import { LEAVE_REASONS } from "~/domain/leave-days";
+import { WideTable } from "~/ui/wide-table";
+
+export const meta: MetaFunction = () => [{ title: `${t("report.payroll.title")} · ${t("app.title")}` }];
+
+/** /report/payroll: a month's payroll variables of a subsidiary, its exports, and the monthly close (DESIGN §10). */
+export const loader = ({ request }: LoaderFunctionArgs) => payrollPageLoader(request);
+
+/** `intent=close` (finance) or `intent=reopen` (head management), logged. */
+export const action = ({ request }: ActionFunctionArgs) => payrollAction(request);
+
+const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
+const h = (s: number) => formatDecimal(s / 3600);
+const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
+
+export default function PayrollPage() {
+  const page = useLoaderData<typeof loader>();
+  const query = `subsidiary=${page.subsidiaryId ?? ""}&month=${page.month}`;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("report.payroll.title")}</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="payroll-filters">
+        <div>
+          <label htmlFor="p-subsidiary" className="field-label">{t("report.filter.subsidiary")}</label>
+          <select id="p-subsidiary" name="subsidiary" defaultValue={page.subsidiaryId ?? ""} className="field-input">
+            {page.subsidiaries.map((s) => (
+              <option key={s.id} value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="p-month" className="field-label">{t("report.filter.month")}</label>
+          <input id="p-month" name="month" type="month" defaultValue={page.month} className="field-input" required />
+        </div>
+        <button type="submit" className="btn btn-primary">{t("report.filter.search")}</button>
+      </Form>
+      {page.error && <p className="field-error">{page.error}</p>}
+      {page.data && page.state && (
+        <>
+          <section className="flex flex-wrap items-center gap-3" data-testid="payroll-state">
+            <p>{page.state.closed ? t("payroll.closed", { name: page.state.closedBy ?? "—", date: frInstant(page.state.closedAt!) }) : t("payroll.open")}</p>
+            {!page.state.closed && (
+              <Form method="post" action={`?${query}`}>
+                <input type="hidden" name="intent" value="close" />
+                <button type="submit" className="btn btn-secondary">{t("payroll.close")}</button>
+              </Form>
+            )}
+            {page.state.closed && page.canReopen && (
+              <Form method="post" action={`?${query}`}>
+                <input type="hidden" name="intent" value="reopen" />
+                <button type="submit" className="btn btn-secondary">{t("payroll.reopen")}</button>
+              </Form>
+            )}
+            <a className="btn btn-secondary" href={`/export/payroll?${query}&format=xlsx`}>{t("report.export")}</a>
+            <a className="btn btn-secondary" href={`/export/payroll?${query}&format=csv`}>{t("report.export_csv")}</a>
+          </section>
+          {page.data.lines.length === 0 ? (
+            <p className="text-sm text-gray-700">{t("label.empty_matching_search")}</p>
+          ) : (
+            <WideTable label={t("report.payroll.title")} testId="payroll-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("payroll.col.employee")}</th>
+                  <th scope="col">{t("payroll.col.matricule")}</th>
+                  {REPORT_RATES.map((r) => (
+                    <th scope="col" key={r}>{t("payroll.col.overtime_at", { rate: r })}</th>
+                  ))}
+                  <th scope="col">{t("payroll.col.overtime_at", { rate: "autres" })}</th>
+                  <th scope="col">{t("payroll.col.complementary")}</th>
+                  <th scope="col">{t("payroll.col.mandatory_rest")}</th>
+                  <th scope="col">{t("payroll.col.recovery_earned")}</th>
+                  <th scope="col">{t("payroll.col.recovery_taken")}</th>
+                  {PAYROLL_LEAVE_REASONS.map((r) => (
+                    <th scope="col" key={r}>{t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) })}</th>
+                  ))}
+                  <th scope="col">{t("payroll.col.anomalies")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.lines.map((l) => (
+                  <tr key={l.employeeId}>
+                    <th scope="row">{l.employeeName}</th>
+                    <td>{l.matricule ?? ""}</td>
+                    {l.overtimeByRate.map((s, i) => (
+                      <td key={i} className="text-right">{h(s)}</td>
+                    ))}
+                    <td className="text-right">{h(l.overtimeOtherRates)}</td>
+                    <td className="text-right">{h(l.complementarySeconds)}</td>
+                    <td className="text-right">{h(l.mandatoryRestSeconds)}</td>
+                    <td className="text-right">{h(l.recoveryEarnedSeconds)}</td>
+                    <td className="text-right">{h(l.recoveryTakenSeconds)}</td>
+                    {l.leaveDays.map((d, i) => (
+                      <td key={i} className="text-right">{formatDecimal(d)}</td>
+                    ))}
+                    <td className="text-right">{l.anomalies}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </WideTable>
+          )}
+          {page.state.log.length > 0 && (
+            <section>
+              <h2 className="font-semibold">{t("payroll.log")}</h2>
+              <ul className="text-sm">
+                {page.state.log.map((l, i) => (
+                  <li key={i}>
+                    {frInstant(l.at)} — {l.action === "close" ? t("payroll.log.closed") : t("payroll.log.reopened")} — {l.actor ?? "—"}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

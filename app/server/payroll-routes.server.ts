@@ -1,0 +1,97 @@
+import { data, redirect } from "@remix-run/node";
+import { isCalendarDate } from "~/domain/time-calendar-date";
+import { contentDisposition, reportFileName } from "~/domain/reports";
+import { localDate } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
+import { AppError, NotFoundError } from "~/services/errors";
+import { closeMonth, monthState, payrollCsv, payrollMonth, payrollSheet, reopenMonth } from "~/services/payroll.server";
+import { xlsxResponse } from "~/services/xlsx.server";
+import { pathWithSearch, requireUser } from "./auth.server";
+import { getEm } from "./orm.server";
+import { commitSession, getSession, pushAlert } from "./session.server";
+
+/** The payroll page, its close/reopen actions and its CSV/Excel export (DESIGN §10, decision 0046). */
+
+function previousMonth(now: Date): string {
+  const today = localDate(now, "Europe/Paris");
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+function readQuery(url: URL, fallbackSubsidiary: number | null) {
+  const raw = url.searchParams.get("subsidiary") ?? "";
+  const subsidiaryId = /^\d{1,9}$/.test(raw) ? Number(raw) : fallbackSubsidiary;
+  const month = url.searchParams.get("month") || previousMonth(new Date());
+  return { subsidiaryId, month };
+}
+
+const validMonth = (month: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && isCalendarDate(`${month}-01`);
+
+export async function payrollPageLoader(request: Request) {
+  const user = await requireUser(request);
+  const em = await getEm();
+  const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
+  const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
+  if (!validMonth(month) || subsidiaryId === null) {
+    return { subsidiaries, subsidiaryId, month, error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"), data: null, state: null, canReopen: false };
+  }
+  try {
+    const [payroll, state] = await Promise.all([payrollMonth(em, subsidiaryId, month), monthState(em, subsidiaryId, month)]);
+    return { subsidiaries, subsidiaryId, month, error: null, data: payroll, state, canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT" };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function payrollAction(request: Request) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const session = await getSession(request);
+  const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
+  try {
+    if (subsidiaryId === null) throw new AppError(400, t("report.error.subsidiary_required"));
+    const intent = form.get("intent");
+    if (intent === "close") {
+      await closeMonth(await getEm(), user, subsidiaryId, month);
+      pushAlert(session, "success", t("payroll.closed_success"));
+    } else if (intent === "reopen") {
+      await reopenMonth(await getEm(), user, subsidiaryId, month);
+      pushAlert(session, "success", t("payroll.reopened_success"));
+    } else throw new AppError(400, t("error.generic"));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 404) throw new Response(null, { status: 404 });
+    pushAlert(session, "danger", error.message);
+    return redirect(pathWithSearch(request), { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** GET /export/payroll?subsidiary&month&format=csv|xlsx. */
+export async function payrollExportLoader(request: Request): Promise<Response> {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const { subsidiaryId, month } = readQuery(url, user.subsidiaryId);
+  if (subsidiaryId === null || !validMonth(month)) return data({ message: t("report.error.month") }, { status: 400 }) as unknown as Response;
+  try {
+    const payroll = await payrollMonth(await getEm(), subsidiaryId, month);
+    const last = payroll.to;
+    if (url.searchParams.get("format") === "csv") {
+      const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last, "csv");
+      return new Response(payrollCsv(payroll), {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": contentDisposition(name),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    }
+    const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last);
+    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}

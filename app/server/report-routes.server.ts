@@ -1,0 +1,154 @@
+import { createReadableStreamFromReadable, data, redirect } from "@remix-run/node";
+import { createReadStream } from "node:fs";
+import { defaultOvertimeRange } from "~/domain/date-range";
+import { contentDisposition, reportFileName } from "~/domain/reports";
+import { localDate } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
+import { addRecoveryForWeek } from "~/services/report-add-recovery.server";
+import { createExportJob, exportJobFile, exportJobStatus, exportJobThreshold, type ExportJobView } from "~/services/report-export.server";
+import { reportJson, reportSheet } from "~/services/report-output.server";
+import {
+  loadReport,
+  readReportApiQuery,
+  readReportPageQuery,
+  reportFieldErrors,
+  reportOptions,
+  reportRowCount,
+  type AnyReport,
+  type ReportKind,
+  type ReportOptions,
+  type ReportQuery,
+} from "~/services/reports.server";
+import { AppError, NotFoundError, ValidationError } from "~/services/errors";
+import { xlsxResponse } from "~/services/xlsx.server";
+import { handleApi, jsonResponse, requireApiUser } from "./api.server";
+import { pathWithSearch, requireUser } from "./auth.server";
+import { getEm } from "./orm.server";
+import { enqueue } from "./queue.server";
+import { commitSession, getSession, pushAlert } from "./session.server";
+
+/** Loaders and actions shared by the four report pages, their /api calls and their Excel exports (decision 0044). */
+
+export async function reportApiLoader(request: Request, kind: ReportKind): Promise<Response> {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    const query = readReportApiQuery(new URL(request.url));
+    const report = await loadReport(await getEm(), user, kind, query);
+    return jsonResponse(reportJson(report));
+  });
+}
+
+export interface ReportPageData {
+  kind: ReportKind;
+  query: ReportQuery;
+  searched: boolean;
+  report: AnyReport | null;
+  errors: Record<string, string> | null;
+  options: ReportOptions;
+  job: ExportJobView | null;
+  exportHref: string | null;
+}
+
+/** The page: the filters (defaults: the last 3 months), the report once searched, and an export job if asked. */
+export async function reportPageLoader(request: Request, kind: ReportKind): Promise<ReportPageData> {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const { query, searched } = readReportPageQuery(url);
+  const em = await getEm();
+  try {
+    let report: AnyReport | null = null;
+    let errors: Record<string, string> | null = null;
+    if (searched) {
+      try {
+        report = await loadReport(em, user, kind, query);
+      } catch (error) {
+        errors = reportFieldErrors(error);
+        if (!errors) throw error;
+      }
+    } else {
+      const range = defaultOvertimeRange(localDate(new Date(), "Europe/Paris"));
+      query.from = range.from;
+      query.to = range.to;
+    }
+    const options = await reportOptions(em, user, query, null);
+    const jobId = url.searchParams.get("job");
+    const job = jobId ? await exportJobStatus(em, user, jobId) : null;
+    const exportParams = new URLSearchParams(url.searchParams);
+    exportParams.delete("job");
+    return { kind, query, searched, report, errors, options, job, exportHref: report ? `/export/${kind}?${exportParams}` : null };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * GET /export/<kind>?<the page's filters>: the Excel file, streamed. Above the threshold, an export job is recorded
+ * and the browser goes back to the page, which follows its progress (`?job=`). `?job=<id>&download=1`: the job's
+ * file, for its requester only.
+ */
+export async function exportLoader(request: Request, kind: ReportKind): Promise<Response> {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const em = await getEm();
+  const jobId = url.searchParams.get("job");
+  try {
+    if (jobId) {
+      const file = await exportJobFile(em, user, jobId);
+      return new Response(createReadableStreamFromReadable(createReadStream(file.path)), {
+        headers: {
+          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "Content-Disposition": contentDisposition(file.fileName),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    }
+    const { query } = readReportPageQuery(url);
+    let report: AnyReport;
+    try {
+      report = await loadReport(em, user, kind, query);
+    } catch (error) {
+      if (error instanceof ValidationError || (error instanceof AppError && error.status === 400)) {
+        // Back to the page, which shows the same French field errors.
+        const back = new URLSearchParams(url.searchParams);
+        return redirect(`/report/${kind}?${back}`);
+      }
+      throw error;
+    }
+    const fileName = reportFileName(kind, report.subsidiaryName, report.from, report.to);
+    const rows = reportRowCount(report);
+    if (rows > exportJobThreshold()) {
+      const id = await createExportJob(em, user, kind, query, fileName, rows);
+      await enqueue("report.export", { exportId: id });
+      const session = await getSession(request);
+      pushAlert(session, "info", t("report.job.started", { count: exportJobThreshold() }));
+      const back = new URLSearchParams(url.searchParams);
+      back.set("job", id);
+      return redirect(`/report/${kind}?${back}`, { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+    return xlsxResponse(fileName, contentDisposition(fileName), reportSheet(report));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The recovery report's manual form (spec 2 §2): week, year, force → add-recovery; French success or error alert. */
+export async function addRecoveryAction(request: Request) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const session = await getSession(request);
+  const values = { week: String(form.get("week") ?? ""), year: String(form.get("year") ?? ""), force: form.get("force") === "true" };
+  try {
+    if (form.get("intent") !== "add-recovery") throw new AppError(400, t("error.generic"));
+    await addRecoveryForWeek(await getEm(), user, values);
+    pushAlert(session, "success", t("report.add_recovery.success"));
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      return data({ values, errors: Object.fromEntries(error.violations.map((v) => [v.propertyPath, v.message])) }, { status: 400 });
+    }
+    if (!(error instanceof AppError)) throw error;
+    pushAlert(session, "danger", `${t("report.add_recovery.error")} ${error.message}`);
+  }
+  return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
+}

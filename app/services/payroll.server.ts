@@ -1,0 +1,313 @@
+/**
+ * Payroll variables and the monthly close (DESIGN §10, decision 0046). The variables come from the stored weeks of
+ * the overtime engine (a week straddling two months split by its days) and the accepted leaves; the column layout
+ * of the CSV is fixed and documented in docs/payroll-variables.md (version "cadran-paie-v1").
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { displayName } from "~/domain/employee-name";
+import { mondayOf } from "~/domain/iso-week";
+import { LEAVE_REASONS } from "~/domain/leave-days";
+import { csvLine, csvNumber, monthRange, REPORT_RATES, weekRates, weekShare } from "~/domain/reports";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { t, tOr } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import type { XlsxColumn, XlsxSheet } from "./xlsx.server";
+
+const H = 3600;
+const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const monthLabel = (first: string) => `${MONTHS[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The close
+
+/**
+ * Refuses (French 409) a change that would alter a week touching a month closed for payroll. `target`: the
+ * employees concerned (their subsidiary's closes apply) or a whole subsidiary; `range`: the changed dates, widened
+ * to their ISO weeks (a change of one day changes its whole week). One statement.
+ */
+export async function assertMonthOpen(
+  em: EntityManager,
+  target: { employeeIds: readonly number[] } | { subsidiaryId: number },
+  range: { from: CalendarDate; to: CalendarDate },
+): Promise<void> {
+  const from = mondayOf(range.from);
+  const to = addDays(mondayOf(range.to), 6);
+  const bySubsidiary = "subsidiaryId" in target;
+  const [closed] = await em.execute<{ month: string }[]>(
+    `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm
+      where pm.month between date_trunc('month', ?::date)::date and ?::date
+        and ${bySubsidiary ? "pm.subsidiary_id = ?" : "pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))"}
+      order by pm.month limit 1`,
+    [from, to, bySubsidiary ? target.subsidiaryId : `{${target.employeeIds.map(Number).join(",")}}`],
+  );
+  if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
+}
+
+function checkMonth(month: string) {
+  const range = monthRange(month);
+  if (!range) throw new ValidationError([{ propertyPath: "month", message: t("report.error.month") }], t("report.error.month"));
+  return range;
+}
+
+async function assertSubsidiary(em: EntityManager, subsidiaryId: number): Promise<string> {
+  const [row] = await em.execute<{ name: string }[]>(`select name from subsidiary where id = ?`, [subsidiaryId]);
+  if (!row) throw new NotFoundError();
+  return row.name;
+}
+
+export interface MonthState {
+  closed: boolean;
+  closedBy: string | null;
+  closedAt: string | null;
+  log: { action: string; actor: string | null; at: string }[];
+}
+
+export async function monthState(em: EntityManager, subsidiaryId: number, month: string): Promise<MonthState> {
+  const { from } = checkMonth(month);
+  const rows = await em.execute<{ kind: string; action: string | null; firstname: string | null; lastname: string | null; at: Date }[]>(
+    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_at as at
+       from payroll_month pm left join employee e on e.id = pm.closed_by_id where pm.subsidiary_id = ? and pm.month = ?
+     union all
+     select 'log', l.action, e.firstname, e.lastname, l.at
+       from payroll_month_log l left join employee e on e.id = l.actor_id where l.subsidiary_id = ? and l.month = ?
+     order by at desc`,
+    [subsidiaryId, from, subsidiaryId, from],
+  );
+  const state = rows.find((r) => r.kind === "state");
+  const name = (r: { firstname: string | null; lastname: string | null }) => (r.firstname || r.lastname ? displayName(r.firstname, r.lastname) : null);
+  return {
+    closed: !!state,
+    closedBy: state ? name(state) : null,
+    closedAt: state ? new Date(state.at).toISOString() : null,
+    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: name(r), at: new Date(r.at).toISOString() })),
+  };
+}
+
+/** Finance (or head management) closes a month of a subsidiary; logged. 409 when already closed. */
+export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
+  if (!["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(actor.profileType)) throw new ForbiddenError();
+  const { from } = checkMonth(month);
+  await assertSubsidiary(em, subsidiaryId);
+  await em.transactional(async (tx) => {
+    const inserted = await tx.execute<{ id: number }[]>(
+      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at) values (?, ?, ?, ?)
+       on conflict (subsidiary_id, month) do nothing returning id`,
+      [subsidiaryId, from, actor.employeeId, now],
+    );
+    if (inserted.length === 0) throw new ConflictError(t("payroll.already_closed"));
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, at) values (?, ?, 'close', ?, ?)`, [
+      subsidiaryId,
+      from,
+      actor.employeeId,
+      now,
+    ]);
+  });
+}
+
+/** Only head management reopens a closed month; logged. 409 when not closed. */
+export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
+  if (actor.profileType !== "ROLE_HEAD_MANAGEMENT") throw new ForbiddenError(t("payroll.reopen_forbidden"));
+  const { from } = checkMonth(month);
+  await assertSubsidiary(em, subsidiaryId);
+  await em.transactional(async (tx) => {
+    const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [subsidiaryId, from]);
+    if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, at) values (?, ?, 'reopen', ?, ?)`, [
+      subsidiaryId,
+      from,
+      actor.employeeId,
+      now,
+    ]);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The variables
+
+/** Leave reasons counted in days (recovery leave is counted in hours, in its own column). */
+export const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
+
+export interface PayrollLine {
+  employeeId: number;
+  matricule: number | null;
+  employeeName: string;
+  /** Seconds per rate of REPORT_RATES, in order. */
+  overtimeByRate: number[];
+  /** Seconds at other rates (Portugal's 37.5 %, agreements). */
+  overtimeOtherRates: number;
+  complementarySeconds: number;
+  mandatoryRestSeconds: number;
+  recoveryEarnedSeconds: number;
+  recoveryTakenSeconds: number;
+  /** Days per PAYROLL_LEAVE_REASONS, in order. */
+  leaveDays: number[];
+  anomalies: number;
+}
+
+export interface PayrollMonthData {
+  subsidiaryId: number;
+  subsidiaryName: string;
+  month: string;
+  from: CalendarDate;
+  to: CalendarDate;
+  lines: PayrollLine[];
+}
+
+function weekdaysBetween(from: string, to: string): number {
+  let n = 0;
+  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) {
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) n += 1;
+  }
+  return n;
+}
+
+/**
+ * A month's variables for every employee of a subsidiary working during it, in one statement: the stored weeks
+ * touching the month (split by their days), the accepted leaves overlapping it (days prorated on weekdays when a
+ * leave straddles months) and the recovery leave hours starting in it.
+ */
+export async function payrollMonth(em: EntityManager, subsidiaryId: number, month: string): Promise<PayrollMonthData> {
+  const { from, to } = checkMonth(month);
+  const subsidiaryName = await assertSubsidiary(em, subsidiaryId);
+  const rows = await em.execute<
+    {
+      id: number;
+      firstname: string;
+      lastname: string;
+      matricule: number | null;
+      weeks: { m: string; compl: number; rest: number; earned: number; anomalies: number; bands: unknown; days: { date: string; workedSeconds?: number }[] | null }[];
+      leaves: { reason: string; start: string; end: string; days: number; hours: number | null }[];
+    }[]
+  >(
+    `select e.id, e.firstname, e.lastname, e.matricule,
+            coalesce((select json_agg(json_build_object('m', w.monday, 'compl', w.complementary_seconds, 'rest', w.mandatory_rest_seconds,
+                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands, 'days', w.explanation -> 'days'))
+                        from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
+            coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
+                        from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves
+       from employee e
+      where e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)
+      order by e.lastname, e.firstname, e.id`,
+    [from, to, to, from, subsidiaryId, to, from],
+  );
+  const lines = rows.map((r): PayrollLine => {
+    const byRate = REPORT_RATES.map(() => 0);
+    let other = 0;
+    let compl = 0;
+    let rest = 0;
+    let earned = 0;
+    let anomalies = 0;
+    for (const w of r.weeks) {
+      const share = weekShare(w.days ?? [], w.m, from, to);
+      if (share <= 0) continue;
+      for (const rate of weekRates(w.bands)) {
+        const i = REPORT_RATES.indexOf(rate.rate);
+        if (i >= 0) byRate[i]! += rate.seconds * share;
+        else other += rate.seconds * share;
+      }
+      compl += w.compl * share;
+      rest += w.rest * share;
+      earned += w.earned * share;
+      anomalies += w.anomalies;
+    }
+    const leaveDays = PAYROLL_LEAVE_REASONS.map(() => 0);
+    let taken = 0;
+    for (const l of r.leaves) {
+      if (l.reason === "RECOVERY_LEAVE") {
+        if (l.start >= from && l.start <= to) taken += Number(l.hours ?? 0) * H;
+        continue;
+      }
+      const i = (PAYROLL_LEAVE_REASONS as readonly string[]).indexOf(l.reason);
+      if (i < 0) continue;
+      const inside = l.start >= from && l.end <= to;
+      const all = weekdaysBetween(l.start, l.end);
+      const part = weekdaysBetween(l.start > from ? l.start : from, l.end < to ? l.end : to);
+      leaveDays[i]! += inside || all === 0 ? Number(l.days) : (Number(l.days) * part) / all;
+    }
+    return {
+      employeeId: r.id,
+      matricule: r.matricule,
+      employeeName: displayName(r.firstname, r.lastname),
+      overtimeByRate: byRate.map(Math.round),
+      overtimeOtherRates: Math.round(other),
+      complementarySeconds: Math.round(compl),
+      mandatoryRestSeconds: Math.round(rest),
+      recoveryEarnedSeconds: Math.round(earned),
+      recoveryTakenSeconds: Math.round(taken),
+      leaveDays: leaveDays.map((d) => Math.round(d * 100) / 100),
+      anomalies,
+    };
+  });
+  return { subsidiaryId, subsidiaryName, month, from, to, lines };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files (stable layout cadran-paie-v1, docs/payroll-variables.md)
+
+/** The CSV header: fixed codes, never renamed (a new layout gets a new version name). */
+export const PAYROLL_CSV_COLUMNS = [
+  "MATRICULE",
+  "NOM",
+  "MOIS",
+  "HS_25",
+  "HS_33",
+  "HS_50",
+  "HS_100",
+  "HS_AUTRES",
+  "HC",
+  "RCO",
+  "RECUP_ACQUISE",
+  "RECUP_PRISE",
+  ...PAYROLL_LEAVE_REASONS.map((r) => `JOURS_${r.replace(/_LEAVE$/, "")}`),
+  "ANOMALIES",
+] as const;
+
+const hoursValue = (s: number) => Math.round((s / H) * 100) / 100;
+
+function lineValues(data: PayrollMonthData, l: PayrollLine): (string | number | null)[] {
+  return [
+    l.matricule,
+    l.employeeName,
+    data.month,
+    ...l.overtimeByRate.map(hoursValue),
+    hoursValue(l.overtimeOtherRates),
+    hoursValue(l.complementarySeconds),
+    hoursValue(l.mandatoryRestSeconds),
+    hoursValue(l.recoveryEarnedSeconds),
+    hoursValue(l.recoveryTakenSeconds),
+    ...l.leaveDays,
+    l.anomalies,
+  ];
+}
+
+/** The CSV for payroll tools: UTF-8 with BOM, semicolons, comma decimals, CRLF, one header row. */
+export function payrollCsv(data: PayrollMonthData): string {
+  let out = "\ufeff" + csvLine(PAYROLL_CSV_COLUMNS as unknown as string[]);
+  for (const l of data.lines) {
+    out += csvLine(lineValues(data, l).map((v) => (typeof v === "number" ? csvNumber(v) : v)));
+  }
+  return out;
+}
+
+/** The same variables as an Excel sheet, with French headers. */
+export function payrollSheet(data: PayrollMonthData): XlsxSheet {
+  const columns: XlsxColumn[] = [
+    { header: t("payroll.col.matricule"), kind: "int" },
+    { header: t("payroll.col.employee"), kind: "text" },
+    { header: t("payroll.col.month"), kind: "text", width: 10 },
+    ...REPORT_RATES.map((rate): XlsxColumn => ({ header: t("payroll.col.overtime_at", { rate }), kind: "hours" })),
+    { header: t("payroll.col.overtime_at", { rate: "autres" }), kind: "hours" },
+    { header: t("payroll.col.complementary"), kind: "hours" },
+    { header: t("payroll.col.mandatory_rest"), kind: "hours" },
+    { header: t("payroll.col.recovery_earned"), kind: "hours" },
+    { header: t("payroll.col.recovery_taken"), kind: "hours" },
+    ...PAYROLL_LEAVE_REASONS.map((r): XlsxColumn => ({ header: t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) }), kind: "number" })),
+    { header: t("payroll.col.anomalies"), kind: "int" },
+  ];
+  function* rows() {
+    for (const l of data.lines) yield () => lineValues(data, l);
+  }
+  return { name: t("report.payroll.title"), columns, rows: rows() };
+}

@@ -1,0 +1,309 @@
+/**
+ * The two outputs of a report besides its page: the /api body (spec 2 §3 shapes, DESIGN §4) and the Excel sheet
+ * (DESIGN §9). Both are written from the same loaded report, so the page, the API and the file agree.
+ */
+import { hoursDecimal } from "~/domain/reports";
+import { formatSignedHHhmm } from "~/domain/number-format";
+import { t, tOr } from "~/i18n/fr";
+import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
+import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
+
+const H = 3600;
+const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
+const reasonLabel = (reason: string) => tOr(`leave.reason.${reason}`, reason);
+
+// ---------------------------------------------------------------------------------------------------------------
+// /api bodies
+
+export function leaveReportJson(r: LeaveReport) {
+  return {
+    identifier: r.identifier,
+    start: r.from.replaceAll("-", ""),
+    end: r.to.replaceAll("-", ""),
+    employees: r.employees.map((e) => ({
+      employeeId: e.employeeId,
+      employeeName: e.employeeName,
+      matricule: e.matricule,
+      leaves: e.leaves.map((l) => ({
+        id: l.id,
+        employee: `/api/employees/${e.employeeId}`,
+        reason: l.reason.toLowerCase(),
+        start: unix(l.start),
+        end: unix(l.end),
+        halfDayMorning: l.halfDayMorning,
+        halfDayAfternoon: l.halfDayAfternoon,
+        createdAt: Math.floor(Date.parse(l.createdAt) / 1000),
+        numberDaysWork: l.numberDaysWork,
+      })),
+    })),
+    totalItems: r.rowCount,
+  };
+}
+
+export function overtimeReportJson(r: OvertimeReport) {
+  return {
+    identifier: r.identifier,
+    start: r.from.replaceAll("-", ""),
+    end: r.to.replaceAll("-", ""),
+    weeks: r.weeks.map((w) => ({ weekNumber: w.week, year: w.year, monday: w.monday })),
+    employees: r.employees.map((e) => ({
+      employeeId: e.employeeId,
+      employeeName: e.employeeName,
+      overtimeWeeks: r.weeks.flatMap((w, i) => {
+        const s = e.cells[i];
+        return s === null || s === undefined ? [] : [{ weekNumber: w.week, year: w.year, totalOvertimeSeconds: s, totalOvertimeHours: hoursDecimal(s), totalOvertimeHourFormat: formatSignedHHhmm(s) }];
+      }),
+      totalSeconds: e.totalSeconds,
+      totalHours: hoursDecimal(e.totalSeconds),
+      totalHourFormat: formatSignedHHhmm(e.totalSeconds),
+    })),
+    totalByWeek: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, totalSeconds: r.totalByWeek[i], totalHours: hoursDecimal(r.totalByWeek[i] ?? 0), totalHourFormat: formatSignedHHhmm(r.totalByWeek[i] ?? 0) })),
+    totalWeeks: { totalSeconds: r.totalSeconds, totalHours: hoursDecimal(r.totalSeconds), totalHourFormat: formatSignedHHhmm(r.totalSeconds) },
+    totalItems: r.employees.length,
+  };
+}
+
+const rateJson = (rate: { rate: number; seconds: number; increasedSeconds: number }) => ({
+  rateCalc: rate.rate,
+  hourNumber: hoursDecimal(rate.seconds),
+  total: hoursDecimal(rate.increasedSeconds),
+  seconds: rate.seconds,
+  increasedSeconds: rate.increasedSeconds,
+});
+
+export function recoveryReportJson(r: RecoveryReport) {
+  return {
+    identifier: r.identifier,
+    start: r.from.replaceAll("-", ""),
+    end: r.to.replaceAll("-", ""),
+    rates: r.rates,
+    employees: r.employees.map((e) => ({
+      employeeId: e.employeeId,
+      employeeName: e.employeeName,
+      matricule: e.matricule,
+      recoveryNormal: euros(e.hourlyCents),
+      count: e.weeks.length,
+      weeks: e.weeks.map((w) => ({
+        weekNumber: w.week,
+        year: w.year,
+        monday: w.monday,
+        normalHours: hoursDecimal(w.normalSeconds),
+        totalOvertime: hoursDecimal(w.overtimeSeconds),
+        recoveryPaid: hoursDecimal(w.paidSeconds),
+        overtimeRates: w.rates.map(rateJson),
+        totalIncreased: hoursDecimal(w.totalIncreasedSeconds),
+        totalIncreasedSeconds: w.totalIncreasedSeconds,
+        totalIncreasedFormat: formatSignedHHhmm(w.totalIncreasedSeconds).replace(/^\+/, ""),
+        recoveryEarned: hoursDecimal(w.recoveryEarnedSeconds),
+        totalTaken: hoursDecimal(w.takenSeconds),
+      })),
+      totalTaken: hoursDecimal(e.totalTakenSeconds),
+      recoveryEarned: e.recoveryEarned === null ? null : hoursDecimal(e.recoveryEarned),
+      recoveryTaken: e.recoveryTaken === null ? null : hoursDecimal(e.recoveryTaken),
+      recoveryBalance: e.balance === null ? null : hoursDecimal(e.balance),
+    })),
+    totalItems: r.rowCount,
+  };
+}
+
+export function costReportJson(r: CostReport) {
+  return {
+    identifier: r.identifier,
+    start: r.from.replaceAll("-", ""),
+    end: r.to.replaceAll("-", ""),
+    rates: r.rates,
+    employees: r.employees.map((e) => ({
+      employeeId: e.employeeId,
+      employeeName: e.employeeName,
+      matricule: e.matricule,
+      hourlyCostNormal: euros(e.hourlyCents),
+      count: e.weeks.length,
+      weeks: e.weeks.map((w) => ({
+        weekNumber: w.week,
+        year: w.year,
+        monday: w.monday,
+        normalHours: hoursDecimal(w.normalSeconds),
+        normalCost: euros(w.cost?.normalCents),
+        overtimeRates: w.rates.map((rate, i) => ({
+          rateCalc: rate.rate,
+          hourNumber: hoursDecimal(rate.paidSeconds),
+          total: euros(w.cost?.bands[i]?.cents),
+        })),
+        totalToPay: euros(w.cost?.totalCents),
+        hourlyCostIncreased: euros(w.cost?.increasedHourlyCents),
+      })),
+      totalToPay: euros(e.totalCents),
+      averageCost: euros(e.averageCents),
+      differenceCost: euros(e.differenceCents),
+    })),
+    totalByWeek: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, total: euros(r.totalByWeek[i]) })),
+    totalWeeks: euros(r.totalCents),
+    totalItems: r.rowCount,
+  };
+}
+
+export function reportJson(report: AnyReport) {
+  switch (report.kind) {
+    case "leave":
+      return leaveReportJson(report as LeaveReport);
+    case "overtime":
+      return overtimeReportJson(report as OvertimeReport);
+    case "recup":
+      return recoveryReportJson(report as RecoveryReport);
+    case "cost":
+      return costReportJson(report as CostReport);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Excel sheets
+
+function leaveSheet(r: LeaveReport): XlsxSheet {
+  const columns: XlsxColumn[] = [
+    { header: t("report.col.employee"), kind: "text" },
+    { header: t("report.col.matricule"), kind: "int" },
+    { header: t("report.col.start"), kind: "date" },
+    { header: t("report.col.end"), kind: "date" },
+    { header: t("report.col.reason"), kind: "text", width: 24 },
+    { header: t("report.col.working_days"), kind: "number" },
+  ];
+  function* rows() {
+    for (const e of r.employees)
+      for (const l of e.leaves) yield () => [e.employeeName, e.matricule, xlsxDate(l.start), xlsxDate(l.end), reasonLabel(l.reason), l.numberDaysWork] as XlsxCell[];
+  }
+  return { name: t("report.leave.title"), columns, rows: rows() };
+}
+
+function overtimeSheet(r: OvertimeReport): XlsxSheet {
+  const n = r.weeks.length;
+  const columns: XlsxColumn[] = [
+    { header: t("report.col.employee"), kind: "text" },
+    { header: t("report.col.matricule"), kind: "int" },
+    ...r.weeks.map((w): XlsxColumn => ({ header: `${t("report.col.week_short", { week: w.week })} ${w.year}`, kind: "hours", width: 10 })),
+    { header: t("report.col.total_hours"), kind: "hours" },
+    { header: t("report.col.total_formatted"), kind: "duration" },
+  ];
+  const firstWeek = columnLetter(3);
+  const lastWeek = columnLetter(2 + Math.max(n, 1));
+  const totalCol = columnLetter(3 + n);
+  function* rows() {
+    for (const e of r.employees)
+      yield (row: number): XlsxCell[] => [
+        e.employeeName,
+        e.matricule,
+        ...e.cells.map((s) => (s === null ? null : s / H)),
+        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: e.totalSeconds / H } : 0,
+        { formula: `${totalCol}${row}/24`, result: e.totalSeconds / H / 24 },
+      ];
+  }
+  const sumColumns = [...r.weeks.map((_, i) => 3 + i), 3 + n];
+  const results: Record<number, number> = Object.fromEntries(r.totalByWeek.map((s, i) => [3 + i, s / H]));
+  results[3 + n] = r.totalSeconds / H;
+  return { name: t("report.overtime.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
+}
+
+function recoverySheet(r: RecoveryReport): XlsxSheet {
+  const columns: XlsxColumn[] = [
+    { header: t("report.col.employee"), kind: "text" },
+    { header: t("report.col.matricule"), kind: "int" },
+    { header: t("report.col.hourly_cost"), kind: "euros" },
+    { header: t("report.col.year"), kind: "int", width: 8 },
+    { header: t("report.col.week"), kind: "int", width: 9 },
+    { header: t("report.col.monday"), kind: "date" },
+    { header: t("report.col.normal_hours"), kind: "hours" },
+    { header: t("report.col.total_overtime"), kind: "hours" },
+    { header: t("report.col.recovery_paid"), kind: "hours" },
+    ...r.rates.flatMap((rate): XlsxColumn[] => [
+      { header: t("report.col.hours_at", { rate: String(rate).replace(".", ",") }), kind: "hours" },
+      { header: t("report.col.increased_at", { rate: String(rate).replace(".", ",") }), kind: "hours" },
+    ]),
+    { header: t("report.col.total_increased"), kind: "hours" },
+    { header: t("report.col.total_increased_formatted"), kind: "duration" },
+    { header: t("report.col.total_taken"), kind: "hours" },
+    { header: t("report.col.recovery_balance"), kind: "hours" },
+  ];
+  const increasedCol = columnLetter(10 + r.rates.length * 2);
+  function* rows() {
+    for (const e of r.employees)
+      for (const w of e.weeks)
+        yield (row: number): XlsxCell[] => [
+          e.employeeName,
+          e.matricule,
+          e.hourlyCents === null ? null : e.hourlyCents / 100,
+          w.year,
+          w.week,
+          xlsxDate(w.monday),
+          w.normalSeconds / H,
+          w.overtimeSeconds / H,
+          w.paidSeconds / H,
+          ...w.rates.flatMap((x) => [x.seconds / H, x.increasedSeconds / H]),
+          w.totalIncreasedSeconds / H,
+          { formula: `${increasedCol}${row}/24`, result: w.totalIncreasedSeconds / H / 24 },
+          w.takenSeconds / H,
+          e.balance === null ? t("report.balance_error_label") : e.balance / H,
+        ];
+  }
+  return { name: t("report.recup.title"), columns, rows: rows() };
+}
+
+function costSheet(r: CostReport): XlsxSheet {
+  const columns: XlsxColumn[] = [
+    { header: t("report.col.employee"), kind: "text" },
+    { header: t("report.col.matricule"), kind: "int" },
+    { header: t("report.col.hourly_cost"), kind: "euros" },
+    { header: t("report.col.year"), kind: "int", width: 8 },
+    { header: t("report.col.week"), kind: "int", width: 9 },
+    { header: t("report.col.monday"), kind: "date" },
+    { header: t("report.col.normal_hours"), kind: "hours" },
+    { header: t("report.col.normal_cost"), kind: "euros" },
+    ...r.rates.flatMap((rate): XlsxColumn[] => [
+      { header: t("report.col.hours_at", { rate: String(rate).replace(".", ",") }), kind: "hours" },
+      { header: t("report.col.cost_at", { rate: String(rate).replace(".", ",") }), kind: "euros" },
+    ]),
+    { header: t("report.col.total_to_pay"), kind: "euros" },
+    { header: t("report.col.increased_hourly_cost"), kind: "euros" },
+    { header: t("report.col.average_cost"), kind: "euros" },
+    { header: t("report.col.difference_cost"), kind: "euros" },
+  ];
+  function* rows() {
+    for (const e of r.employees)
+      for (const w of e.weeks)
+        yield (): XlsxCell[] => [
+          e.employeeName,
+          e.matricule,
+          euros(e.hourlyCents),
+          w.year,
+          w.week,
+          xlsxDate(w.monday),
+          w.normalSeconds / H,
+          euros(w.cost?.normalCents),
+          ...w.rates.flatMap((x, i) => [x.paidSeconds / H, euros(w.cost?.bands[i]?.cents)]),
+          euros(w.cost?.totalCents),
+          euros(w.cost?.increasedHourlyCents),
+          euros(e.averageCents),
+          euros(e.differenceCents),
+        ];
+  }
+  const costCols = [8, ...r.rates.map((_, i) => 10 + i * 2), 9 + r.rates.length * 2];
+  const results: Record<number, number> = {};
+  const sum = (pick: (w: CostReport["employees"][number]["weeks"][number]) => number | undefined) =>
+    r.employees.reduce((s, e) => s + e.weeks.reduce((s2, w) => s2 + (pick(w) ?? 0), 0), 0) / 100;
+  results[8] = sum((w) => w.cost?.normalCents);
+  r.rates.forEach((_, i) => (results[10 + i * 2] = sum((w) => w.cost?.bands[i]?.cents)));
+  results[9 + r.rates.length * 2] = r.totalCents / 100;
+  return { name: t("report.cost.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns: costCols, results } };
+}
+
+export function reportSheet(report: AnyReport): XlsxSheet {
+  switch (report.kind) {
+    case "leave":
+      return leaveSheet(report as LeaveReport);
+    case "overtime":
+      return overtimeSheet(report as OvertimeReport);
+    case "recup":
+      return recoverySheet(report as RecoveryReport);
+    case "cost":
+      return costSheet(report as CostReport);
+  }
+}

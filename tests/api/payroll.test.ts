@@ -1,0 +1,131 @@
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { decideLeave, removeLeave } from "~/services/leave-decision.server";
+import { computeEmployeeWeek } from "~/services/overtime-week.server";
+import { assertMonthOpen, closeMonth, monthState, payrollMonth, PAYROLL_CSV_COLUMNS, reopenMonth } from "~/services/payroll.server";
+import { recomputeDay } from "~/services/time-clock.server";
+import { validateSuggestion } from "~/services/time-clock-suggestions.server";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";
+import { createLeave, currentUserOf } from "~tests/support/factories-leave";
+import { htmlClient, useTestServer } from "~tests/support/http";
+
+/** Payroll variables (DESIGN §10): numbers from the stored weeks, CSV and Excel read back, the monthly close. */
+const db = useTestDatabase();
+const server = useTestServer();
+const NOW = new Date("2026-04-06T08:00:00Z");
+const NINE_HOURS: Entry[] = [
+  ["08:00", "START"],
+  ["12:00", "LUNCH"],
+  ["13:00", "START"],
+  ["18:00", "END"],
+];
+
+let org: Org;
+let head: TestEmployee, financial: TestEmployee;
+let alice: number;
+
+beforeAll(async () => {
+  org = await createOrg(db.em(), " Paie");
+  head = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", email: "pay.head@cadran.test" });
+  financial = await createEmployee(db.em(), org, { profileType: "ROLE_FINANCIAL_MANAGEMENT", email: "pay.fin@cadran.test" });
+  ({ employeeId: alice } = await createEmployee(db.em(), org, { email: "pay.alice@cadran.test" }));
+  await db.sql(`update employee set number_of_hours_per_week = 35, lastname = 'Aaa-Paie', firstname = 'alice' where id = ?`, [alice]);
+  await createSchedule(db.em(), alice);
+  // Week 10 (2–6 March): 45 h → 8 h at +25 %, 2 h at +50 %. Week 14 (30 March – 3 April) straddles April:
+  // 9 h on Monday and Tuesday in March, 9 h on Wed–Fri in April → 45 h, split 18/45 to March.
+  for (const d of ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03"]) {
+    await recomputeDay(db.em(), await createClock(db.em(), alice, d, NINE_HOURS), NOW);
+  }
+  await computeEmployeeWeek(db.em(), alice, { year: 2026, week: 10 }, NOW);
+  await computeEmployeeWeek(db.em(), alice, { year: 2026, week: 14 }, NOW);
+  await createLeave(db.em(), alice, { reason: "PAID_LEAVE", start: "2026-03-16", end: "2026-03-17", state: "accepted", numberDaysWork: 2 });
+  // 27 March (Fri) to 3 April (Fri): 6 weekdays, 3 of them in March (27, 30, 31) → 3 of its 6 days.
+  await createLeave(db.em(), alice, { reason: "RTT_LEAVE", start: "2026-03-27", end: "2026-04-03", state: "accepted", numberDaysWork: 6 });
+  await createLeave(db.em(), alice, { reason: "RECOVERY_LEAVE", start: "2026-03-10", end: "2026-03-10", state: "accepted", nbHourAbsence: 3 });
+});
+
+describe("payroll variables", () => {
+  it("splits a straddling week by its days and prorates a straddling leave (hand-computed)", async () => {
+    const data = await payrollMonth(db.em(), org.subsidiaryId, "2026-03");
+    const line = data.lines.find((l) => l.employeeId === alice)!;
+    // Week 10: 8 h + 2 h. Week 14: 8 h at 25 % and 2 h at 50 %, × 18/45 → 3,2 h and 0,8 h.
+    expect(line.overtimeByRate).toEqual([(8 + 3.2) * 3600, 0, (2 + 0.8) * 3600, 0]);
+    expect(line.recoveryTakenSeconds).toBe(3 * 3600);
+    expect(line.leaveDays[0]).toBe(2); // PAID_LEAVE
+    expect(line.leaveDays[4]).toBe(3); // RTT_LEAVE: 6 days × 3/6 weekdays
+  });
+
+  it("the CSV parses back: BOM, semicolons, comma decimals, the documented columns", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const cookie = [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${server.baseUrl}/export/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&format=csv`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toContain("cadran-paie-3-print-paie-20260301-20260331.csv");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split("\r\n").filter(Boolean).map((l) => l.split(";"));
+    expect(lines[0]).toEqual([...PAYROLL_CSV_COLUMNS]);
+    const row = lines.find((l) => l[1] === "Alice AAA-PAIE")!;
+    const col = (name: string) => row[PAYROLL_CSV_COLUMNS.indexOf(name as never)];
+    expect([col("MOIS"), col("HS_25"), col("HS_50"), col("RECUP_PRISE"), col("JOURS_PAID"), col("JOURS_RTT")]).toEqual(["2026-03", "11,2", "2,8", "3", "2", "3"]);
+  });
+
+  it("the Excel file has the same rows with French headers", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const cookie = [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${server.baseUrl}/export/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&format=xlsx`, { headers: { Cookie: cookie } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const data = await payrollMonth(db.em(), org.subsidiaryId, "2026-03");
+    expect(ws.actualRowCount - 1).toBe(data.lines.length);
+    expect(ws.getRow(1).getCell(4).value).toBe("HS 25 % (h)");
+    expect((await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-03`)).status).toBe(200);
+  });
+});
+
+describe("the monthly close", () => {
+  it("finance closes; changes to the month's weeks are refused with a French 409; head management reopens; all logged", async () => {
+    const fin = await currentUserOf(db.em(), financial);
+    const boss = await currentUserOf(db.em(), head);
+    const pending = await createLeave(db.em(), alice, { reason: "PAID_LEAVE", start: "2026-02-26", end: "2026-03-02", state: "pending" });
+    const accepted = await createLeave(db.em(), alice, { reason: "PAID_LEAVE", start: "2026-02-23", end: "2026-02-23", state: "accepted" });
+    await db.sql(`update employee set leave_workflow = 'fast' where id = ?`, [alice]);
+    const suggestion = await createSuggestion(db.em(), alice, "2026-02-25", NINE_HOURS);
+
+    await closeMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW);
+    await expect(closeMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW)).rejects.toMatchObject({ status: 409, message: "Ce mois est déjà clôturé." });
+
+    const message = "Le mois de février 2026 est clôturé pour la paie : cette modification changerait une de ses semaines. Demandez à la direction de le rouvrir.";
+    // A leave ending on Monday 2 March: its week begins in February.
+    await expect(decideLeave(db.em(), fin, pending, "validate", { now: NOW })).rejects.toMatchObject({ status: 409, message });
+    await expect(removeLeave(db.em(), fin, accepted, { now: NOW })).rejects.toMatchObject({ status: 409, message });
+    await expect(validateSuggestion(db.em(), fin, suggestion, NOW)).rejects.toMatchObject({ status: 409, message });
+    await expect(assertMonthOpen(db.em(), { subsidiaryId: org.subsidiaryId }, { from: "2026-03-09", to: "2026-03-09" })).resolves.toBeUndefined();
+    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-03-02", to: "2026-03-02" })).resolves.toBeUndefined();
+
+    await expect(reopenMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW)).rejects.toMatchObject({ status: 403, message: "Seule la direction peut rouvrir un mois clôturé." });
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-02", NOW);
+    await expect(removeLeave(db.em(), fin, accepted, { now: NOW })).resolves.toMatchObject({ state: "removed" });
+    const state = await monthState(db.em(), org.subsidiaryId, "2026-02");
+    expect(state.closed).toBe(false);
+    expect(state.log.map((l) => l.action).sort()).toEqual(["close", "reopen"]);
+  });
+
+  it("the page closes a month without JavaScript", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-01`, { intent: "close" });
+    expect(res.status).toBe(302);
+    const page = await client.get(res.location!);
+    expect(page.text).toContain("Le mois est clôturé.");
+    expect(page.text).toContain("Mois clôturé par");
+  });
+});
