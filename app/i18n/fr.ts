@@ -14,6 +14,7 @@ import { admin } from "./fr/admin";
 import { overtime } from "./fr/overtime";
 import { validation } from "./fr/validation";
 import { overtimeScreens } from "./fr/overtime-screens";
+import { dashboard } from "./fr/dashboard";
 
 export const fr = {
   ...common,
@@ -27,6 +28,7 @@ export const fr = {
   ...overtime,
   ...validation,
   ...overtimeScreens,
+  ...dashboard,
 } as const;
 
 export type MessageKey = keyof typeof fr;
