@@ -261,7 +261,7 @@ export function ScopeBlocksView({
 /** The employee's own overtime, one row per day from Monday to today. */
 export function OwnOvertimeTable({ rows }: { rows: { date: string; workedSeconds: number | null; overtimeSeconds: number | null; anomaly: boolean }[] }) {
   return (
-    <WideTable label={t("dashboard.mine.overtime")} testId="own-overtime">
+    <WideTable label={t("dashboard.mine.overtime")} testId="own-overtime" className="relative">
       <thead>
         <tr>
           <th scope="col">{t("dashboard.col.day")}</th>

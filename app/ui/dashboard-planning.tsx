@@ -72,7 +72,7 @@ export function PlanningExcerpt({ months, divisions, label }: { months: MonthOfW
   const showDivisions = divisions.length > 1;
   const showTeams = showDivisions || divisions.some((d) => d.teams.length > 1);
   return (
-    <WideTable label={label} testId="planning-excerpt">
+    <WideTable label={label} testId="planning-excerpt" className="relative">
       <thead>
         <tr>
           <th scope="col" rowSpan={2}>
@@ -147,7 +147,7 @@ const DAY_STYLE: Record<string, string> = {
 /** The employee's own planning: 31 day rows by month columns. */
 export function PersonalPlanning({ months, rows }: { months: MonthKey[]; rows: PersonalCell[][] }) {
   return (
-    <WideTable label={t("dashboard.planning.me")} testId="personal-planning">
+    <WideTable label={t("dashboard.planning.me")} testId="personal-planning" className="relative">
       <thead>
         <tr>
           <th scope="col">{t("dashboard.planning.day")}</th>
