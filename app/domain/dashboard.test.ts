@@ -36,9 +36,9 @@ describe("dashboardVariant", () => {
 
 describe("ranges", () => {
   it.each([
-    ["2026-11-24", { from: "2026-11-01", to: "2027-01-24" }],
+    ["2026-11-24", { from: "2026-11-01", to: "2027-01-31" }],
     ["2026-12-31", { from: "2026-12-01", to: "2027-02-28" }],
-    ["2026-01-01", { from: "2026-01-01", to: "2026-03-01" }],
+    ["2026-01-01", { from: "2026-01-01", to: "2026-03-31" }],
   ])("excerpt of %s", (today, range) => {
     expect(excerptRange(today)).toEqual(range);
   });

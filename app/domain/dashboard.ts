@@ -54,12 +54,13 @@ function firstOfMonth(date: CalendarDate): CalendarDate {
 
 /**
  * The planning excerpt of the manager variants (spec 2 §9): the first day of the current month to two months
- * ahead of today.
+ * ahead, as whole months (to the last day of the month two months ahead, as the planning pages count it).
  *
- * @example excerptRange("2026-11-24") // { from: "2026-11-01", to: "2027-01-24" }
+ * @example excerptRange("2026-11-24") // { from: "2026-11-01", to: "2027-01-31" }
  */
 export function excerptRange(today: CalendarDate): DateRange {
-  return { from: firstOfMonth(today), to: toCalendarDate(calendarDay(today).plus({ months: 2 })) };
+  const first = calendarDay(firstOfMonth(today));
+  return { from: toCalendarDate(first), to: toCalendarDate(first.plus({ months: 3 }).minus({ days: 1 })) };
 }
 
 /** A month column of the personal planning. */

@@ -7,10 +7,19 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { requestState } from "~/server/request-state.server";
 import { loadDashboard, type Dashboard } from "~/services/dashboard.server";
-import { Block, OwnOvertimeTable, RequestList, ScopeBlocksView, ToDoBlock, WaitingBlock } from "~/ui/dashboard-blocks";
+import {
+  Block,
+  OwnOvertimeTable,
+  RequestList,
+  ScopeBlocksView,
+  ToDoBlock,
+  WaitingBlock,
+} from "~/ui/dashboard-blocks";
 import { PersonalPlanning, PlanningLegend } from "~/ui/dashboard-planning";
 
-export const meta: MetaFunction = () => [{ title: `${t("dashboard.title")} · ${t("app.title")}` }];
+export const meta: MetaFunction = () => [
+  { title: `${t("dashboard.title")} · ${t("app.title")}` },
+];
 
 /**
  * Home: the dashboard of the viewer's role (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051). The agency tabs
@@ -22,12 +31,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { counters } = await requestState(request);
   const tab = new URL(request.url).searchParams.get("tab");
   const now = new Date();
-  const dashboard = await loadDashboard(await getEm(), user, counters, { tab }, now);
-  return { dashboard, monday: mondayToToday(localDate(now, "Europe/Paris"))[0]! };
+  const dashboard = await loadDashboard(
+    await getEm(),
+    user,
+    counters,
+    { tab },
+    now
+  );
+  return {
+    dashboard,
+    monday: mondayToToday(localDate(now, "Europe/Paris"))[0]!,
+  };
 }
 
 function Title({ name }: { name: string }) {
-  return <h1 className="text-2xl font-semibold">{name ? t("dashboard.title_with", { name }) : t("dashboard.title")}</h1>;
+  return (
+    <h1 className="text-2xl font-semibold">
+      {name ? t("dashboard.title_with", { name }) : t("dashboard.title")}
+    </h1>
+  );
 }
 
 export default function Home() {
@@ -47,12 +69,29 @@ export default function Home() {
           <Title name={d.title} />
           <div className="grid gap-4 lg:grid-cols-2">
             <PendingBlock rows={d.pending} />
-            <Block id="dash-own-overtime" title={t("dashboard.mine.overtime")} link={{ to: "/overtime/me", label: t("dashboard.mine.overtime_link") }}>
+            <Block
+              id="dash-own-overtime"
+              title={t("dashboard.mine.overtime")}
+              link={{
+                to: "/overtime/me",
+                label: t("dashboard.mine.overtime_link"),
+              }}
+            >
               <OwnOvertimeTable rows={d.overtime} />
             </Block>
           </div>
-          <Block id="dash-own-planning" title={t("dashboard.planning.me")} link={{ to: "/planning/me", label: t("dashboard.mine.planning_link") }}>
-            <PersonalPlanning months={d.planning.months} rows={d.planning.rows} />
+          <Block
+            id="dash-own-planning"
+            title={t("dashboard.planning.me")}
+            link={{
+              to: "/planning/me",
+              label: t("dashboard.mine.planning_link"),
+            }}
+          >
+            <PersonalPlanning
+              months={d.planning.months}
+              rows={d.planning.rows}
+            />
             <PlanningLegend personal />
           </Block>
         </div>
@@ -68,8 +107,16 @@ export default function Home() {
           </div>
           <ScopeBlocksView
             blocks={d.blocks}
-            planningTitle={t(d.variant === "team" ? "dashboard.planning.team" : "dashboard.planning.division")}
-            empty={t(d.variant === "team" ? "error.no_employee_in_team" : "error.no_employee_in_division")}
+            planningTitle={t(
+              d.variant === "team"
+                ? "dashboard.planning.team"
+                : "dashboard.planning.division"
+            )}
+            empty={t(
+              d.variant === "team"
+                ? "error.no_employee_in_team"
+                : "error.no_employee_in_division"
+            )}
             monday={monday}
           />
         </div>
@@ -82,52 +129,71 @@ export default function Home() {
             <ToDoBlock toDo={d.toDo} />
             <WaitingBlock waiting={d.waiting} />
           </div>
-          <section aria-labelledby="dash-agencies-title" className="space-y-3">
-            <h2 id="dash-agencies-title" className="text-lg font-semibold">
-              {t("dashboard.agencies")}
-            </h2>
-            <nav aria-label={t("dashboard.agencies")}>
-              <ul className="flex flex-wrap gap-1 border-b border-gray-200">
-                {d.tabs.map((tab) => {
-                  const active = tab.id === d.tab;
-                  return (
-                    <li key={tab.id}>
-                      <Link
-                        to={`/?tab=${tab.id}`}
-                        aria-current={active ? "page" : undefined}
-                        className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium ${
-                          active ? "border-sky-700 text-sky-800" : "border-transparent text-gray-700 hover:text-gray-900"
-                        }`}
-                        data-tab={tab.id}
-                      >
-                        {tab.name}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-            {d.blocks && (
-              <ScopeBlocksView
-                blocks={d.blocks}
-                planningTitle={t("dashboard.planning.agency")}
-                empty={t("error.no_employee_in_subsidiary")}
-                monday={monday}
-              />
-            )}
-          </section>
+          {d.tabs.length > 0 && (
+            <section
+              aria-labelledby="dash-agencies-title"
+              className="space-y-3"
+            >
+              <h2 id="dash-agencies-title" className="text-lg font-semibold">
+                {t("dashboard.agencies")}
+              </h2>
+              <nav aria-label={t("dashboard.agencies")}>
+                <ul className="flex flex-wrap gap-1 border-b border-gray-200">
+                  {d.tabs.map((tab) => {
+                    const active = tab.id === d.tab;
+                    return (
+                      <li key={tab.id}>
+                        <Link
+                          to={`/?tab=${tab.id}`}
+                          aria-current={active ? "page" : undefined}
+                          className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium ${
+                            active
+                              ? "border-sky-700 text-sky-800"
+                              : "border-transparent text-gray-700 hover:text-gray-900"
+                          }`}
+                          data-tab={tab.id}
+                        >
+                          {tab.name}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+              {d.blocks && (
+                <ScopeBlocksView
+                  blocks={d.blocks}
+                  planningTitle={t("dashboard.planning.agency")}
+                  empty={t("error.no_employee_in_subsidiary")}
+                  monday={monday}
+                />
+              )}
+            </section>
+          )}
         </div>
       );
   }
 }
 
-function PendingBlock({ rows }: { rows: Extract<Dashboard, { variant: "pending" }>["pending"] }) {
+function PendingBlock({
+  rows,
+}: {
+  rows: Extract<Dashboard, { variant: "pending" }>["pending"];
+}) {
   return (
-    <Block id="dash-pending" title={t("dashboard.mine.pending")} link={{ to: "/leave/me", label: t("dashboard.mine.pending_link") }}>
+    <Block
+      id="dash-pending"
+      title={t("dashboard.mine.pending")}
+      link={{ to: "/leave/me", label: t("dashboard.mine.pending_link") }}
+    >
       {rows.length === 0 ? (
         <p className="text-sm text-gray-700">{t("error.no_pending_request")}</p>
       ) : (
-        <RequestList rows={rows} withName={false} label={t("dashboard.mine.pending")} />
+        <RequestList
+          rows={rows}
+          withName={false}
+          label={t("dashboard.mine.pending")}
+        />
       )}
     </Block>
   );
