@@ -29,6 +29,7 @@ import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import type { CounterKind } from "~/domain/menu";
 import type { CurrentUser } from "./current-user.server";
+import { holidaysOver } from "./holidays.server";
 import { MANAGER_SCOPE_SQL, managerScopeParams, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow } from "./leave.server";
 import { intArray, loadExpectedFacts, stateToday, subsidiaries, type ClockRow } from "./time-clock-views.server";
@@ -344,22 +345,16 @@ export async function loadDashboard(
   if (variant === "employee") {
     const planningRange = personalPlanningRange(today);
     const days = mondayToToday(today);
-    const [pending, overtimeRows, facts] = await Promise.all([
+    const [pending, overtimeRows, facts, holidays] = await Promise.all([
       ownPending(em, user),
       em.execute<{ date: string; worked_seconds: number; overtime_seconds: number; anomaly: boolean }[]>(
         `select date::text as date, worked_seconds, overtime_seconds, anomaly from overtime
           where employee_id = ? and date between ? and ?`,
         [user.employeeId, days[0], today],
       ),
-      em.execute<{ kind: "l" | "h" | "e"; start: string; end: string; state: string | null; reason: string | null; hm: boolean; ha: boolean }[]>(
+      em.execute<{ kind: "l" | "e"; start: string; end: string; state: string | null; reason: string | null; hm: boolean; ha: boolean }[]>(
         `select 'l' as kind, start::text as start, "end"::text as "end", state, reason, half_day_morning as hm, half_day_afternoon as ha
            from leave where employee_id = ? and state in ${IN_FLIGHT_OR_ACCEPTED} and start <= ? and "end" >= ?
-         union all
-         select 'h', h.date::text, h.date::text, null, null, false, false
-           from holiday h
-          where h.country_id = (select coalesce(e.country_id, s.country_id) from employee e
-                                  left join subsidiary s on s.id = e.subsidiary_id where e.id = ?)
-            and h.date between ? and ?
          union all
          select 'e', date::text, date::text, type, null, false, false from event_day where employee_id = ? and date between ? and ?`,
         [
@@ -369,18 +364,17 @@ export async function loadDashboard(
           user.employeeId,
           planningRange.from,
           planningRange.to,
-          user.employeeId,
-          planningRange.from,
-          planningRange.to,
         ],
       ),
+      // Public and subsidiary holidays: the one holidays service every reader uses.
+      holidaysOver(em, { employeeIds: [user.employeeId] }, planningRange.from, planningRange.to),
     ]);
     const byDate = new Map(overtimeRows.map((r) => [r.date, r]));
     const rows = personalPlanningGrid(planningRange.months, {
       leaves: facts
         .filter((f) => f.kind === "l")
         .map((f) => ({ start: f.start, end: f.end, state: f.state ?? "", reason: f.reason ?? "", halfDayMorning: f.hm, halfDayAfternoon: f.ha })),
-      holidays: new Set(facts.filter((f) => f.kind === "h").map((f) => f.start)),
+      holidays: new Set(holidays.get(user.employeeId)?.keys() ?? []),
       events: new Map(facts.filter((f) => f.kind === "e").map((f) => [f.start, f.state ?? ""])),
     });
     return {
