@@ -17,6 +17,7 @@ import { overtimeScreens } from "./fr/overtime-screens";
 import { overtimeRun } from "./fr/overtime-run";
 import { planning } from "./fr/planning";
 import { reports } from "./fr/reports";
+import { dashboard } from "./fr/dashboard";
 
 export const fr = {
   ...common,
@@ -33,6 +34,7 @@ export const fr = {
   ...overtimeRun,
   ...planning,
   ...reports,
+  ...dashboard,
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -1,39 +1,200 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { menuFor, isSection } from "~/domain/menu";
-import { t, type MessageKey } from "~/i18n/fr";
+import { mondayToToday } from "~/domain/dashboard";
+import { localDate } from "~/domain/zoned-day";
+import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
-import { Card } from "~/ui/modal";
+import { getEm } from "~/server/orm.server";
+import { requestState } from "~/server/request-state.server";
+import { loadDashboard, type Dashboard } from "~/services/dashboard.server";
+import {
+  Block,
+  OwnOvertimeTable,
+  RequestList,
+  ScopeBlocksView,
+  ToDoBlock,
+  WaitingBlock,
+} from "~/ui/dashboard-blocks";
+import { PersonalPlanning, PlanningLegend } from "~/ui/dashboard-planning";
 
-export const meta: MetaFunction = () => [{ title: `${t("home.title")} · ${t("app.title")}` }];
+export const meta: MetaFunction = () => [
+  { title: `${t("dashboard.title")} · ${t("app.title")}` },
+];
 
-/** Home. The role dashboards come with their own issue; until then, a greeting and the viewer's shortcuts. */
+/**
+ * Home: the dashboard of the viewer's role (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051). The agency tabs
+ * are links (`?tab=<subsidiary id>`), so they work without JavaScript. The menu counters come from the shell's one
+ * query (request-state.server.ts) and are not read again.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const shortcuts = menuFor(user)
-    .flatMap((item) => (isSection(item) ? item.entries : [item]))
-    .filter((e) => e.path !== "/")
-    .map((e) => ({ key: e.key, path: e.path }));
-  return { firstname: user.fullName, role: user.profileType, shortcuts };
+  const { counters } = await requestState(request);
+  const tab = new URL(request.url).searchParams.get("tab");
+  const now = new Date();
+  const dashboard = await loadDashboard(
+    await getEm(),
+    user,
+    counters,
+    { tab },
+    now
+  );
+  return {
+    dashboard,
+    monday: mondayToToday(localDate(now, "Europe/Paris"))[0]!,
+  };
+}
+
+function Title({ name }: { name: string }) {
+  return (
+    <h1 className="text-2xl font-semibold">
+      {name ? t("dashboard.title_with", { name }) : t("dashboard.title")}
+    </h1>
+  );
 }
 
 export default function Home() {
-  const { firstname, role, shortcuts } = useLoaderData<typeof loader>();
+  const { dashboard, monday } = useLoaderData<typeof loader>();
+  const d = dashboard as Dashboard;
+  switch (d.variant) {
+    case "pending":
+      return (
+        <div className="space-y-4" data-variant={d.variant}>
+          <Title name={d.title} />
+          <PendingBlock rows={d.pending} />
+        </div>
+      );
+    case "employee":
+      return (
+        <div className="space-y-4" data-variant={d.variant}>
+          <Title name={d.title} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <PendingBlock rows={d.pending} />
+            <Block
+              id="dash-own-overtime"
+              title={t("dashboard.mine.overtime")}
+              link={{
+                to: "/overtime/me",
+                label: t("dashboard.mine.overtime_link"),
+              }}
+            >
+              <OwnOvertimeTable rows={d.overtime} />
+            </Block>
+          </div>
+          <Block
+            id="dash-own-planning"
+            title={t("dashboard.planning.me")}
+            link={{
+              to: "/planning/me",
+              label: t("dashboard.mine.planning_link"),
+            }}
+          >
+            <PersonalPlanning
+              months={d.planning.months}
+              rows={d.planning.rows}
+            />
+            <PlanningLegend personal />
+          </Block>
+        </div>
+      );
+    case "team":
+    case "division":
+      return (
+        <div className="space-y-4" data-variant={d.variant}>
+          <Title name={d.title} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ToDoBlock toDo={d.toDo} />
+            <WaitingBlock waiting={d.waiting} />
+          </div>
+          <ScopeBlocksView
+            blocks={d.blocks}
+            planningTitle={t(
+              d.variant === "team"
+                ? "dashboard.planning.team"
+                : "dashboard.planning.division"
+            )}
+            empty={t(
+              d.variant === "team"
+                ? "error.no_employee_in_team"
+                : "error.no_employee_in_division"
+            )}
+            monday={monday}
+          />
+        </div>
+      );
+    case "agency":
+      return (
+        <div className="space-y-4" data-variant={d.variant}>
+          <Title name={d.title} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ToDoBlock toDo={d.toDo} />
+            <WaitingBlock waiting={d.waiting} />
+          </div>
+          {d.tabs.length > 0 && (
+            <section
+              aria-labelledby="dash-agencies-title"
+              className="space-y-3"
+            >
+              <h2 id="dash-agencies-title" className="text-lg font-semibold">
+                {t("dashboard.agencies")}
+              </h2>
+              <nav aria-label={t("dashboard.agencies")}>
+                <ul className="flex flex-wrap gap-1 border-b border-gray-200">
+                  {d.tabs.map((tab) => {
+                    const active = tab.id === d.tab;
+                    return (
+                      <li key={tab.id}>
+                        <Link
+                          to={`/?tab=${tab.id}`}
+                          aria-current={active ? "page" : undefined}
+                          className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-medium ${
+                            active
+                              ? "border-sky-700 text-sky-800"
+                              : "border-transparent text-gray-700 hover:text-gray-900"
+                          }`}
+                          data-tab={tab.id}
+                        >
+                          {tab.name}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+              {d.blocks && (
+                <ScopeBlocksView
+                  blocks={d.blocks}
+                  planningTitle={t("dashboard.planning.agency")}
+                  empty={t("error.no_employee_in_subsidiary")}
+                  monday={monday}
+                />
+              )}
+            </section>
+          )}
+        </div>
+      );
+  }
+}
+
+function PendingBlock({
+  rows,
+}: {
+  rows: Extract<Dashboard, { variant: "pending" }>["pending"];
+}) {
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("home.welcome", { name: firstname })}</h1>
-      <p className="text-sm text-gray-700">{t(`role.${role}` as MessageKey)}</p>
-      <Card title={t("home.title")}>
-        <ul className="card-grid">
-          {shortcuts.map((s) => (
-            <li key={s.path}>
-              <Link to={s.path} className="block rounded-md border border-gray-200 p-3 text-sm hover:bg-gray-50">
-                {t(s.key as MessageKey)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Card>
-    </div>
+    <Block
+      id="dash-pending"
+      title={t("dashboard.mine.pending")}
+      link={{ to: "/leave/me", label: t("dashboard.mine.pending_link") }}
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-gray-700">{t("error.no_pending_request")}</p>
+      ) : (
+        <RequestList
+          rows={rows}
+          withName={false}
+          label={t("dashboard.mine.pending")}
+        />
+      )}
+    </Block>
   );
 }

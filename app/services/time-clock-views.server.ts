@@ -386,6 +386,31 @@ interface RecapRow {
 }
 
 /**
+ * The state shown today for one employee (badge colour and label) from today's clock row of their local day, its
+ * live entries and their expected-time facts: also used by the dashboards' "badgings today".
+ */
+export function stateToday(
+  r: { zone: string | null; type: string | null; anomaly: boolean | null; logs: ClockRow["logs"] | null },
+  facts: ExpectedFacts | undefined,
+  now: Date,
+): { state: EmployeeState; entries: LogView[]; workingSeconds: number } {
+  const zone = resolveTimeZone(r.zone);
+  const date = localDate(now, zone);
+  const entries = toLogViews(r.logs ?? [], zone);
+  const logs: TimeLogEntry[] = entries.map((l) => ({ time: new Date(l.time * 1000), type: l.type }));
+  const type = isClockType(r.type) ? r.type : null;
+  const worked = workingSeconds(logs, now);
+  const leave = leaveOn(facts, date);
+  const state = currentEmployeeState({
+    isInLeave: !!leave && !isHalfDay(leave),
+    type,
+    isInOvertime: type === "START" && worked > expectedFor(facts, date),
+    anomaly: r.anomaly ?? false,
+  });
+  return { state, entries, workingSeconds: worked };
+}
+
+/**
  * Today's state and entries of every active employee of a scope, grouped by team (employees without a team
  * last). "Today" is each employee's local day. Three queries plus the expected-time facts.
  */
@@ -410,19 +435,7 @@ export async function todayByTeam(em: EntityManager, scope: BadgingScope, now: D
   const facts = await loadExpectedFacts(em, rows.map((r) => r.id), addDays(today, -1), addDays(today, 1));
   const teams = new Map<number | null, RecapTeam>();
   for (const r of rows) {
-    const zone = resolveTimeZone(r.zone);
-    const date = localDate(now, zone);
-    const entries = toLogViews(r.logs ?? [], zone);
-    const logs: TimeLogEntry[] = entries.map((l) => ({ time: new Date(l.time * 1000), type: l.type }));
-    const type = isClockType(r.type) ? r.type : null;
-    const worked = workingSeconds(logs, now);
-    const leave = leaveOn(facts.get(r.id), date);
-    const state = currentEmployeeState({
-      isInLeave: !!leave && !isHalfDay(leave),
-      type,
-      isInOvertime: type === "START" && worked > expectedFor(facts.get(r.id), date),
-      anomaly: r.anomaly ?? false,
-    });
+    const { state, entries, workingSeconds: worked } = stateToday(r, facts.get(r.id), now);
     let team = teams.get(r.team_id);
     if (!team) {
       team = { id: r.team_id, name: r.team_name, employees: [] };

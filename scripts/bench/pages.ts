@@ -95,6 +95,11 @@ export async function benchListPages(opts: {
     ["home (team leader)", "/", leader],
     // Reports (issue 16): 6-month periods, as finance (head management and financial management see them).
     ...reportPages(finance),
+    // Issue 17: every dashboard variant (DESIGN §6: p95 < 100 ms at 40 req/s).
+    ["home (agency, management)", "/", finance],
+    ["home (division)", "/", (await opts.login("chef.division@cadran.test"))!],
+    ["home (employee)", "/", employee],
+    ["home (commercial)", "/", (await opts.login("commercial@cadran.test"))!],
     ...(france ? [["overtime policy (France)", `/settings/countries/${france}/overtime`, finance] as [string, string, string]] : []),
     // The five overtime screens (issue 13 §5); the employee's page is the first person of the team's calendar.
     ["overtime me", "/overtime/me", employee],

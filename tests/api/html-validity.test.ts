@@ -55,6 +55,7 @@ describe("documents are valid HTML (Nu checker)", () => {
     const pendingId = await firstId("select id from leave where employee_id = ? and state = 'pending' order by id limit 1", [employeeId]);
     const countryId = await firstId("select id from country order by id limit 1");
     const teamId = await firstId("select id from team order by id limit 1");
+    const otherSubsidiaryId = await firstId("select id from subsidiary where id <> ? order by id limit 1", [s]);
 
     const byRole: [string, string[]][] = [
       [
@@ -68,7 +69,10 @@ describe("documents are valid HTML (Nu checker)", () => {
       ["chef.division@cadran.test", ["/planning/division"]],
       ["direction@cadran.test", ["/planning/agency"]],
       ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`]],
-      ["chef.division@cadran.test", ["/leave/waiting?tab=pending", "/time-clock/division-badging", "/overtime/division"]],
+      ["chef.division@cadran.test", ["/", "/leave/waiting?tab=pending", "/time-clock/division-badging", "/overtime/division"]],
+      ["commercial@cadran.test", ["/"]],
+      ["accueil@cadran.test", ["/"]],
+      ["daf@cadran.test", [`/?tab=${otherSubsidiaryId}`]],
       [
         "direction@cadran.test",
         [

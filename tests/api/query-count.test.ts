@@ -17,6 +17,10 @@ let org: Org;
 let manager: TestEmployee;
 let leader: TestEmployee;
 let employee: TestEmployee;
+let departmentHead: TestEmployee;
+let commercial: TestEmployee;
+let otherSubsidiaryId: number;
+let otherOrg: Org | undefined;
 
 /** Counts the statements the app's connection pool sends while `fn` runs (knex's "query" event). */
 async function countQueries(fn: () => Promise<unknown>): Promise<number> {
@@ -36,7 +40,14 @@ async function countQueries(fn: () => Promise<unknown>): Promise<number> {
 
 async function addPeople(n: number, tag: string) {
   for (let i = 0; i < n; i++) {
-    const e = await createEmployee(db.em(), org, { email: `${tag}.${i}@cadran.test`, leaveWorkflow: "full" });
+    // Every third person joins the other subsidiary (its agency tab grows too).
+    const where = otherOrg && i % 3 === 2 ? otherOrg : org;
+    const e = await createEmployee(db.em(), where, { email: `${tag}.${i}@cadran.test`, leaveWorkflow: "full" });
+    await db.sql(
+      `insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds)
+       values (?, (now() at time zone 'Europe/Paris')::date, 3600, 0, 3600)`,
+      [e.employeeId],
+    );
     await db.sql(
       `insert into leave (employee_id, reason, start, "end", state, number_days_work, created_at, updated_at)
        values (?, 'PAID_LEAVE', current_date + 7, current_date + 8, 'pending', 2, now(), now())`,
@@ -87,12 +98,22 @@ beforeAll(async () => {
   manager = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", email: "qc.direction@cadran.test" });
   leader = await createEmployee(db.em(), org, { profileType: "ROLE_TEAM_LEADER", email: "qc.leader@cadran.test" });
   employee = await createEmployee(db.em(), org, { email: "qc.employee@cadran.test" });
+  departmentHead = await createEmployee(db.em(), org, { profileType: "ROLE_DEPARTMENT_HEAD", email: "qc.head@cadran.test" });
+  commercial = await createEmployee(db.em(), org, { profileType: "ROLE_COMMERCIAL", email: "qc.commercial@cadran.test" });
+  // A second subsidiary (an agency tab) whose people grow with the others (addPeople puts half of them there).
+  otherOrg = await createOrg(db.em(), " QC");
+  otherSubsidiaryId = otherOrg.subsidiaryId;
   await addPeople(2, "small");
 });
 
 describe("queries per page do not grow with the rows shown", () => {
   const pages: [string, () => TestEmployee, () => string][] = [
     ["home", () => manager, () => "/"],
+    ["home (agency dashboard, another tab)", () => manager, () => `/?tab=${otherSubsidiaryId}`],
+    ["home (division dashboard)", () => departmentHead, () => "/"],
+    ["home (team dashboard)", () => leader, () => "/"],
+    ["home (employee dashboard)", () => employee, () => "/"],
+    ["home (pending-only dashboard)", () => commercial, () => "/"],
     ["waiting leaves (management)", () => manager, () => "/leave/waiting"],
     ["waiting leaves (team leader)", () => leader, () => "/leave/waiting"],
     ["team badging", () => leader, () => "/time-clock/team-badging"],

@@ -1,0 +1,454 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { EmployeeState } from "~/domain/clock-state";
+import {
+  DASHBOARD_EMPLOYEE_LIMIT,
+  DASHBOARD_PENDING_ROWS,
+  dashboardVariant,
+  employeeAcronym,
+  excerptCells,
+  excerptRange,
+  mondayToToday,
+  orderSubsidiaryTabs,
+  personalPlanningGrid,
+  personalPlanningRange,
+  selectedTab,
+  teamAcronym,
+  weeksByMonth,
+  type DashboardLeave,
+  type ExcerptCell,
+  type MonthKey,
+  type MonthOfWeeks,
+  type PersonalCell,
+  type ToDoCounts,
+} from "~/domain/dashboard";
+import type { DateRange } from "~/domain/date-range";
+import { displayName } from "~/domain/employee-name";
+import { isoWeekKey } from "~/domain/iso-week";
+import { isPrivateReason, seesLeaveDetails } from "~/domain/leave-privacy";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { localDate } from "~/domain/zoned-day";
+import type { CounterKind } from "~/domain/menu";
+import type { CurrentUser } from "./current-user.server";
+import { holidaysOver } from "./holidays.server";
+import { MANAGER_SCOPE_SQL, managerScopeParams, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
+import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow } from "./leave.server";
+import { intArray, loadExpectedFacts, stateToday, subsidiaries, type ClockRow } from "./time-clock-views.server";
+
+/**
+ * The home dashboards (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051), one loader per variant. The number of
+ * SQL statements of each variant is fixed (tests/api/query-count.test.ts): the manager blocks read one bounded list
+ * of employees (DASHBOARD_EMPLOYEE_LIMIT) and then, for all of them at once, their leaves, expected-time facts and
+ * overtime.
+ */
+
+/** A request shown on a dashboard (the waiting list's first rows, or one's own pending requests). */
+export interface DashboardRequest {
+  id: number;
+  fullname: string;
+  reasonLabel: string;
+  start: CalendarDate;
+  end: CalendarDate;
+  halfDayMorning: boolean;
+  halfDayAfternoon: boolean;
+  urgent: boolean;
+  stateLabel: string;
+  /** ISO instant. */
+  createdAt: string;
+}
+
+export interface DashboardEmployee {
+  id: number;
+  fullname: string;
+  acronym: string;
+  /** /planning/me for oneself, else the employee's planning. */
+  planningHref: string;
+  /** null: the employee does not badge (no time registration). */
+  state: EmployeeState | null;
+  /** Overtime from Monday to today (seconds); null when nothing is computed yet or the employee does not badge. */
+  weekSeconds: number | null;
+  cells: ExcerptCell[];
+}
+
+export interface DashboardTeam {
+  id: number | null;
+  name: string | null;
+  acronym: string | null;
+  employees: DashboardEmployee[];
+}
+
+export interface DashboardDivision {
+  id: number | null;
+  name: string | null;
+  teams: DashboardTeam[];
+}
+
+/** The three blocks of a manager scope: planning excerpt, badgings today, overtime of the week. */
+export interface ScopeBlocks {
+  range: DateRange;
+  months: MonthOfWeeks[];
+  divisions: DashboardDivision[];
+  /** Active employees of the scope, and how many are listed (at most DASHBOARD_EMPLOYEE_LIMIT). */
+  total: number;
+  shown: number;
+  /** The "view entire" links (agency: only on the viewer's own subsidiary's tab); null = none. */
+  links: { planning: string; badging: string; overtime: string } | null;
+}
+
+export interface ToDo {
+  counts: ToDoCounts;
+  links: Record<keyof ToDoCounts, string>;
+}
+
+interface ManagerCommon {
+  title: string;
+  toDo: ToDo;
+  waiting: { rows: DashboardRequest[]; total: number };
+}
+
+export type Dashboard =
+  | (ManagerCommon & {
+      variant: "agency";
+      tabs: { id: number; name: string; own: boolean }[];
+      tab: number | null;
+      blocks: ScopeBlocks | null;
+    })
+  | (ManagerCommon & { variant: "division" | "team"; blocks: ScopeBlocks })
+  | { variant: "pending"; title: string; pending: DashboardRequest[] }
+  | {
+      variant: "employee";
+      title: string;
+      pending: DashboardRequest[];
+      overtime: { date: CalendarDate; workedSeconds: number | null; overtimeSeconds: number | null; anomaly: boolean }[];
+      planning: { range: DateRange; months: MonthKey[]; rows: PersonalCell[][] };
+    };
+
+const IN_FLIGHT_OR_ACCEPTED = `('pending', 'prevalidate', 'validate', 'accepted')`;
+const ACTIVE_SQL = `(e.fired_at is null or e.fired_at > current_date)`;
+
+function toRequest(row: LeaveRow, user: CurrentUser): DashboardRequest {
+  const view = toLeaveView(row, user);
+  return {
+    id: view.id,
+    fullname: view.employee.fullname,
+    reasonLabel: view.reasonLabel,
+    start: view.start,
+    end: view.end,
+    halfDayMorning: view.halfDayMorning,
+    halfDayAfternoon: view.halfDayAfternoon,
+    urgent: view.urgent,
+    stateLabel: view.stateLabel,
+    createdAt: view.createdAt,
+  };
+}
+
+/** One's own requests in flight, the first five by start date (employee and pending variants). */
+async function ownPending(em: EntityManager, user: CurrentUser): Promise<DashboardRequest[]> {
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where l.employee_id = ? and ${tabCondition("pending")}
+      order by l.start, l.id limit ${DASHBOARD_PENDING_ROWS}`,
+    [user.employeeId],
+  );
+  return rows.map((r) => toRequest(r, user));
+}
+
+/** What awaits the viewer's step, the first five as the waiting page orders them (urgent first). */
+async function waitingFirst(em: EntityManager, user: CurrentUser): Promise<DashboardRequest[]> {
+  const rows = await em.execute<LeaveRow[]>(
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${WAITING_CONDITION_SQL}
+      order by l.urgent desc, l.start, l.id limit ${DASHBOARD_PENDING_ROWS}`,
+    waitingParams(user),
+  );
+  return rows.map((r) => toRequest(r, user));
+}
+
+/**
+ * The "to do" counts that the shell's counters do not already hold (anomalies of yesterday and people past 80 % of
+ * the overtime quota, in the viewer's manager scope) and the names the titles need: one statement.
+ */
+async function toDoAndNames(em: EntityManager, user: CurrentUser, today: CalendarDate) {
+  const yesterday = addDays(today, -1);
+  const [row] = await em.execute<{ anomalies: string; over_quota: string; team_name: string | null; division_name: string | null }[]>(
+    `select
+       (select count(*) from time_clock c join employee e on e.id = c.employee_id
+         where c.suggested = false and c.date = ? and (c.anomaly or (c.type is not null and c.type <> 'END'))
+           and ${MANAGER_SCOPE_SQL}) as anomalies,
+       (select count(*) from employee e
+         where ${ACTIVE_SQL} and ${MANAGER_SCOPE_SQL}
+           and exists (select 1 from overtime_week w
+                        where w.employee_id = e.id and w.iso_year = ?
+                          and (w.explanation->'quota'->>'limitSeconds')::bigint > 0
+                          and w.quota_after_seconds::bigint * 10 >= (w.explanation->'quota'->>'limitSeconds')::bigint * 8)) as over_quota,
+       (select name from team where id = ?) as team_name,
+       (select name from division where id = ?) as division_name`,
+    [
+      yesterday,
+      ...managerScopeParams(user),
+      ...managerScopeParams(user),
+      isoWeekKey(today).year,
+      user.teamId ?? -1,
+      user.divisionId ?? -1,
+    ],
+  );
+  return {
+    anomalies: Number(row?.anomalies ?? 0),
+    overQuota: Number(row?.over_quota ?? 0),
+    teamName: row?.team_name ?? null,
+    divisionName: row?.division_name ?? null,
+  };
+}
+
+type Scope = { kind: "team" | "division" | "subsidiary"; id: number | null };
+
+interface EmployeeRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  acronym: string | null;
+  time_registration: boolean;
+  division_id: number | null;
+  division_name: string | null;
+  team_id: number | null;
+  team_name: string | null;
+  zone: string | null;
+  type: string | null;
+  anomaly: boolean | null;
+  logs: ClockRow["logs"] | null;
+  total: string;
+}
+
+/**
+ * The blocks of one scope (a team, a division, a subsidiary): the first DASHBOARD_EMPLOYEE_LIMIT active employees by
+ * division, team and name with today's clock (one statement), then their leaves over the excerpt, their
+ * expected-time facts for today's state and their overtime from Monday (six statements, whatever their number).
+ */
+async function scopeBlocks(
+  em: EntityManager,
+  user: CurrentUser,
+  scope: Scope,
+  links: ScopeBlocks["links"],
+  now: Date,
+): Promise<ScopeBlocks> {
+  const today = localDate(now, "Europe/Paris");
+  const range = excerptRange(today);
+  const months = weeksByMonth(range);
+  const weeks = months.flatMap((m) => m.weeks);
+  const column = scope.kind === "team" ? "e.team_id" : scope.kind === "division" ? "e.division_id" : "e.subsidiary_id";
+  const where = `${ACTIVE_SQL} and ${column} = ?`;
+  const scopeId = scope.id ?? -1;
+  const rows = await em.execute<EmployeeRow[]>(
+    `with emp as (
+       select e.id, e.firstname, e.lastname, e.acronym, e.time_registration, e.subsidiary_id, e.country_id,
+              e.division_id, d.name as division_name, e.team_id, t.name as team_name,
+              row_number() over (order by d.name nulls last, e.division_id, t.name nulls last, e.team_id, e.lastname, e.firstname, e.id) as rn
+         from employee e
+         left join division d on d.id = e.division_id
+         left join team t on t.id = e.team_id
+        where ${where}
+        order by rn
+        limit ${DASHBOARD_EMPLOYEE_LIMIT})
+     select emp.id, emp.firstname, emp.lastname, emp.acronym, emp.time_registration, emp.division_id, emp.division_name,
+            emp.team_id, emp.team_name, coalesce(s.timezone, co.timezone) as zone, c.type, c.anomaly,
+            (select json_agg(json_build_object('id', l.id, 'time', extract(epoch from l.time)::bigint, 'type', l.type) order by l.time, l.id)
+               from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as logs,
+            (select count(*) from employee e where ${where}) as total
+       from emp
+       left join subsidiary s on s.id = emp.subsidiary_id
+       left join country co on co.id = coalesce(emp.country_id, s.country_id)
+       left join time_clock c on c.employee_id = emp.id and c.suggested = false and emp.time_registration
+            and c.date = (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date
+      order by emp.rn`,
+    [scopeId, scopeId, now],
+  );
+  const ids = rows.map((r) => r.id);
+  const badging = rows.filter((r) => r.time_registration).map((r) => r.id);
+  const [facts, leaves, overtime] = await Promise.all([
+    loadExpectedFacts(em, badging, addDays(today, -1), addDays(today, 1)),
+    ids.length === 0
+      ? Promise.resolve([])
+      : em.execute<(Omit<DashboardLeave, "halfDayMorning" | "halfDayAfternoon"> & { employee_id: number; half_day_morning: boolean; half_day_afternoon: boolean })[]>(
+          `select l.employee_id, l.start::text as start, l."end"::text as "end", l.state, l.reason, l.half_day_morning, l.half_day_afternoon
+             from leave l
+            where l.employee_id = any(?::int[]) and l.state in ${IN_FLIGHT_OR_ACCEPTED} and l.start <= ? and l."end" >= ?`,
+          [intArray(ids), range.to, weeks[0]?.monday ?? range.from],
+        ),
+    badging.length === 0
+      ? Promise.resolve([])
+      : em.execute<{ employee_id: number; seconds: number }[]>(
+          `select employee_id, sum(overtime_seconds)::int as seconds from overtime
+            where employee_id = any(?::int[]) and date between ? and ? group by employee_id`,
+          [intArray(badging), mondayToToday(today)[0], today],
+        ),
+  ]);
+  const leavesOf = new Map<number, DashboardLeave[]>();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const l of leaves) {
+    const owner = byId.get(l.employee_id);
+    const visible =
+      owner && seesLeaveDetails(user, { employeeId: owner.id, divisionId: owner.division_id, teamId: owner.team_id });
+    const list = leavesOf.get(l.employee_id) ?? [];
+    list.push({
+      start: l.start,
+      end: l.end,
+      state: l.state,
+      reason: visible || !isPrivateReason(l.reason) ? l.reason : "",
+      halfDayMorning: l.half_day_morning,
+      halfDayAfternoon: l.half_day_afternoon,
+    });
+    leavesOf.set(l.employee_id, list);
+  }
+  const overtimeOf = new Map(overtime.map((o) => [o.employee_id, Number(o.seconds)]));
+
+  const divisions: DashboardDivision[] = [];
+  for (const r of rows) {
+    let division = divisions[divisions.length - 1];
+    if (!division || division.id !== r.division_id) {
+      division = { id: r.division_id, name: r.division_name, teams: [] };
+      divisions.push(division);
+    }
+    let team = division.teams[division.teams.length - 1];
+    if (!team || team.id !== r.team_id) {
+      team = { id: r.team_id, name: r.team_name, acronym: r.team_name ? teamAcronym(r.team_name) : null, employees: [] };
+      division.teams.push(team);
+    }
+    team.employees.push({
+      id: r.id,
+      fullname: displayName(r.firstname, r.lastname),
+      acronym: employeeAcronym(r.acronym, r.firstname, r.lastname),
+      planningHref: r.id === user.employeeId ? "/planning/me" : `/planning/employee/${r.id}`,
+      state: r.time_registration ? stateToday(r, facts.get(r.id), now).state : null,
+      weekSeconds: r.time_registration ? (overtimeOf.get(r.id) ?? null) : null,
+      cells: excerptCells(weeks, leavesOf.get(r.id) ?? []),
+    });
+  }
+  return { range, months, divisions, total: Number(rows[0]?.total ?? 0), shown: rows.length, links };
+}
+
+function yesterdaySearch(today: CalendarDate): string {
+  const y = addDays(today, -1);
+  return `?from=${y}&to=${y}`;
+}
+
+/** Everything the home page shows for this user. `counters` are the shell's (request-state.server.ts). */
+export async function loadDashboard(
+  em: EntityManager,
+  user: CurrentUser,
+  counters: Partial<Record<CounterKind, number>>,
+  query: { tab?: string | null },
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const variant = dashboardVariant(user.profileType);
+  const today = localDate(now, "Europe/Paris");
+
+  if (variant === "pending") {
+    return { variant, title: "", pending: await ownPending(em, user) };
+  }
+  if (variant === "employee") {
+    const planningRange = personalPlanningRange(today);
+    const days = mondayToToday(today);
+    const [pending, overtimeRows, facts, holidays] = await Promise.all([
+      ownPending(em, user),
+      em.execute<{ date: string; worked_seconds: number; overtime_seconds: number; anomaly: boolean }[]>(
+        `select date::text as date, worked_seconds, overtime_seconds, anomaly from overtime
+          where employee_id = ? and date between ? and ?`,
+        [user.employeeId, days[0], today],
+      ),
+      em.execute<{ kind: "l" | "e"; start: string; end: string; state: string | null; reason: string | null; hm: boolean; ha: boolean }[]>(
+        `select 'l' as kind, start::text as start, "end"::text as "end", state, reason, half_day_morning as hm, half_day_afternoon as ha
+           from leave where employee_id = ? and state in ${IN_FLIGHT_OR_ACCEPTED} and start <= ? and "end" >= ?
+         union all
+         select 'e', date::text, date::text, type, null, false, false from event_day where employee_id = ? and date between ? and ?`,
+        [
+          user.employeeId,
+          planningRange.to,
+          planningRange.from,
+          user.employeeId,
+          planningRange.from,
+          planningRange.to,
+        ],
+      ),
+      // Public and subsidiary holidays: the one holidays service every reader uses.
+      holidaysOver(em, { employeeIds: [user.employeeId] }, planningRange.from, planningRange.to),
+    ]);
+    const byDate = new Map(overtimeRows.map((r) => [r.date, r]));
+    const rows = personalPlanningGrid(planningRange.months, {
+      leaves: facts
+        .filter((f) => f.kind === "l")
+        .map((f) => ({ start: f.start, end: f.end, state: f.state ?? "", reason: f.reason ?? "", halfDayMorning: f.hm, halfDayAfternoon: f.ha })),
+      holidays: new Set(holidays.get(user.employeeId)?.keys() ?? []),
+      events: new Map(facts.filter((f) => f.kind === "e").map((f) => [f.start, f.state ?? ""])),
+    });
+    return {
+      variant,
+      title: "",
+      pending,
+      overtime: days.map((date) => {
+        const r = byDate.get(date);
+        return { date, workedSeconds: r?.worked_seconds ?? null, overtimeSeconds: r ? r.overtime_seconds : null, anomaly: r?.anomaly ?? false };
+      }),
+      planning: { range: { from: planningRange.from, to: planningRange.to }, months: planningRange.months, rows },
+    };
+  }
+
+  const waitingTotal = counters.waitingLeaves ?? 0;
+  const management = variant === "agency";
+  const toDoLinks = (overtime: string, badging: string): ToDo["links"] => ({
+    leaves: "/leave/waiting",
+    corrections: "/time-clock/edit-badging",
+    anomalies: `${badging}${yesterdaySearch(today)}`,
+    overQuota: overtime,
+  });
+
+  if (variant === "team" || variant === "division") {
+    const team = variant === "team";
+    const links = team
+      ? { planning: "/planning/team", badging: "/time-clock/team-badging", overtime: "/overtime/team" }
+      : { planning: "/planning/division", badging: "/time-clock/division-badging", overtime: "/overtime/division" };
+    const [names, waiting, blocks] = await Promise.all([
+      toDoAndNames(em, user, today),
+      waitingFirst(em, user),
+      scopeBlocks(em, user, { kind: team ? "team" : "division", id: team ? user.teamId : user.divisionId }, links, now),
+    ]);
+    return {
+      variant,
+      title: (team ? names.teamName : names.divisionName) ?? "",
+      toDo: {
+        counts: { leaves: waitingTotal, corrections: null, anomalies: names.anomalies, overQuota: names.overQuota },
+        links: toDoLinks(links.overtime, links.badging),
+      },
+      waiting: { rows: waiting, total: waitingTotal },
+      blocks,
+    };
+  }
+
+  // Agency (management): the tab asked for (or the viewer's own subsidiary) is read alongside the list of tabs; when
+  // it turns out not to be one of them, the first tab is read afterwards.
+  const links = { planning: "/planning/agency", badging: "/time-clock/agency-badging", overtime: "/overtime/subsidiary" };
+  const asked = query.tab && /^\d{1,9}$/.test(query.tab) ? Number(query.tab) : user.subsidiaryId;
+  const blocksOf = (id: number) => scopeBlocks(em, user, { kind: "subsidiary", id }, id === user.subsidiaryId ? links : null, now);
+  const [names, waiting, subs, guessed] = await Promise.all([
+    toDoAndNames(em, user, today),
+    waitingFirst(em, user),
+    subsidiaries(em),
+    asked !== null ? blocksOf(asked) : Promise.resolve(null),
+  ]);
+  const tabs = orderSubsidiaryTabs(subs, user.subsidiaryId).map((s) => ({ id: s.id, name: s.name, own: s.id === user.subsidiaryId }));
+  const tab = selectedTab(tabs, query.tab ?? (user.subsidiaryId !== null ? String(user.subsidiaryId) : null));
+  const blocks = tab === null ? null : tab === asked && guessed ? guessed : await blocksOf(tab);
+  return {
+    variant,
+    title: tabs.find((s) => s.id === tab)?.name ?? "",
+    toDo: {
+      counts: {
+        leaves: waitingTotal,
+        corrections: management ? (counters.suggestedClocks ?? 0) : null,
+        anomalies: names.anomalies,
+        overQuota: names.overQuota,
+      },
+      links: toDoLinks(links.overtime, links.badging),
+    },
+    waiting: { rows: waiting, total: waitingTotal },
+    tabs,
+    tab,
+    blocks,
+  };
+}
