@@ -149,8 +149,6 @@ export const common = {
   "role.ROLE_COMMERCIAL": "Commercial",
 
   // Home (placeholder until the dashboards land)
-  "home.title": "Tableau de bord",
-  "home.welcome": "Bonjour {name}",
 
   // Paged lists (app/ui/pager.tsx)
   "pager.previous": "Page précédente",
