@@ -20,10 +20,14 @@ import { createHash } from "node:crypto";
 import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
-import { computeEmployeeWeek } from "./overtime-week.server";
+import { mondayOfIsoWeek } from "~/domain/overtime";
+import { computeWeeks, type WeeksToCompute } from "./overtime-week.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */
 export const DEFAULT_CHUNK_SIZE = 200;
+
+/** Weeks per set-based block of a chunk (one transaction): bounds memory on a full-year recompute. */
+const BATCH_WEEKS = 2000;
 
 /** What a chunk recomputes: the nightly selection, or every week touching [from, to] (a recompute). */
 export type ChunkScope = { kind: "nightly" } | { kind: "range"; from: CalendarDate; to: CalendarDate };
@@ -41,7 +45,7 @@ export interface ChunkResult {
 }
 
 export interface RunHooks {
-  /** Called after each committed week (progress bars; tests use it to stop a chunk half-way). */
+  /** Called for each week once its block is committed (progress bars; tests use it to stop a chunk half-way). */
   onWeek?: (employeeId: number, monday: CalendarDate) => void | Promise<void>;
 }
 
@@ -85,10 +89,11 @@ export async function closePastDays(em: EntityManager, now: Date): Promise<numbe
        update overtime o set anomaly = true, overtime_seconds = 0
          from closed where o.employee_id = closed.employee_id and o.date = closed.date returning 1),
      weeks as (
-       insert into overtime_week (employee_id, iso_year, iso_week, monday, bands, explanation, dirty, dirty_at)
-       select employee_id, extract(isoyear from monday)::int, extract(week from monday)::int, monday, '[]', '{}', true, clock_timestamp()
+       insert into overtime_week (employee_id, iso_year, iso_week, monday, bands, explanation, dirty, dirty_at, dirty_version)
+       select employee_id, extract(isoyear from monday)::int, extract(week from monday)::int, monday, '[]', '{}', true, clock_timestamp(), 1
          from (select distinct employee_id, date_trunc('week', date)::date as monday from closed) m
-       on conflict (employee_id, iso_year, iso_week) do update set dirty = true, dirty_at = excluded.dirty_at
+       on conflict (employee_id, iso_year, iso_week) do update set dirty = true, dirty_at = excluded.dirty_at,
+          dirty_version = overtime_week.dirty_version + 1
        returning 1)
      select (select count(*) from closed)::int as closed, (select count(*) from daily)::int as daily, (select count(*) from weeks)::int as weeks`,
     [now, now, zones, zones],
@@ -161,8 +166,8 @@ export function weeksToCompute(row: ChunkEmployeeRow, scope: ChunkScope, today: 
 }
 
 /**
- * Computes the chunk's weeks and credits its finished weeks. Each employee's weeks are one transaction (a killed
- * run loses that employee's uncommitted weeks, never half a week). A week whose quota share changed marks the later weeks of its year dirty: they are
+ * Computes the chunk's weeks and credits its finished weeks. The weeks are computed set-based by blocks of employees
+ * (`computeWeeks`, one transaction per block: a killed run loses the uncommitted block, never half a week). A week whose quota share changed marks the later weeks of its year dirty: they are
  * picked up by the next pass here (at most a few), so the chunk ends with its employees' weeks consistent.
  */
 export async function runChunk(
@@ -179,20 +184,28 @@ export async function runChunk(
   for (let round = 0; round < 4; round++) {
     const rows = await chunkEmployees(em, chunk, zones);
     if (round === 0) result.employees = rows.length;
-    let computed = 0;
+    // Set-based (decision 0053): blocks of employees of about BATCH_WEEKS weeks, each one transaction of a
+    // constant number of statements (every input read at once, the engine in memory, one upsert).
+    const todo: WeeksToCompute[] = [];
     for (const row of rows) {
       const today = localDate(now, resolveTimeZone(row.zone));
       const current = mondayOf(today);
       const mondays = round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current);
-      if (mondays.length === 0) continue;
-      // One transaction per employee: their weeks in order, each reading the quota the previous one stored.
-      await em.transactional(async (tx) => {
-        for (const monday of mondays) {
-          await computeEmployeeWeek(tx, row.id, isoWeekKey(monday), now);
-          await hooks.onWeek?.(row.id, monday);
-        }
-      });
-      computed += mondays.length;
+      if (mondays.length > 0) todo.push({ employeeId: row.id, weeks: mondays.map(isoWeekKey) });
+    }
+    let computed = 0;
+    for (let i = 0; i < todo.length; ) {
+      const block: WeeksToCompute[] = [];
+      let weeks = 0;
+      while (i < todo.length && (block.length === 0 || weeks + todo[i]!.weeks.length <= BATCH_WEEKS)) {
+        weeks += todo[i]!.weeks.length;
+        block.push(todo[i++]!);
+      }
+      await em.transactional((tx) => computeWeeks(tx, block, now));
+      computed += weeks;
+      if (hooks.onWeek) {
+        for (const t of block) for (const w of t.weeks) await hooks.onWeek(t.employeeId, mondayOfIsoWeek(w));
+      }
     }
     result.weeks += computed;
     if (round > 0 && computed === 0) break;

@@ -8,10 +8,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash } from "node:crypto";
 import { scheduleDaySeconds, weekForDate, type WeekSchedule, type WeekType } from "~/domain/expected-time";
-import type { IsoWeekKey } from "~/domain/iso-week";
+import { isoWeekKey, type IsoWeekKey } from "~/domain/iso-week";
 import { computeOvertimeWeek, mondayOfIsoWeek, type OvertimeDay, type OvertimeWeekInput, type OvertimeWeekResult } from "~/domain/overtime";
 import { defaultPolicyFor, type OvertimePolicyRow } from "~/domain/overtime-policy";
-import { addDays } from "~/domain/time-calendar-date";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { NotFoundError } from "./errors";
@@ -19,9 +19,9 @@ import { holidayAppliesSql } from "./holidays.server";
 import { policyFromJson, policyInForceSql, type PolicyJson } from "./overtime-policy.server";
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reading one employee-week
+// Reading many employee-weeks at once (a chunk) — the single week is a chunk of one
 
-interface WeekContextRow {
+interface EmployeeContextRow {
   id: number;
   week_type: string;
   contract_hours: number | null;
@@ -31,83 +31,148 @@ interface WeekContextRow {
   sub_tz: string | null;
   country_tz: string | null;
   weeks: WeekSchedule[];
-  policy: PolicyJson | null;
-  company_size: number;
-  quota_before: number;
-  previous_quota_week: number | null;
-  started_at: Date;
 }
 
 type FactRow = {
+  emp: number;
   kind: "c" | "h" | "l" | "e";
   start: string;
   end: string;
   seconds: number;
-  flag: boolean;
+  anomaly: boolean;
+  type: string | null;
   text: string | null;
   hm: boolean;
   ha: boolean;
 };
+
+/** A stored week as the chunk found it: its quota share, whether it was computed, its dirty version. */
+interface StoredState {
+  quota: number;
+  computed: boolean;
+  version: number;
+}
+
+/**
+ * Every input of the engine for some employees over a range of ISO weeks, read in five queries whatever their
+ * number: the employees (schedule, contract, zone), the clock days, holidays, accepted leaves and event days of the
+ * range, the policy in force and the company size per country and Monday, and the stored weeks of the ISO years
+ * touched (quota shares and dirty versions). Weeks are then assembled in memory (`assembleWeek`).
+ */
+export interface ChunkInputs {
+  employees: Map<number, EmployeeContextRow>;
+  facts: Map<number, FactRow[]>;
+  /** `${countryId}|${monday}` -> policy in force and company size. */
+  perCountryWeek: Map<string, { policy: PolicyJson | null; size: number }>;
+  /** employee -> `${isoYear}-${isoWeek}` -> stored state. */
+  stored: Map<number, Map<string, StoredState>>;
+  startedAt: Date;
+}
+
+const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(",")}}`;
+const storedKey = (w: IsoWeekKey) => `${w.year}-${w.week}`;
+
+export async function loadChunkInputs(em: EntityManager, employeeIds: readonly number[], firstMonday: CalendarDate, lastMonday: CalendarDate): Promise<ChunkInputs> {
+  const ids = intArray(employeeIds);
+  const lastSunday = addDays(lastMonday, 6);
+  const [{ started_at: startedAt }] = (await em.execute<{ started_at: Date }[]>("select clock_timestamp() as started_at")) as [{ started_at: Date }];
+  const ctxRows = await em.execute<EmployeeContextRow[]>(
+    `select e.id, e.week_type, e.number_of_hours_per_week::float8 as contract_hours,
+            coalesce(e.country_id, s.country_id) as country_id, e.subsidiary_id, cn.name as country_name,
+            s.timezone as sub_tz, cn.timezone as country_tz,
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks
+       from employee e
+       left join subsidiary s on s.id = e.subsidiary_id
+       left join country cn on cn.id = coalesce(e.country_id, s.country_id)
+      where e.id = any(?::int[])`,
+    [ids],
+  );
+  const employees = new Map(ctxRows.map((r) => [r.id, r]));
+  const countries = [...new Set(ctxRows.map((r) => r.country_id))];
+  const perCountryRows = await em.execute<{ country_id: number | null; monday: string; policy: PolicyJson | null; size: number }[]>(
+    `select k.country_id, m.monday::date::text as monday,
+            ${policyInForceSql("k.country_id", "m.monday::date")} as policy,
+            (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
+              where coalesce(o.country_id, os.country_id) is not distinct from k.country_id
+                and (o.hired_at is null or o.hired_at <= m.monday::date + 6) and (o.fired_at is null or o.fired_at >= m.monday::date)) as size
+       from unnest(?::int[]) k(country_id)
+      cross join generate_series(?::date, ?::date, interval '1 week') m(monday)`,
+    [`{${countries.map((c) => (c === null ? "NULL" : c)).join(",")}}`, firstMonday, lastMonday],
+  );
+  const perCountryWeek = new Map(perCountryRows.map((r) => [`${r.country_id}|${r.monday}`, { policy: r.policy, size: r.size }]));
+  const factRows = await em.execute<FactRow[]>(
+    `select c.employee_id as emp, 'c' as kind, c.date::text as start, c.date::text as "end", c.working_time_seconds as seconds,
+            c.anomaly, c.type, null as text, false as hm, false as ha
+       from time_clock c where c.employee_id = any(?::int[]) and c.suggested = false and c.date between ? and ?
+     union all
+     select e.id, 'h', h.date::text, h.date::text, 0, false, null, h.name, false, false
+       from employee e left join subsidiary s on s.id = e.subsidiary_id
+       join holiday h on ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")}
+      where e.id = any(?::int[]) and h.date between ? and ?
+     union all
+     select l.employee_id, 'l', l.start::text, l."end"::text, 0, false, null, l.reason, l.half_day_morning, l.half_day_afternoon
+       from leave l where l.employee_id = any(?::int[]) and l.state = 'accepted' and l.start <= ? and l."end" >= ?
+     union all
+     select ev.employee_id, 'e', ev.date::text, ev.date::text, 0, false, null, ev.type, false, false
+       from event_day ev where ev.employee_id = any(?::int[]) and ev.date between ? and ?
+     order by 1, 2, 3, 4`,
+    [ids, firstMonday, lastSunday, ids, firstMonday, lastSunday, ids, lastSunday, firstMonday, ids, firstMonday, lastSunday],
+  );
+  const facts = new Map<number, FactRow[]>();
+  for (const f of factRows) {
+    const list = facts.get(f.emp);
+    if (list) list.push(f);
+    else facts.set(f.emp, [f]);
+  }
+  const storedRows = await em.execute<{ employee_id: number; iso_year: number; iso_week: number; quota: number; computed: boolean; version: string }[]>(
+    `select employee_id, iso_year, iso_week, quota_week_seconds as quota, computed_at is not null as computed, dirty_version::text as version
+       from overtime_week where employee_id = any(?::int[]) and iso_year between ? and ?`,
+    [ids, isoWeekKey(firstMonday).year, isoWeekKey(lastMonday).year],
+  );
+  const stored = new Map<number, Map<string, StoredState>>();
+  for (const r of storedRows) {
+    let m = stored.get(r.employee_id);
+    if (!m) stored.set(r.employee_id, (m = new Map()));
+    m.set(`${r.iso_year}-${r.iso_week}`, { quota: r.quota ?? 0, computed: r.computed, version: Number(r.version) });
+  }
+  return { employees, facts, perCountryWeek, stored, startedAt };
+}
 
 /** What computing a week needs besides the engine's input: the policy row used and the quota stored before. */
 export interface LoadedWeek {
   input: OvertimeWeekInput;
   policy: OvertimePolicyRow;
   previousQuotaWeekSeconds: number | null;
+  /** The stored week's dirty version when read (0 when no row): its mark is cleared only if still this one. */
+  dirtyVersion: number;
   startedAt: Date;
 }
 
 /**
- * The engine's input for one employee and ISO week, read in two queries whatever the week holds: (1) the employee,
- * their schedule, the policy row in force on the Monday, the company size and the quota used by the earlier weeks of
- * the ISO year; (2) the week's clock days, holidays, accepted leaves and event days. `now` decides which past day
- * without END is an anomaly (DESIGN §5) and nothing else. NotFoundError for an unknown employee.
+ * The engine's input for one employee-week from a chunk's inputs (the one place a week is assembled, DESIGN §5/§8):
+ * days from the clock, holidays, leaves and event days; the policy in force on the Monday; the quota used by the
+ * earlier weeks of the ISO year as stored (or as computed earlier in this chunk). `now` decides which past day
+ * without END is an anomaly and nothing else. NotFoundError for an employee the chunk does not hold.
  */
-export async function loadOvertimeWeek(em: EntityManager, employeeId: number, week: IsoWeekKey, now: Date): Promise<LoadedWeek> {
+export function assembleWeek(inputs: ChunkInputs, employeeId: number, week: IsoWeekKey, now: Date): LoadedWeek {
+  const ctx = inputs.employees.get(employeeId);
+  if (!ctx) throw new NotFoundError(t("error.not_found_item"));
   const monday = mondayOfIsoWeek(week);
   const sunday = addDays(monday, 6);
-  const [ctx] = await em.execute<WeekContextRow[]>(
-    `select e.id, e.week_type, e.number_of_hours_per_week::float8 as contract_hours,
-            coalesce(e.country_id, s.country_id) as country_id, e.subsidiary_id, cn.name as country_name,
-            s.timezone as sub_tz, cn.timezone as country_tz,
-            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks,
-            ${policyInForceSql("coalesce(e.country_id, s.country_id)", "?::date")} as policy,
-            (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
-              where coalesce(o.country_id, os.country_id) is not distinct from coalesce(e.country_id, s.country_id)
-                and (o.hired_at is null or o.hired_at <= ?::date) and (o.fired_at is null or o.fired_at >= ?::date)) as company_size,
-            (select coalesce(sum(w.quota_week_seconds), 0)::int from overtime_week w
-              where w.employee_id = e.id and w.iso_year = ? and w.iso_week < ?) as quota_before,
-            (select w.quota_week_seconds from overtime_week w
-              where w.employee_id = e.id and w.iso_year = ? and w.iso_week = ? and w.computed_at is not null) as previous_quota_week,
-            clock_timestamp() as started_at
-       from employee e
-       left join subsidiary s on s.id = e.subsidiary_id
-       left join country cn on cn.id = coalesce(e.country_id, s.country_id)
-      where e.id = ?`,
-    [monday, sunday, monday, week.year, week.week, week.year, week.week, employeeId],
-  );
-  if (!ctx) throw new NotFoundError(t("error.not_found_item"));
   const zone = resolveTimeZone(ctx.sub_tz, ctx.country_tz);
   const today = localDate(now, zone);
-  const facts = await em.execute<FactRow[]>(
-    `select 'c' as kind, c.date::text as start, c.date::text as "end", c.working_time_seconds as seconds,
-            (c.anomaly or (c.date < ?::date and c.type is not null and c.type <> 'END')) as flag, null as text, false as hm, false as ha
-       from time_clock c where c.employee_id = ? and c.suggested = false and c.date between ? and ?
-     union all
-     select 'h', h.date::text, h.date::text, 0, false, h.name, false, false
-       from holiday h where ${holidayAppliesSql("?", "?")} and h.date between ? and ?
-     union all
-     select 'l', l.start::text, l."end"::text, 0, false, l.reason, l.half_day_morning, l.half_day_afternoon
-       from leave l where l.employee_id = ? and l.state = 'accepted' and l.start <= ? and l."end" >= ?
-     union all
-     select 'e', ev.date::text, ev.date::text, 0, false, ev.type, false, false
-       from event_day ev where ev.employee_id = ? and ev.date between ? and ?`,
-    [today, employeeId, monday, sunday, ctx.country_id ?? 0, ctx.subsidiary_id ?? 0, monday, sunday, employeeId, sunday, monday, employeeId, monday, sunday],
-  );
-
-  const policy: OvertimePolicyRow = ctx.policy
-    ? policyFromJson(ctx.policy)
+  const facts = (inputs.facts.get(employeeId) ?? []).filter((f) => f.start <= sunday && f.end >= monday);
+  const perWeek = inputs.perCountryWeek.get(`${ctx.country_id}|${monday}`);
+  const policy: OvertimePolicyRow = perWeek?.policy
+    ? policyFromJson(perWeek.policy)
     : { ...defaultPolicyFor(ctx.country_name ?? ""), id: null, countryId: ctx.country_id, effectiveFrom: "2000-01-01" };
+  const stored = inputs.stored.get(employeeId);
+  let quotaBefore = 0;
+  for (const [key, s] of stored ?? []) {
+    const [y, w] = key.split("-").map(Number);
+    if (y === week.year && w! < week.week) quotaBefore += s.quota;
+  }
+  const own = stored?.get(storedKey(week));
   const weekType: WeekType = ctx.week_type === "week_one_two" ? "week_one_two" : "unique_week";
   const days: OvertimeDay[] = [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const date = addDays(monday, i);
@@ -122,6 +187,8 @@ export async function loadOvertimeWeek(em: EntityManager, employeeId: number, we
     let expected = scheduled;
     if (holiday || event?.text === "closed" || (leave && !halfDay)) expected = 0;
     else if (halfDay) expected = scheduled / 2;
+    // A past day whose last entry is not END is an anomaly (DESIGN §5), as is a day the nightly closed.
+    const anomaly = !!clock && (clock.anomaly || (date < today && clock.type !== null && clock.type !== "END"));
     return {
       date,
       workedSeconds: clock?.seconds ?? 0,
@@ -130,7 +197,7 @@ export async function loadOvertimeWeek(em: EntityManager, employeeId: number, we
       absence: leave ? { reason: leave.text ?? "", halfDay } : null,
       holiday,
       eventDay: event?.text === "closed" || event?.text === "moved" ? event.text : null,
-      anomaly: clock?.flag ?? false,
+      anomaly,
     };
   });
   return {
@@ -140,13 +207,24 @@ export async function loadOvertimeWeek(em: EntityManager, employeeId: number, we
       days,
       contractWeeklyHours: ctx.contract_hours === null ? null : Number(ctx.contract_hours),
       policy,
-      quotaUsedBeforeSeconds: ctx.quota_before,
-      companySize: ctx.company_size,
+      quotaUsedBeforeSeconds: quotaBefore,
+      companySize: perWeek?.size ?? 0,
     },
     policy,
-    previousQuotaWeekSeconds: ctx.previous_quota_week,
-    startedAt: ctx.started_at,
+    previousQuotaWeekSeconds: own?.computed ? own.quota : null,
+    dirtyVersion: own?.version ?? 0,
+    startedAt: inputs.startedAt,
   };
+}
+
+/**
+ * The engine's input for one employee and ISO week (the explained week on the screens): a chunk of one employee
+ * and one week, assembled by `assembleWeek`. NotFoundError for an unknown employee.
+ */
+export async function loadOvertimeWeek(em: EntityManager, employeeId: number, week: IsoWeekKey, now: Date): Promise<LoadedWeek> {
+  const monday = mondayOfIsoWeek(week);
+  const inputs = await loadChunkInputs(em, [employeeId], monday, monday);
+  return assembleWeek(inputs, employeeId, week, now);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -165,80 +243,169 @@ export interface StoredWeek {
   checksum: string;
 }
 
+/** The int columns of a stored week, in the upsert's order after the key, Monday, policy and mode. */
+const INT_COLUMNS = [
+  "contract_seconds", "worked_seconds", "counted_seconds", "normal_seconds", "extra_seconds", "undertime_seconds",
+  "overtime_seconds", "complementary_seconds", "paid_seconds", "recovery_seconds", "recovery_earned_seconds",
+  "premium_seconds", "quota_before_seconds", "quota_week_seconds", "quota_after_seconds", "mandatory_rest_seconds",
+  "anomaly_count",
+] as const;
+
+function intColumns(r: OvertimeWeekResult): number[] {
+  return [
+    r.contractSeconds, r.workedSeconds, r.countedSeconds, r.normalSeconds, r.extraSeconds, r.undertimeSeconds,
+    r.overtimeSeconds, r.complementarySeconds, r.paidSeconds, r.recoverySeconds, r.recoveryEarnedSeconds,
+    r.premiumSeconds, r.quota.beforeSeconds, r.quota.weekSeconds, r.quota.afterSeconds, r.mandatoryRestSeconds,
+    r.anomalies.length,
+  ];
+}
+
+/** PostgreSQL array literal of texts (each element quoted and escaped). */
+function textArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
+}
+
+/** Rows per upsert statement: bounds the size of one statement's parameters (a week's explanation is a few kB). */
+const UPSERT_ROWS = 2000;
+
+export interface WeeksToCompute {
+  employeeId: number;
+  /** ISO weeks, computed oldest first (decision 0028: the quota needs earlier weeks first). */
+  weeks: IsoWeekKey[];
+}
+
 /**
- * Computes one employee's ISO week from the database and upserts it (DESIGN §8): provisional while the week is not
- * over in the employee's zone, final after. The credited flag and amount are left as they are (crediting is the
- * job's step). The week is no longer dirty unless it was marked again while being computed. When its share of the
- * annual quota changed, the later stored weeks of the same ISO year are marked dirty (their "quota used before"
- * moved). Four statements whatever the week holds; run it in a transaction to keep them together.
+ * Computes many employee-weeks from the database and stores them, set-based (DESIGN §8, decision 0053): the inputs
+ * of every week in five queries (`loadChunkInputs`), the engine in memory week by week per employee carrying the
+ * year's quota, then one multi-row upsert (per 2,000 weeks) and one statement marking dirty the later stored weeks
+ * of a year whose quota share moved. Provisional while the week is not over in the employee's zone, final after.
+ * The credited flag and amount are left as they are (crediting is the job's step). A week's dirty mark is cleared
+ * only when its dirty version is still the one read (compare-and-set: a mark committed meanwhile survives). Run it in
+ * a transaction to keep the statements together.
  */
-export async function computeEmployeeWeek(em: EntityManager, employeeId: number, week: IsoWeekKey, now: Date = new Date()): Promise<StoredWeek> {
-  const loaded = await loadOvertimeWeek(em, employeeId, week, now);
-  const result = computeOvertimeWeek(loaded.input);
-  const sunday = addDays(result.monday, 6);
-  const provisional = localDate(now, loaded.input.zone) <= sunday;
-  const policyId = loaded.policy.id;
-  const checksum = weekChecksum(result, policyId);
-  const { explanation, days, anomalies, lines, rates } = result;
-  const [row] = await em.execute<{ id: number }[]>(
-    `insert into overtime_week (employee_id, iso_year, iso_week, monday, policy_id, mode, contract_seconds, worked_seconds,
-        counted_seconds, normal_seconds, extra_seconds, undertime_seconds, overtime_seconds, complementary_seconds, paid_seconds,
-        recovery_seconds, recovery_earned_seconds, premium_seconds, quota_before_seconds, quota_week_seconds, quota_after_seconds,
-        mandatory_rest_seconds, anomaly_count, bands, explanation, checksum, provisional, dirty, dirty_at, computed_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, false, null, clock_timestamp())
-     on conflict (employee_id, iso_year, iso_week) do update set
-        monday = excluded.monday, policy_id = excluded.policy_id, mode = excluded.mode, contract_seconds = excluded.contract_seconds,
-        worked_seconds = excluded.worked_seconds, counted_seconds = excluded.counted_seconds, normal_seconds = excluded.normal_seconds,
-        extra_seconds = excluded.extra_seconds, undertime_seconds = excluded.undertime_seconds,
-        overtime_seconds = excluded.overtime_seconds, complementary_seconds = excluded.complementary_seconds,
-        paid_seconds = excluded.paid_seconds, recovery_seconds = excluded.recovery_seconds,
-        recovery_earned_seconds = excluded.recovery_earned_seconds, premium_seconds = excluded.premium_seconds,
-        quota_before_seconds = excluded.quota_before_seconds, quota_week_seconds = excluded.quota_week_seconds,
-        quota_after_seconds = excluded.quota_after_seconds, mandatory_rest_seconds = excluded.mandatory_rest_seconds,
-        anomaly_count = excluded.anomaly_count, bands = excluded.bands, explanation = excluded.explanation,
-        checksum = excluded.checksum, provisional = excluded.provisional, computed_at = excluded.computed_at,
-        -- A mark left while this computation was reading stays: the week is computed again.
-        dirty = overtime_week.dirty and overtime_week.dirty_at > ?,
-        dirty_at = case when overtime_week.dirty and overtime_week.dirty_at > ? then overtime_week.dirty_at end
-     returning id`,
-    [
-      employeeId,
-      week.year,
-      week.week,
-      result.monday,
-      policyId,
-      result.mode,
-      result.contractSeconds,
-      result.workedSeconds,
-      result.countedSeconds,
-      result.normalSeconds,
-      result.extraSeconds,
-      result.undertimeSeconds,
-      result.overtimeSeconds,
-      result.complementarySeconds,
-      result.paidSeconds,
-      result.recoverySeconds,
-      result.recoveryEarnedSeconds,
-      result.premiumSeconds,
-      result.quota.beforeSeconds,
-      result.quota.weekSeconds,
-      result.quota.afterSeconds,
-      result.mandatoryRestSeconds,
-      anomalies.length,
-      JSON.stringify({ lines, rates }),
-      JSON.stringify({ steps: explanation, days, anomalies, quota: result.quota }),
-      checksum,
-      provisional,
-      loaded.startedAt,
-      loaded.startedAt,
-    ],
+export async function computeWeeks(em: EntityManager, todo: readonly WeeksToCompute[], now: Date = new Date()): Promise<StoredWeek[]> {
+  const plan = todo
+    .map((t) => ({ employeeId: t.employeeId, weeks: t.weeks.map((w) => ({ key: w, monday: mondayOfIsoWeek(w) })).sort((a, b) => a.monday.localeCompare(b.monday)) }))
+    .filter((t) => t.weeks.length > 0);
+  if (plan.length === 0) return [];
+  let first = plan[0]!.weeks[0]!.monday;
+  let last = first;
+  for (const t of plan) {
+    if (t.weeks[0]!.monday < first) first = t.weeks[0]!.monday;
+    if (t.weeks.at(-1)!.monday > last) last = t.weeks.at(-1)!.monday;
+  }
+  const inputs = await loadChunkInputs(
+    em,
+    plan.map((t) => t.employeeId),
+    first,
+    last,
   );
-  if ((loaded.previousQuotaWeekSeconds ?? 0) !== result.quota.weekSeconds) {
+  const out: (StoredWeek & { employeeId: number; week: IsoWeekKey; version: number; bands: string; explanation: string })[] = [];
+  const ripple: { employeeId: number; year: number; weeks: number[] }[] = [];
+  for (const t of plan) {
+    const computedHere = new Set<string>();
+    let rippleFrom: { year: number; week: number }[] = [];
+    for (const { key: week } of t.weeks) {
+      const loaded = assembleWeek(inputs, t.employeeId, week, now);
+      const result = computeOvertimeWeek(loaded.input);
+      const provisional = localDate(now, loaded.input.zone) <= addDays(result.monday, 6);
+      const policyId = loaded.policy.id;
+      const { explanation, days, anomalies, lines, rates } = result;
+      out.push({
+        id: 0,
+        employeeId: t.employeeId,
+        week,
+        result,
+        policyId,
+        provisional,
+        checksum: weekChecksum(result, policyId),
+        version: loaded.dirtyVersion,
+        bands: JSON.stringify({ lines, rates }),
+        explanation: JSON.stringify({ steps: explanation, days, anomalies, quota: result.quota }),
+      });
+      // The next weeks of the year read this week's share, as the stored row will hold it.
+      let stored = inputs.stored.get(t.employeeId);
+      if (!stored) inputs.stored.set(t.employeeId, (stored = new Map()));
+      stored.set(storedKey(week), { quota: result.quota.weekSeconds, computed: true, version: loaded.dirtyVersion });
+      computedHere.add(storedKey(week));
+      if ((loaded.previousQuotaWeekSeconds ?? 0) !== result.quota.weekSeconds) rippleFrom.push(week);
+    }
+    // A week whose quota share moved marks the later stored weeks of its year dirty, except those computed here
+    // after it (they read the new share): the same marks as computing the weeks one by one.
+    for (const from of rippleFrom) {
+      const weeks: number[] = [];
+      for (const key of inputs.stored.get(t.employeeId)?.keys() ?? []) {
+        const [y, w] = key.split("-").map(Number);
+        if (y === from.year && w! > from.week && !computedHere.has(key)) weeks.push(w!);
+      }
+      if (weeks.length > 0) ripple.push({ employeeId: t.employeeId, year: from.year, weeks });
+    }
+    rippleFrom = [];
+  }
+
+  for (let i = 0; i < out.length; i += UPSERT_ROWS) {
+    const slice = out.slice(i, i + UPSERT_ROWS);
+    const ints = INT_COLUMNS.map((_, c) => `{${slice.map((r) => intColumns(r.result)[c]).join(",")}}`);
+    const rows = await em.execute<{ id: number; employee_id: number; iso_year: number; iso_week: number }[]>(
+      `insert into overtime_week (employee_id, iso_year, iso_week, monday, policy_id, mode, ${INT_COLUMNS.join(", ")},
+          bands, explanation, checksum, provisional, dirty, dirty_at, dirty_version, computed_at)
+       select u.employee_id, u.iso_year, u.iso_week, u.monday, u.policy_id, u.mode, ${INT_COLUMNS.map((c) => `u.${c}`).join(", ")},
+              u.bands::jsonb, u.explanation::jsonb, u.checksum, u.provisional, false, null, u.dirty_version, clock_timestamp()
+         from unnest(?::int[], ?::int[], ?::int[], ?::date[], ?::int[], ?::text[], ${INT_COLUMNS.map(() => "?::int[]").join(", ")},
+                     ?::text[], ?::text[], ?::text[], ?::boolean[], ?::bigint[])
+              as u(employee_id, iso_year, iso_week, monday, policy_id, mode, ${INT_COLUMNS.join(", ")},
+                   bands, explanation, checksum, provisional, dirty_version)
+       on conflict (employee_id, iso_year, iso_week) do update set
+          monday = excluded.monday, policy_id = excluded.policy_id, mode = excluded.mode,
+          ${INT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")},
+          bands = excluded.bands, explanation = excluded.explanation,
+          checksum = excluded.checksum, provisional = excluded.provisional, computed_at = excluded.computed_at,
+          -- Compare-and-set: the mark is cleared only if no mark came since the read (excluded.dirty_version is the
+          -- version read; under READ COMMITTED this row is re-read after a concurrent mark commits). A mark stamped
+          -- after the read began also stays.
+          dirty = overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or overtime_week.dirty_at > ?),
+          dirty_at = case when overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or overtime_week.dirty_at > ?)
+                          then overtime_week.dirty_at end
+       returning id, employee_id, iso_year, iso_week`,
+      [
+        `{${slice.map((r) => r.employeeId).join(",")}}`,
+        `{${slice.map((r) => r.week.year).join(",")}}`,
+        `{${slice.map((r) => r.week.week).join(",")}}`,
+        `{${slice.map((r) => r.result.monday).join(",")}}`,
+        `{${slice.map((r) => (r.policyId === null ? "NULL" : r.policyId)).join(",")}}`,
+        textArray(slice.map((r) => r.result.mode)),
+        ...ints,
+        textArray(slice.map((r) => r.bands)),
+        textArray(slice.map((r) => r.explanation)),
+        textArray(slice.map((r) => r.checksum)),
+        `{${slice.map((r) => r.provisional).join(",")}}`,
+        `{${slice.map((r) => r.version).join(",")}}`,
+        inputs.startedAt,
+        inputs.startedAt,
+      ],
+    );
+    const ids = new Map(rows.map((r) => [`${r.employee_id}|${r.iso_year}-${r.iso_week}`, r.id]));
+    for (const r of slice) r.id = ids.get(`${r.employeeId}|${storedKey(r.week)}`) ?? 0;
+  }
+
+  if (ripple.length > 0) {
+    const flat = ripple.flatMap((r) => r.weeks.map((w) => [r.employeeId, r.year, w] as const));
     await em.execute(
-      `update overtime_week set dirty = true, dirty_at = clock_timestamp()
-        where employee_id = ? and iso_year = ? and iso_week > ? and not dirty`,
-      [employeeId, week.year, week.week],
+      `update overtime_week w set dirty = true, dirty_at = clock_timestamp(), dirty_version = w.dirty_version + 1
+         from unnest(?::int[], ?::int[], ?::int[]) as r(employee_id, iso_year, iso_week)
+        where w.employee_id = r.employee_id and w.iso_year = r.iso_year and w.iso_week = r.iso_week and not w.dirty`,
+      [`{${flat.map((f) => f[0]).join(",")}}`, `{${flat.map((f) => f[1]).join(",")}}`, `{${flat.map((f) => f[2]).join(",")}}`],
     );
   }
-  return { id: row!.id, result, policyId, provisional, checksum };
+  return out.map(({ id, result, policyId, provisional, checksum }) => ({ id, result, policyId, provisional, checksum }));
+}
+
+/**
+ * Computes one employee's ISO week from the database and upserts it (DESIGN §8): `computeWeeks` for one week (the
+ * same assembly, the same statements). When its share of the annual quota changed, the later stored weeks of the
+ * same ISO year are marked dirty (their "quota used before" moved).
+ */
+export async function computeEmployeeWeek(em: EntityManager, employeeId: number, week: IsoWeekKey, now: Date = new Date()): Promise<StoredWeek> {
+  const [stored] = await computeWeeks(em, [{ employeeId, weeks: [week] }], now);
+  return stored!;
 }

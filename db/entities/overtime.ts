@@ -97,6 +97,8 @@ export const OvertimeWeek = defineEntity({
     creditedAt: p.datetime().nullable(),
     dirty: p.boolean().default(true),
     dirtyAt: p.datetime().nullable(),
+    /** Bumped by every mark; a computation clears the mark only if it is still the version it read. */
+    dirtyVersion: p.bigint("number").default(0),
     computedAt: p.datetime().nullable(),
   }),
 });

@@ -5,6 +5,7 @@ import { Migration20261124100000 } from "./Migration20261124100000";
 import { Migration20261124130000 } from "./Migration20261124130000";
 import { Migration20261124140000 } from "./Migration20261124140000";
 import { Migration20261124150000 } from "./Migration20261124150000";
+import { Migration20261124170000 } from "./Migration20261124170000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -18,4 +19,5 @@ export const migrationsList = [
   { name: "Migration20261124130000", class: Migration20261124130000 },
   { name: "Migration20261124140000", class: Migration20261124140000 },
   { name: "Migration20261124150000", class: Migration20261124150000 },
+  { name: "Migration20261124170000", class: Migration20261124170000 },
 ];
