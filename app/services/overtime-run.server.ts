@@ -27,7 +27,7 @@ import { computeWeeks, type WeeksToCompute } from "./overtime-week.server";
 export const DEFAULT_CHUNK_SIZE = 200;
 
 /** Weeks per set-based block of a chunk (one transaction): bounds memory on a full-year recompute. */
-const BATCH_WEEKS = 2000;
+const BATCH_WEEKS = 500;
 
 /** What a chunk recomputes: the nightly selection, or every week touching [from, to] (a recompute). */
 export type ChunkScope = { kind: "nightly" } | { kind: "range"; from: CalendarDate; to: CalendarDate };

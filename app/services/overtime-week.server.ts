@@ -266,7 +266,7 @@ function textArray(values: readonly (string | null)[]): string {
 }
 
 /** Rows per upsert statement: bounds the size of one statement's parameters (a week's explanation is a few kB). */
-const UPSERT_ROWS = 2000;
+const UPSERT_ROWS = 500;
 
 export interface WeeksToCompute {
   employeeId: number;
@@ -277,7 +277,7 @@ export interface WeeksToCompute {
 /**
  * Computes many employee-weeks from the database and stores them, set-based (DESIGN §8, decision 0053): the inputs
  * of every week in five queries (`loadChunkInputs`), the engine in memory week by week per employee carrying the
- * year's quota, then one multi-row upsert (per 2,000 weeks) and one statement marking dirty the later stored weeks
+ * year's quota, then one multi-row upsert (per 500 weeks) and one statement marking dirty the later stored weeks
  * of a year whose quota share moved. Provisional while the week is not over in the employee's zone, final after.
  * The credited flag and amount are left as they are (crediting is the job's step). A week's dirty mark is cleared
  * only when its dirty version is still the one read (compare-and-set: a mark committed meanwhile survives). Run it in
