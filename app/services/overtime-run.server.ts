@@ -127,6 +127,8 @@ interface ChunkEmployeeRow {
   pending: string[];
   /** Mondays of the stored weeks marked dirty. */
   dirty: string[];
+  /** Months closed for payroll in the employee's subsidiary ("YYYY-MM", DESIGN §10): their weeks are left as they are. */
+  closed: string[];
 }
 
 /** The employees of a chunk with their zone, employment and pending weeks: one query. */
@@ -136,7 +138,9 @@ async function chunkEmployees(em: EntityManager, chunk: Chunk, zones: string): P
             coalesce((select array_agg(w.monday::text order by w.monday) from overtime_week w
                        where w.employee_id = e.id and (w.dirty or w.provisional)), '{}') as pending,
             coalesce((select array_agg(w.monday::text order by w.monday) from overtime_week w
-                       where w.employee_id = e.id and w.dirty), '{}') as dirty
+                       where w.employee_id = e.id and w.dirty), '{}') as dirty,
+            coalesce((select array_agg(to_char(pm.month, 'YYYY-MM')) from payroll_month pm
+                       where pm.subsidiary_id = e.subsidiary_id), '{}') as closed
        from employee e left join subsidiary s on s.id = e.subsidiary_id
             left join country c on c.id = coalesce(e.country_id, s.country_id)
       where e.id between ? and ?
@@ -148,6 +152,14 @@ async function chunkEmployees(em: EntityManager, chunk: Chunk, zones: string): P
 function employedDuring(row: Pick<ChunkEmployeeRow, "hired_at" | "fired_at">, monday: CalendarDate): boolean {
   const sunday = addDays(monday, 6);
   return (row.hired_at === null || row.hired_at <= sunday) && (row.fired_at === null || row.fired_at >= monday);
+}
+
+/**
+ * A week touching a month closed for payroll (DESIGN §10, decision 0046) is never recomputed: it keeps the figures
+ * payroll was given, and a dirty mark on it stays until head management reopens the month.
+ */
+export function inClosedMonth(closed: readonly string[], monday: CalendarDate): boolean {
+  return closed.length > 0 && (closed.includes(monday.slice(0, 7)) || closed.includes(addDays(monday, 6).slice(0, 7)));
 }
 
 /** The Mondays to compute for one employee, oldest first (decision 0028: a year's weeks in date order). */
@@ -190,7 +202,9 @@ export async function runChunk(
     for (const row of rows) {
       const today = localDate(now, resolveTimeZone(row.zone));
       const current = mondayOf(today);
-      const mondays = round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current);
+      const mondays = (round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current)).filter(
+        (m) => !inClosedMonth(row.closed, m),
+      );
       if (mondays.length > 0) todo.push({ employeeId: row.id, weeks: mondays.map(isoWeekKey) });
     }
     let computed = 0;

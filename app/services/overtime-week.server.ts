@@ -363,8 +363,8 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
           -- Compare-and-set: the mark is cleared only if no mark came since the read (excluded.dirty_version is the
           -- version read; under READ COMMITTED this row is re-read after a concurrent mark commits). A mark stamped
           -- after the read began also stays.
-          dirty = overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or overtime_week.dirty_at > ?),
-          dirty_at = case when overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or overtime_week.dirty_at > ?)
+          dirty = overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or coalesce(overtime_week.dirty_at > ?, false)),
+          dirty_at = case when overtime_week.dirty and (overtime_week.dirty_version <> excluded.dirty_version or coalesce(overtime_week.dirty_at > ?, false))
                           then overtime_week.dirty_at end
        returning id, employee_id, iso_year, iso_week`,
       [

@@ -156,4 +156,21 @@ describe("the nightly run", () => {
     await expectLedgerInStep();
     expect((await overtimeChecksum(db.em())).checksum).not.toBe(before.checksum);
   });
+
+  it("leaves the weeks of a month closed for payroll as they are, dirty marks kept, until the month is reopened", async () => {
+    await db.sql(`insert into payroll_month (subsidiary_id, month, closed_at) values (?, '2026-03-01', now())`, [org.subsidiaryId]);
+    await db.sql(`update overtime_week set dirty = true where iso_year = 2026 and iso_week in (13, 14, 15) and employee_id in (?)`, [employees]);
+    const closedWeeks = `select employee_id, iso_week, checksum, computed_at, dirty from overtime_week
+                          where iso_year = 2026 and iso_week in (13, 14) and employee_id in (?) order by employee_id, iso_week`;
+    const before = await db.sql(closedWeeks, [employees]);
+    await runJob("overtime.recompute", { from: "2026-03-23", to: "2026-04-12", at: WEDNESDAY.toISOString() });
+    // Weeks 13 and 14 touch March (week 14 ends on 5 April): untouched. Week 15 is all April: recomputed.
+    expect(await db.sql(closedWeeks, [employees])).toEqual(before);
+    for (const r of await weeks(15)) expect(r.dirty).toBe(false);
+
+    await db.sql(`delete from payroll_month where subsidiary_id = ?`, [org.subsidiaryId]);
+    await runJob("overtime.recompute", { from: "2026-03-23", to: "2026-04-12", at: WEDNESDAY.toISOString() });
+    for (const r of [...(await weeks(13)), ...(await weeks(14))]) expect(r.dirty).toBe(false);
+    await expectLedgerInStep();
+  });
 });
