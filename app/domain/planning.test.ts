@@ -201,9 +201,18 @@ describe("planningRange", () => {
   ])("%s – %s (%s)", (from, to, anchor, expected) => {
     expect(planningRange(from, to, anchor, "2026-03-30")).toMatchObject(expected);
   });
-  it("dashboard ranges", () => {
-    expect(dashboardPlanningRange("2026-03-30")).toEqual({ from: "2026-03-01", to: "2026-05-31" });
-    expect(dashboardPersonalRange("2026-03-30")).toEqual({ from: "2026-01-01", to: "2026-06-30" });
+  // Spec 2 §9: the excerpt runs from day 1 of the month to two months ahead; the personal planning from day 1 two
+  // months back to three months ahead; both as whole months.
+  it.each([
+    ["2026-03-30", "2026-03-01", "2026-05-31", "2026-01-01", "2026-06-30"],
+    ["2026-11-24", "2026-11-01", "2027-01-31", "2026-09-01", "2027-02-28"],
+    ["2026-12-31", "2026-12-01", "2027-02-28", "2026-10-01", "2027-03-31"],
+    ["2026-01-15", "2026-01-01", "2026-03-31", "2025-11-01", "2026-04-30"],
+  ])("dashboard ranges of %s: excerpt %s – %s, personal %s – %s", (today, from, to, personalFrom, personalTo) => {
+    expect([dashboardPlanningRange(today), dashboardPersonalRange(today)]).toEqual([
+      { from, to },
+      { from: personalFrom, to: personalTo },
+    ]);
   });
 });
 

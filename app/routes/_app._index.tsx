@@ -15,7 +15,8 @@ import {
   ToDoBlock,
   WaitingBlock,
 } from "~/ui/dashboard-blocks";
-import { PersonalPlanning, PlanningLegend } from "~/ui/dashboard-planning";
+import { monthTitle, PlanningCalendar } from "~/ui/planning-calendar";
+import { PlanningLegend } from "~/ui/planning-legend";
 
 export const meta: MetaFunction = () => [
   { title: `${t("dashboard.title")} · ${t("app.title")}` },
@@ -88,11 +89,13 @@ export default function Home() {
               label: t("dashboard.mine.planning_link"),
             }}
           >
-            <PersonalPlanning
-              months={d.planning.months}
+            <PlanningCalendar
+              label={t("dashboard.planning.me")}
+              columns={d.planning.months.map(monthTitle)}
               rows={d.planning.rows}
+              testId="personal-planning"
             />
-            <PlanningLegend personal />
+            <PlanningLegend />
           </Block>
         </div>
       );
@@ -112,6 +115,7 @@ export default function Home() {
                 ? "dashboard.planning.team"
                 : "dashboard.planning.division"
             )}
+            showDivision={false}
             empty={t(
               d.variant === "team"
                 ? "error.no_employee_in_team"
@@ -164,6 +168,7 @@ export default function Home() {
                 <ScopeBlocksView
                   blocks={d.blocks}
                   planningTitle={t("dashboard.planning.agency")}
+                  showDivision
                   empty={t("error.no_employee_in_subsidiary")}
                   monday={monday}
                 />

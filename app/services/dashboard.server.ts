@@ -5,40 +5,37 @@ import {
   DASHBOARD_PENDING_ROWS,
   dashboardVariant,
   employeeAcronym,
-  excerptCells,
-  excerptRange,
   mondayToToday,
   orderSubsidiaryTabs,
-  personalPlanningGrid,
-  personalPlanningRange,
   selectedTab,
   teamAcronym,
-  weeksByMonth,
-  type DashboardLeave,
-  type ExcerptCell,
-  type MonthKey,
-  type MonthOfWeeks,
-  type PersonalCell,
   type ToDoCounts,
 } from "~/domain/dashboard";
 import type { DateRange } from "~/domain/date-range";
 import { displayName } from "~/domain/employee-name";
 import { isoWeekKey } from "~/domain/iso-week";
-import { isPrivateReason, seesLeaveDetails } from "~/domain/leave-privacy";
+import {
+  dashboardPersonalRange,
+  dashboardPlanningRange,
+  planningColumns,
+  weekCells,
+  type YearCell,
+} from "~/domain/planning";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import type { CounterKind } from "~/domain/menu";
 import type { CurrentUser } from "./current-user.server";
-import { holidaysOver } from "./holidays.server";
 import { MANAGER_SCOPE_SQL, managerScopeParams, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow } from "./leave.server";
+import { loadPlanningFacts, personalPlanningMonths, type PlanningTable } from "./planning.server";
 import { intArray, loadExpectedFacts, stateToday, subsidiaries, type ClockRow } from "./time-clock-views.server";
 
 /**
  * The home dashboards (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051), one loader per variant. The number of
  * SQL statements of each variant is fixed (tests/api/query-count.test.ts): the manager blocks read one bounded list
- * of employees (DASHBOARD_EMPLOYEE_LIMIT) and then, for all of them at once, their leaves, expected-time facts and
- * overtime.
+ * of employees (DASHBOARD_EMPLOYEE_LIMIT) and then, for all of them at once, their leaves (the planning's
+ * loadPlanningFacts, privacy rule applied there), expected-time facts and overtime. The planning cells, columns and
+ * ranges are the planning's (domain/planning.ts, decision 0043).
  */
 
 /** A request shown on a dashboard (the waiting list's first rows, or one's own pending requests). */
@@ -60,13 +57,10 @@ export interface DashboardEmployee {
   id: number;
   fullname: string;
   acronym: string;
-  /** /planning/me for oneself, else the employee's planning. */
-  planningHref: string;
   /** null: the employee does not badge (no time registration). */
   state: EmployeeState | null;
   /** Overtime from Monday to today (seconds); null when nothing is computed yet or the employee does not badge. */
   weekSeconds: number | null;
-  cells: ExcerptCell[];
 }
 
 export interface DashboardTeam {
@@ -85,7 +79,8 @@ export interface DashboardDivision {
 /** The three blocks of a manager scope: planning excerpt, badgings today, overtime of the week. */
 export interface ScopeBlocks {
   range: DateRange;
-  months: MonthOfWeeks[];
+  /** The planning excerpt as the planning table shows it (app/ui/planning-table.tsx). */
+  planning: Pick<PlanningTable, "weeks" | "months" | "groups">;
   divisions: DashboardDivision[];
   /** Active employees of the scope, and how many are listed (at most DASHBOARD_EMPLOYEE_LIMIT). */
   total: number;
@@ -119,10 +114,10 @@ export type Dashboard =
       title: string;
       pending: DashboardRequest[];
       overtime: { date: CalendarDate; workedSeconds: number | null; overtimeSeconds: number | null; anomaly: boolean }[];
-      planning: { range: DateRange; months: MonthKey[]; rows: PersonalCell[][] };
+      /** The planning's month columns ('YYYY-MM') and 31 day rows (personalPlanningMonths). */
+      planning: { range: DateRange; months: string[]; rows: YearCell[][] };
     };
 
-const IN_FLIGHT_OR_ACCEPTED = `('pending', 'prevalidate', 'validate', 'accepted')`;
 const ACTIVE_SQL = `(e.fired_at is null or e.fired_at > current_date)`;
 
 function toRequest(row: LeaveRow, user: CurrentUser): DashboardRequest {
@@ -229,9 +224,8 @@ async function scopeBlocks(
   now: Date,
 ): Promise<ScopeBlocks> {
   const today = localDate(now, "Europe/Paris");
-  const range = excerptRange(today);
-  const months = weeksByMonth(range);
-  const weeks = months.flatMap((m) => m.weeks);
+  const range = dashboardPlanningRange(today);
+  const { weeks, months } = planningColumns(range);
   const column = scope.kind === "team" ? "e.team_id" : scope.kind === "division" ? "e.division_id" : "e.subsidiary_id";
   const where = `${ACTIVE_SQL} and ${column} = ?`;
   const scopeId = scope.id ?? -1;
@@ -263,14 +257,14 @@ async function scopeBlocks(
   const badging = rows.filter((r) => r.time_registration).map((r) => r.id);
   const [facts, leaves, overtime] = await Promise.all([
     loadExpectedFacts(em, badging, addDays(today, -1), addDays(today, 1)),
-    ids.length === 0
-      ? Promise.resolve([])
-      : em.execute<(Omit<DashboardLeave, "halfDayMorning" | "halfDayAfternoon"> & { employee_id: number; half_day_morning: boolean; half_day_afternoon: boolean })[]>(
-          `select l.employee_id, l.start::text as start, l."end"::text as "end", l.state, l.reason, l.half_day_morning, l.half_day_afternoon
-             from leave l
-            where l.employee_id = any(?::int[]) and l.state in ${IN_FLIGHT_OR_ACCEPTED} and l.start <= ? and l."end" >= ?`,
-          [intArray(ids), range.to, weeks[0]?.monday ?? range.from],
-        ),
+    // The cells are whole weeks: leaves of the first and last weeks' edges count too (as planningTable reads them).
+    loadPlanningFacts(
+      em,
+      user,
+      ids,
+      { from: weeks[0]?.monday ?? range.from, to: weeks.length ? addDays(weeks[weeks.length - 1]!.monday, 6) : range.to },
+      ["leaves"],
+    ),
     badging.length === 0
       ? Promise.resolve([])
       : em.execute<{ employee_id: number; seconds: number }[]>(
@@ -279,27 +273,17 @@ async function scopeBlocks(
           [intArray(badging), mondayToToday(today)[0], today],
         ),
   ]);
-  const leavesOf = new Map<number, DashboardLeave[]>();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const l of leaves) {
-    const owner = byId.get(l.employee_id);
-    const visible =
-      owner && seesLeaveDetails(user, { employeeId: owner.id, divisionId: owner.division_id, teamId: owner.team_id });
-    const list = leavesOf.get(l.employee_id) ?? [];
-    list.push({
-      start: l.start,
-      end: l.end,
-      state: l.state,
-      reason: visible || !isPrivateReason(l.reason) ? l.reason : "",
-      halfDayMorning: l.half_day_morning,
-      halfDayAfternoon: l.half_day_afternoon,
-    });
-    leavesOf.set(l.employee_id, list);
-  }
   const overtimeOf = new Map(overtime.map((o) => [o.employee_id, Number(o.seconds)]));
 
   const divisions: DashboardDivision[] = [];
+  const groups: PlanningTable["groups"] = [];
   for (const r of rows) {
+    const key = `${r.division_id ?? "-"}:${r.team_id ?? "-"}`;
+    let group = groups[groups.length - 1];
+    if (!group || group.key !== key) {
+      group = { key, divisionName: r.division_name, teamName: r.team_name, rows: [] };
+      groups.push(group);
+    }
     let division = divisions[divisions.length - 1];
     if (!division || division.id !== r.division_id) {
       division = { id: r.division_id, name: r.division_name, teams: [] };
@@ -310,17 +294,22 @@ async function scopeBlocks(
       team = { id: r.team_id, name: r.team_name, acronym: r.team_name ? teamAcronym(r.team_name) : null, employees: [] };
       division.teams.push(team);
     }
+    const fullname = displayName(r.firstname, r.lastname);
     team.employees.push({
       id: r.id,
-      fullname: displayName(r.firstname, r.lastname),
+      fullname,
       acronym: employeeAcronym(r.acronym, r.firstname, r.lastname),
-      planningHref: r.id === user.employeeId ? "/planning/me" : `/planning/employee/${r.id}`,
       state: r.time_registration ? stateToday(r, facts.get(r.id), now).state : null,
       weekSeconds: r.time_registration ? (overtimeOf.get(r.id) ?? null) : null,
-      cells: excerptCells(weeks, leavesOf.get(r.id) ?? []),
+    });
+    group.rows.push({
+      id: r.id,
+      name: fullname,
+      href: r.id === user.employeeId ? "/planning/me" : `/planning/employee/${r.id}`,
+      cells: weekCells(weeks, leaves.get(r.id)?.leaves ?? []),
     });
   }
-  return { range, months, divisions, total: Number(rows[0]?.total ?? 0), shown: rows.length, links };
+  return { range, planning: { weeks, months, groups }, divisions, total: Number(rows[0]?.total ?? 0), shown: rows.length, links };
 }
 
 function yesterdaySearch(today: CalendarDate): string {
@@ -343,40 +332,19 @@ export async function loadDashboard(
     return { variant, title: "", pending: await ownPending(em, user) };
   }
   if (variant === "employee") {
-    const planningRange = personalPlanningRange(today);
+    const planningRange = dashboardPersonalRange(today);
     const days = mondayToToday(today);
-    const [pending, overtimeRows, facts, holidays] = await Promise.all([
+    const [pending, overtimeRows, planning] = await Promise.all([
       ownPending(em, user),
       em.execute<{ date: string; worked_seconds: number; overtime_seconds: number; anomaly: boolean }[]>(
         `select date::text as date, worked_seconds, overtime_seconds, anomaly from overtime
           where employee_id = ? and date between ? and ?`,
         [user.employeeId, days[0], today],
       ),
-      em.execute<{ kind: "l" | "e"; start: string; end: string; state: string | null; reason: string | null; hm: boolean; ha: boolean }[]>(
-        `select 'l' as kind, start::text as start, "end"::text as "end", state, reason, half_day_morning as hm, half_day_afternoon as ha
-           from leave where employee_id = ? and state in ${IN_FLIGHT_OR_ACCEPTED} and start <= ? and "end" >= ?
-         union all
-         select 'e', date::text, date::text, type, null, false, false from event_day where employee_id = ? and date between ? and ?`,
-        [
-          user.employeeId,
-          planningRange.to,
-          planningRange.from,
-          user.employeeId,
-          planningRange.from,
-          planningRange.to,
-        ],
-      ),
-      // Public and subsidiary holidays: the one holidays service every reader uses.
-      holidaysOver(em, { employeeIds: [user.employeeId] }, planningRange.from, planningRange.to),
+      // The planning's own month columns (decision 0043): holidays, leaves, event days and overtime badges.
+      personalPlanningMonths(em, user, user.employeeId, planningRange),
     ]);
     const byDate = new Map(overtimeRows.map((r) => [r.date, r]));
-    const rows = personalPlanningGrid(planningRange.months, {
-      leaves: facts
-        .filter((f) => f.kind === "l")
-        .map((f) => ({ start: f.start, end: f.end, state: f.state ?? "", reason: f.reason ?? "", halfDayMorning: f.hm, halfDayAfternoon: f.ha })),
-      holidays: new Set(holidays.get(user.employeeId)?.keys() ?? []),
-      events: new Map(facts.filter((f) => f.kind === "e").map((f) => [f.start, f.state ?? ""])),
-    });
     return {
       variant,
       title: "",
@@ -385,7 +353,7 @@ export async function loadDashboard(
         const r = byDate.get(date);
         return { date, workedSeconds: r?.worked_seconds ?? null, overtimeSeconds: r ? r.overtime_seconds : null, anomaly: r?.anomaly ?? false };
       }),
-      planning: { range: { from: planningRange.from, to: planningRange.to }, months: planningRange.months, rows },
+      planning: { range: planningRange, months: planning.months, rows: planning.rows },
     };
   }
 

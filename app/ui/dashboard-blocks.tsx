@@ -7,7 +7,8 @@ import { t, type MessageKey } from "~/i18n/fr";
 import type { DashboardDivision, DashboardRequest, ScopeBlocks, ToDo } from "~/services/dashboard.server";
 import { StateBadge } from "./badging-legend";
 import { frInstant, LeaveDates } from "./leave-form";
-import { PlanningExcerpt, PlanningLegend } from "./dashboard-planning";
+import { PlanningLegend } from "./planning-legend";
+import { PlanningTableView } from "./planning-table";
 import { WideTable } from "./wide-table";
 
 /** A dashboard block: a titled section with its "view entire" link at the bottom, when it has one. */
@@ -228,11 +229,14 @@ function OvertimeBlock({ blocks, monday }: { blocks: ScopeBlocks; monday: string
 export function ScopeBlocksView({
   blocks,
   planningTitle,
+  showDivision,
   empty,
   monday,
 }: {
   blocks: ScopeBlocks;
   planningTitle: string;
+  /** Group titles name the division too (agency), as on the planning pages. */
+  showDivision: boolean;
   empty: string;
   monday: string;
 }) {
@@ -246,7 +250,7 @@ export function ScopeBlocksView({
   return (
     <div className="space-y-4">
       <Block id="dash-planning" title={planningTitle} link={blocks.links && { to: blocks.links.planning, label: t("dashboard.planning.view_all") }}>
-        <PlanningExcerpt months={blocks.months} divisions={blocks.divisions} label={planningTitle} />
+        <PlanningTableView label={planningTitle} table={blocks.planning} showDivision={showDivision} testId="planning-excerpt" />
         <PlanningLegend />
         <MoreEmployees blocks={blocks} />
       </Block>

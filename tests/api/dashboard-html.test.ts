@@ -191,8 +191,10 @@ describe("team dashboard (team leader)", () => {
     // Planning excerpt: names link to plannings (the leader's own to /planning/me); the sick leave shows its reason.
     expect(html).toContain(`href="/planning/employee/${colleague.employeeId}"`);
     expect(html).toContain('href="/planning/me"');
-    expect(body).toContain("Arrêt maladie");
-    expect(body).toContain("Congés payés (à valider)");
+    // (the planning table's cell texts: "<reason>, <days> — En attente de validation" while in flight)
+    const excerpt = text(/data-testid="planning-excerpt"[\s\S]*?<\/table>/.exec(html)?.[0] ?? "");
+    expect(excerpt).toMatch(/Arrêt maladie, \d/);
+    expect(excerpt).toMatch(/Congés payés, \d[^—]* — En attente de validation/);
     // Badgings today: acronym and state in words.
     expect(html).toMatch(new RegExp(`data-testid="badging-${colleague.employeeId}"[\\s\\S]*?CCO[\\s\\S]*?data-state="pause"[^>]*>[\\s\\S]*?En pause`));
     // Overtime of the week: rounded hours and the formatted hours.
@@ -252,7 +254,8 @@ describe("employee dashboard (employee, host employee)", () => {
     const grid = /data-testid="personal-planning"[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
     expect(grid.match(/<tr/g)).toHaveLength(32);
     expect(grid).toContain(`data-date="${addDays(today, 30)}"`);
-    expect(grid).toContain('data-review="true"');
+    expect(grid).toContain("pl-pending");
+    expect(text(grid)).toContain("RTT — En attente de validation");
     expect(html).toContain('href="/planning/me"');
     // Nobody else's data.
     expect(body).not.toContain("Chloé COLLÈGUE");
