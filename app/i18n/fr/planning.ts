@@ -95,7 +95,7 @@ export const planning = {
   "planning.table.employee": "Employé",
   "planning.table.week": "S{week}",
   "planning.table.week_title": "Semaine {week} du {monday}",
-  "planning.table.cell_days": "{days} j",
+  "planning.table.cell_days": "{days}",
   "planning.table.no_team": "Sans équipe",
   "planning.table.no_division": "Sans pôle",
   "planning.table.empty": "Aucun employé dans cette sélection.",
