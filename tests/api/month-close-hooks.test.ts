@@ -49,6 +49,25 @@ async function whileClosed(month: string, refused: () => Promise<void>) {
   }
 }
 
+const decode = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+
+/** The values a browser would post from the page's form holding `field` (inputs, checked boxes, selects). */
+function formValues(html: string, field: string): Record<string, string> {
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(`name="${field}"`)) ?? "";
+  const out: Record<string, string> = {};
+  const attr = (tag: string, name: string) => decode(new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? "");
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+    const type = attr(tag, "type");
+    if (!attr(tag, "name") || type === "submit" || ((type === "checkbox" || type === "radio") && !/\schecked/.test(tag))) continue;
+    out[attr(tag, "name")] = type === "checkbox" && !/\svalue=/.test(tag) ? "on" : attr(tag, "value");
+  }
+  for (const [, name, options] of form.matchAll(/<select\b[^>]*\sname="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    const chosen = /<option\b[^>]*\sselected[^>]*>/.exec(options!)?.[0] ?? /<option\b[^>]*>/.exec(options!)?.[0] ?? "";
+    out[name!] = attr(chosen, "value");
+  }
+  return out;
+}
+
 const count = async (sql: string, params: unknown[]) => (await db.sql(sql, params)).length;
 
 describe("a closed month refuses the changes to its weeks", () => {
@@ -79,16 +98,23 @@ describe("a closed month refuses the changes to its weeks", () => {
     expect(ok.status).toBe(201);
   });
 
-  it("an event day added or removed (service and /api)", async () => {
+  it("an event day added or removed (service, /api and the planning form)", async () => {
     const today = localDate(new Date(), "Europe/Paris");
     const stored = () => count(`select id from event_day where employee_id = ? and date = '2026-02-10'`, [worker.employeeId]);
     const api = apiClient(() => server.baseUrl);
     const token = await api.login(worker.email);
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(worker.email);
     await whileClosed("2026-02", async () => {
       await expect(addEventDay(db.em(), bob, { date: "2026-02-10", type: "moved" }, today)).rejects.toMatchObject({ status: 409, message: FEBRUARY });
       const res = await api.post("/api/event_days", { date: "2026-02-10", type: "moved" }, token);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(FEBRUARY);
+      // The personal planning's form comes back with the message and the date kept.
+      const form = await client.post("/planning/me", { intent: "add", date: "2026-02-10", type: "moved" });
+      expect(form.status).toBe(400);
+      expect(decode(form.text)).toContain(FEBRUARY);
+      expect(form.text).toContain('value="2026-02-10"');
     });
     expect(await stored()).toBe(0);
     const added = await addEventDay(db.em(), bob, { date: "2026-02-10", type: "moved" }, today);
@@ -114,7 +140,7 @@ describe("a closed month refuses the changes to its weeks", () => {
     expect(await weeks()).toBeGreaterThan(0);
   });
 
-  it("an overtime policy row from a date up to today", async () => {
+  it("an overtime policy row from a date up to today (service and the HTML form)", async () => {
     const rows = () => count(`select id from overtime_policy where country_id = ? and effective_from = '2026-01-05'`, [org.countryId]);
     await whileClosed("2026-02", async () => {
       // From January on: February's weeks change too.
@@ -126,6 +152,19 @@ describe("a closed month refuses the changes to its weeks", () => {
     expect(await rows()).toBe(0);
     await saveCountryPolicyAs(db.em(), boss, org.countryId, { ...FRANCE_POLICY, effectiveFrom: "2026-01-05" });
     expect(await rows()).toBe(1);
+
+    // The HTML form comes back filled with the French message (409), nothing stored.
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(head.email);
+    const path = `/settings/countries/${org.countryId}/overtime`;
+    const form = formValues((await client.get(path)).text, "effectiveFrom");
+    await whileClosed("2026-02", async () => {
+      const res = await client.post(path, { ...form, effectiveFrom: "2026-02-02" });
+      expect(res.status).toBe(409);
+      expect(decode(res.text)).toContain(FEBRUARY);
+      expect(res.text).toContain('value="2026-02-02"');
+    });
+    expect(await count(`select id from overtime_policy where country_id = ? and effective_from = '2026-02-02'`, [org.countryId])).toBe(0);
   });
 
   it("a contract change of the employee sheet", async () => {
@@ -162,7 +201,7 @@ describe("a closed month refuses the changes to its weeks", () => {
         intent: "save",
       });
       expect(form.status).toBe(409);
-      expect(form.text.replaceAll("&#x27;", "'").replaceAll("&#39;", "'")).toContain("février 2026 est clôturé pour la paie");
+      expect(decode(form.text)).toContain(FEBRUARY);
       const sub = await getSubsidiary(db.em(), boss, org.subsidiaryId);
       await expect(
         updateSubsidiary(db.em(), boss, org.subsidiaryId, { name: sub.name, countryId: org.countryId, city: sub.city, timezone: sub.timezone, holidays: [{ date: "2026-02-16", name: "Local" }] }),
