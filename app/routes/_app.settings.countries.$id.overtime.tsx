@@ -8,7 +8,7 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
 import { countryPolicyPage, saveCountryPolicyAs } from "~/services/overtime-policy.server";
 import { PolicyForm, PolicyHistory, type FormErrors, type FormValues } from "~/ui/overtime-policy-form";
 import { SettingsPage } from "~/ui/settings-forms";
@@ -36,9 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * A refused form comes back filled: the values are flattened here, on the server, because the form helpers live in a
  * *.server module that the browser bundle does not carry (with JavaScript the page re-renders from this answer).
  */
-function refused(reply: { initialValue?: unknown; error?: unknown }) {
+function refused(reply: { initialValue?: unknown; error?: unknown }, status = 400) {
   const values: FormValues = reply.initialValue ? flattenFormValue(reply.initialValue) : {};
-  return data({ values, error: (reply.error ?? {}) as FormErrors }, { status: 400 });
+  return data({ values, error: (reply.error ?? {}) as FormErrors }, { status });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -50,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await saveCountryPolicyAs(await getEm(), user, id, toPolicyInput(submission.value));
   } catch (error) {
     if (error instanceof ValidationError) return refused(submission.reply({ fieldErrors: fieldErrors(error.violations) }));
+    // A row from a date in a month closed for payroll: the form comes back filled with the French message.
+    if (error instanceof ConflictError) return refused(submission.reply({ formErrors: [error.message] }), 409);
     asResponse(error);
   }
   const session = await getSession(request);

@@ -5,7 +5,7 @@ import type * as z from "~/forms/z.server";
 import { fieldErrors, settingsId } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/current-user.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
+import { ConflictError, NotFoundError, ValidationError } from "~/services/errors";
 import { requireUser } from "./auth.server";
 import { getEm } from "./orm.server";
 import { commitSession, getSession, pushAlert } from "./session.server";
@@ -72,6 +72,8 @@ export async function settingsUpdateAction<S extends Schema>(
   } catch (error) {
     if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    // A holiday in a month closed for payroll: the form comes back filled with the French message.
+    if (error instanceof ConflictError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
     throw error;
   }
   // After an update the user stays on the page (spec 1 §2), with the success alert.

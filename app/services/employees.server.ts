@@ -16,6 +16,7 @@ import { isCleanText } from "~/domain/text";
 import { contractChangeFrom, type ContractFacts } from "~/domain/contract-change";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
@@ -620,6 +621,14 @@ export async function updateEmployee(
     userId = await em.transactional(async (tx) => {
       const c = tx.getConnection();
       const ctx = tx.getTransactionContext();
+      // A contract, schedule or employment change makes the stored overtime weeks from its date stale: refused when
+      // one of them lies in a month closed for payroll (the current subsidiary's, and the new one's on a move).
+      const today = localDate(new Date(), "Europe/Paris");
+      const from = contractChangeFrom(contractFacts(current), contractFacts(values), today);
+      if (from) {
+        await assertMonthOpen(tx, { employeeIds: [id] }, { from, to: today });
+        if (values.subsidiary && values.subsidiary !== current.subsidiary) await assertMonthOpen(tx, { subsidiaryId: values.subsidiary }, { from, to: today });
+      }
       await c.execute(
         `update employee set ${FIELDS.map((f) => `${COLUMNS[f]} = ?`).join(", ")}, updated_at = now() where id = ?`,
         [...FIELDS.map((f) => columnValue(f, values)), id],
@@ -627,8 +636,6 @@ export async function updateEmployee(
         ctx,
       );
       await writeWeeks(tx, id, values);
-      // A contract, schedule or employment change makes the stored overtime weeks from its date stale.
-      const from = contractChangeFrom(contractFacts(current), contractFacts(values), localDate(new Date(), "Europe/Paris"));
       if (from) await markEmployeeWeeksDirty(tx, id, from);
       const [user] = await c.execute<{ id: number }[]>(
         `insert into app_user (employee_id, email, password_hash, roles, created_at) values (?, ?, null, ?, now())

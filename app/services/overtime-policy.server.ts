@@ -15,10 +15,12 @@ import {
 } from "~/domain/overtime-policy";
 import type { LeaveReason } from "~/domain/leave-days";
 import type { CalendarDate } from "~/domain/time-calendar-date";
+import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 
 /** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */
 export interface PolicyJson {
@@ -163,6 +165,8 @@ export async function saveCountryPolicy(
   return em.transactional(async (tx) => {
     const [country] = await tx.execute<{ id: number }[]>(`select id from country where id = ? for update`, [countryId]);
     if (!country) throw new NotFoundError(t("error.not_found_item"));
+    // The row changes every week from its date to today: refused when one of them lies in a closed month.
+    await assertMonthOpen(tx, { countryId }, { from: input.effectiveFrom, to: localDate(new Date(), "Europe/Paris") });
     const columns = policyColumns(input);
     const names = Object.keys(columns);
     const [saved] = await tx.execute<{ p: PolicyJson }[]>(

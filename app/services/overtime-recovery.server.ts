@@ -15,6 +15,7 @@ import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, ValidationError } from "./errors";
+import { assertMonthOpen } from "./payroll.server";
 import { creditFinishedWeeks } from "./overtime-run.server";
 import { computeEmployeeWeek } from "./overtime-week.server";
 
@@ -52,6 +53,8 @@ export async function addRecovery(em: EntityManager, actor: CurrentUser, body: R
     `select id from employee where (hired_at is null or hired_at <= ?) and (fired_at is null or fired_at >= ?) order by id`,
     [sunday, monday],
   );
+  // The whole company's week: refused when it touches a month closed for any employee's subsidiary.
+  await assertMonthOpen(em, { employeeIds: employees.map((e) => e.id) }, { from: monday, to: sunday });
   for (const { id } of employees) {
     await em.transactional((tx) => computeEmployeeWeek(tx, id, { year, week }, now));
   }

@@ -41,6 +41,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markWeekDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
 import { employeeScopeSql } from "./time-clock.server";
 import { intArray, resolveScope, subsidiaries, teamsOf, type BadgingScope } from "./time-clock-views.server";
@@ -605,6 +606,7 @@ export async function addDeduction(
   if (seconds === null) throw new ValidationError([{ propertyPath: "newdeduction", message: t("overtime_screens.deduction.invalid") }]);
   const date = localDate(now, emp.zone);
   return em.transactional(async (tx) => {
+    await assertMonthOpen(tx, { employeeIds: [emp.id] }, { from: date, to: date });
     const [row] = await tx.execute<{ id: number }[]>(
       `insert into deduction (employee_id, date, seconds, created_by_id, created_at) values (?, ?, ?, ?, ?) returning id`,
       [emp.id, date, seconds, actor.employeeId, now],

@@ -23,23 +23,43 @@ const monthLabel = (first: string) => `${MONTHS[Number(first.slice(5, 7)) - 1]} 
 
 /**
  * Refuses (French 409) a change that would alter a week touching a month closed for payroll. `target`: the
- * employees concerned (their subsidiary's closes apply) or a whole subsidiary; `range`: the changed dates, widened
- * to their ISO weeks (a change of one day changes its whole week). One statement.
+ * employees concerned (their subsidiary's closes apply), a whole subsidiary, or every employee of a country (a policy
+ * or public holiday change); `range`: the changed dates, as a span or as separate days (a holiday list), widened to
+ * their ISO weeks (a change of one day changes its whole week). One statement.
  */
 export async function assertMonthOpen(
   em: EntityManager,
-  target: { employeeIds: readonly number[] } | { subsidiaryId: number },
-  range: { from: CalendarDate; to: CalendarDate },
+  target: { employeeIds: readonly number[] } | { subsidiaryId: number } | { countryId: number },
+  range: { from: CalendarDate; to: CalendarDate } | { dates: readonly CalendarDate[] },
 ): Promise<void> {
-  const from = mondayOf(range.from);
-  const to = addDays(mondayOf(range.to), 6);
-  const bySubsidiary = "subsidiaryId" in target;
+  let months: string;
+  let params: unknown[];
+  if ("dates" in range) {
+    if (range.dates.length === 0) return;
+    // The first days of the months each day's ISO week touches.
+    const firsts = new Set(range.dates.flatMap((d) => [mondayOf(d), addDays(mondayOf(d), 6)].map((x) => `${x.slice(0, 7)}-01`)));
+    months = "pm.month = any(?::date[])";
+    params = [`{${[...firsts].join(",")}}`];
+  } else {
+    if (range.to < range.from) return;
+    months = "pm.month between date_trunc('month', ?::date)::date and ?::date";
+    params = [mondayOf(range.from), addDays(mondayOf(range.to), 6)];
+  }
+  let who: string;
+  if ("subsidiaryId" in target) {
+    who = "pm.subsidiary_id = ?";
+    params.push(target.subsidiaryId);
+  } else if ("countryId" in target) {
+    who = `pm.subsidiary_id in (select e.subsidiary_id from employee e left join subsidiary s on s.id = e.subsidiary_id
+                                 where coalesce(e.country_id, s.country_id) = ?)`;
+    params.push(target.countryId);
+  } else {
+    who = "pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))";
+    params.push(`{${target.employeeIds.map(Number).join(",")}}`);
+  }
   const [closed] = await em.execute<{ month: string }[]>(
-    `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm
-      where pm.month between date_trunc('month', ?::date)::date and ?::date
-        and ${bySubsidiary ? "pm.subsidiary_id = ?" : "pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))"}
-      order by pm.month limit 1`,
-    [from, to, bySubsidiary ? target.subsidiaryId : `{${target.employeeIds.map(Number).join(",")}}`],
+    `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,
+    params,
   );
   if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
 }

@@ -6,6 +6,7 @@ import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
 
 /**
@@ -164,6 +165,9 @@ async function writeHolidays(em: EntityManager, owner: HolidayOwner, holidays: {
   const changed = [...removed.map((r) => r.date), ...added.filter((r) => r.inserted).map((r) => r.date)].sort();
   const first = changed[0];
   if (first === undefined) return;
+  // A day added or removed in a month closed for payroll of a subsidiary concerned: refused (the caller's transaction
+  // rolls the list back).
+  await assertMonthOpen(em, owner.column === "country_id" ? { countryId: owner.id } : { subsidiaryId: owner.id }, { dates: changed });
   if (owner.column === "country_id") await markCountryWeeksDirty(em, owner.id, first);
   else await markSubsidiaryWeeksDirty(em, owner.id, first);
 }
