@@ -197,13 +197,13 @@ export async function payrollMonth(em: EntityManager, subsidiaryId: number, mont
       firstname: string;
       lastname: string;
       matricule: number | null;
-      weeks: { m: string; compl: number; rest: number; earned: number; anomalies: number; bands: unknown; days: { date: string; workedSeconds?: number }[] | null }[];
+      weeks: { m: string; compl: number; rest: number; earned: number; anomalies: number; anomalyList: { date?: string }[] | null; bands: unknown; days: { date: string; workedSeconds?: number }[] | null }[];
       leaves: { reason: string; start: string; end: string; days: number; hours: number | null }[];
     }[]
   >(
     `select e.id, e.firstname, e.lastname, e.matricule,
             coalesce((select json_agg(json_build_object('m', w.monday, 'compl', w.complementary_seconds, 'rest', w.mandatory_rest_seconds,
-                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands, 'days', w.explanation -> 'days'))
+                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'anomalyList', w.explanation -> 'anomalies', 'bands', w.bands, 'days', w.explanation -> 'days'))
                         from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
                         from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves
@@ -212,6 +212,21 @@ export async function payrollMonth(em: EntityManager, subsidiaryId: number, mont
       order by e.lastname, e.firstname, e.id`,
     [from, to, to, from, subsidiaryId, to, from],
   );
+  /**
+   * A week's anomalies in the month (DESIGN §10: a week that straddles two months is split by its days): each dated
+   * anomaly counts in the month of its day; an undated one (a week-level flag) in the month of the week's Thursday,
+   * as the ISO week itself belongs to it.
+   */
+  function monthAnomalies(w: { m: string; anomalies: number; anomalyList: { date?: string }[] | null }, from: string, to: string): number {
+    if (!w.anomalyList) {
+      const thursday = addDays(w.m, 3);
+      return thursday >= from && thursday <= to ? w.anomalies : 0;
+    }
+    return w.anomalyList.filter((a) => {
+      const day = a.date ?? addDays(w.m, 3);
+      return day >= from && day <= to;
+    }).length;
+  }
   const lines = rows.map((r): PayrollLine => {
     const byRate = REPORT_RATES.map(() => 0);
     let other = 0;
@@ -230,7 +245,7 @@ export async function payrollMonth(em: EntityManager, subsidiaryId: number, mont
       compl += w.compl * share;
       rest += w.rest * share;
       earned += w.earned * share;
-      anomalies += w.anomalies;
+      anomalies += monthAnomalies(w, from, to);
     }
     const leaveDays = PAYROLL_LEAVE_REASONS.map(() => 0);
     let taken = 0;

@@ -57,6 +57,25 @@ describe("payroll variables", () => {
     expect(line.leaveDays[4]).toBe(3); // RTT_LEAVE: 6 days × 3/6 weekdays
   });
 
+  it("counts a straddling week's anomalies in the month of their day, not in both months", async () => {
+    const { employeeId: bob } = await createEmployee(db.em(), org, { email: "pay.bob@cadran.test" });
+    await createSchedule(db.em(), bob);
+    // Week 14: a day without END on Tuesday 31 March and another on Wednesday 1 April; no contract hours.
+    for (const d of ["2026-03-31", "2026-04-01"]) await recomputeDay(db.em(), await createClock(db.em(), bob, d, [["08:00", "START"]]), NOW);
+    await computeEmployeeWeek(db.em(), bob, { year: 2026, week: 14 }, NOW);
+    const [week] = await db.sql<{ anomaly_count: number; list: unknown }>(
+      `select anomaly_count, explanation -> 'anomalies' as list from overtime_week where employee_id = ? and iso_week = 14`,
+      [bob],
+    );
+    // Two dated anomalies and an undated week-level one (no contract hours on the sheet).
+    expect(week!.anomaly_count).toBe(3);
+    expect(week!.list).toContainEqual({ code: "contract_missing" });
+    const march = (await payrollMonth(db.em(), org.subsidiaryId, "2026-03")).lines.find((l) => l.employeeId === bob)!;
+    const april = (await payrollMonth(db.em(), org.subsidiaryId, "2026-04")).lines.find((l) => l.employeeId === bob)!;
+    // 31 March in March; 1 April and the undated one (the week's Thursday, 2 April) in April.
+    expect([march.anomalies, april.anomalies]).toEqual([1, 2]);
+  });
+
   it("the CSV parses back: BOM, semicolons, comma decimals, the documented columns", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
