@@ -180,8 +180,11 @@ export async function discoverBenchPages(opts: {
   const { PAGE_RULES } = await import("~/domain/access");
   const { DEMO_ACCOUNTS } = await import("../../db/seeds/demo");
   const pages: BenchPage[] = [];
+  // BENCH_PAGE_FILTER=<regexp on the rule's path>: only those pages (e.g. "^/$" for the dashboards alone).
+  const filter = process.env.BENCH_PAGE_FILTER ? new RegExp(process.env.BENCH_PAGE_FILTER) : null;
   for (const rule of PAGE_RULES) {
     if (rule.rights === "public") continue;
+    if (filter && !filter.test(rule.path)) continue;
     let path = rule.path.replace(/\/\*$/, "");
     if (path.includes(":token") || path.startsWith("/avatars")) continue;
     if (path.includes(":id")) {
