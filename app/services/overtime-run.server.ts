@@ -27,7 +27,8 @@ import { computeWeeks, type WeeksToCompute } from "./overtime-week.server";
 export const DEFAULT_CHUNK_SIZE = 200;
 
 /** Weeks per set-based block of a chunk (one transaction): bounds memory on a full-year recompute. */
-const BATCH_WEEKS = 500;
+/** Weeks per block (one transaction). OVERTIME_BATCH_WEEKS lowers it (the kill-and-resume test wants several commits). */
+const BATCH_WEEKS = Math.max(1, Number(process.env.OVERTIME_BATCH_WEEKS) || 500);
 
 /** What a chunk recomputes: the nightly selection, or every week touching [from, to] (a recompute). */
 export type ChunkScope = { kind: "nightly" } | { kind: "range"; from: CalendarDate; to: CalendarDate };

@@ -34,6 +34,8 @@ let connection: Redis;
 let queue: Queue;
 let child: ChildProcess | undefined;
 const employees: number[] = [];
+/** Enough people that one worker (a transaction per person, OVERTIME_BATCH_WEEKS=13) is still busy when it is killed. */
+const PEOPLE = 40;
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -59,7 +61,7 @@ beforeAll(async () => {
   queue = new Queue(QUEUE_NAME, { connection, prefix });
   const org = await createOrg(db.em(), " Kill");
   await saveCountryPolicy(db.em(), org.countryId, { ...FRANCE_POLICY, paid: 50, inRecuperation: 50, effectiveFrom: "2020-01-01" });
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < PEOPLE; i++) {
     const { employeeId } = await createEmployee(db.em(), org);
     await createSchedule(db.em(), employeeId);
     await db.sql("update employee set number_of_hours_per_week = 35 where id = ?", [employeeId]);
@@ -89,7 +91,7 @@ describe.skipIf(!redisUrl)("a worker process killed mid-run", () => {
   it("loses nothing and doubles nothing", async () => {
     child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: db.url, QUEUE_PREFIX: prefix, WORKER_SCHEDULES: "0", WORKER_CONCURRENCY: "1", NODE_ENV: "test" },
+      env: { ...process.env, DATABASE_URL: db.url, QUEUE_PREFIX: prefix, WORKER_SCHEDULES: "0", WORKER_CONCURRENCY: "1", NODE_ENV: "test", OVERTIME_BATCH_WEEKS: "13" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.resume();
@@ -103,7 +105,7 @@ describe.skipIf(!redisUrl)("a worker process killed mid-run", () => {
     child.kill("SIGKILL");
     await new Promise((r) => child!.once("exit", r));
     const [partial] = await db.sql<{ n: number }>("select count(*)::int as n from overtime_week where computed_at is not null");
-    expect(partial!.n).toBeLessThan(8 * 13);
+    expect(partial!.n).toBeLessThan(PEOPLE * 13);
 
     // Another worker takes the stalled chunk and the rest of the run.
     const rescue = await startWorker(redisUrl, { prefix, concurrency: 2, schedules: false });

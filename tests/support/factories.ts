@@ -102,7 +102,9 @@ export async function createEmployee(
       overrides.timeRegistration ?? true,
       overrides.leaveWorkflow ?? "full",
       overrides.firedAt ?? null,
-      100000 + counter + Math.floor(Math.random() * 800000),
+      // Unique within this process (its own counter's block of 1,000), far from completeSheet's and the seeds' ranges:
+      // a purely random matricule collided now and then in files that create hundreds of people.
+      300_000_000 + counter * 1000 + Math.floor(Math.random() * 1000),
     ],
   );
   const [user] = await c.execute<{ id: number }[]>(
