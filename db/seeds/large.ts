@@ -20,6 +20,7 @@
  * database of DATABASE_URL itself, never the test database.
  */
 import pg from "pg";
+import { LEAVE_REASONS } from "../../app/domain/leave-days";
 import { frenchHolidays, portugueseHolidays } from "../../app/domain/holidays";
 import { scheduleDaySeconds, type WeekType } from "../../app/domain/expected-time";
 import { isoWeekKey } from "../../app/domain/iso-week";
@@ -193,20 +194,6 @@ const DIVISION_NAMES: Record<number, string[]> = {
   2: ["Produção", "Logística e administração", "Acabamento"],
 };
 
-const LEAVE_REASONS = [
-  "PAID_LEAVE",
-  "SICK_LEAVE",
-  "OTHER_LEAVE",
-  "NO_PAID_LEAVE",
-  "RTT_LEAVE",
-  "RECOVERY_LEAVE",
-  "MATERNITY_LEAVE",
-  "PATERNITY_LEAVE",
-  "WEDDING_LEAVE",
-  "DEATH_LEAVE",
-  "PARENT_EDUCATION_LEAVE",
-  "PORTUGAL_LEAVE",
-] as const;
 type Workflow = "fast" | "partial" | "full";
 const STATES_OF: Record<Workflow, string[]> = {
   fast: ["pending", "accepted", "refused"],
