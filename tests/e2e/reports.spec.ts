@@ -9,20 +9,20 @@ test.describe("recovery report", () => {
   test("finance filters the recovery report and downloads it", async ({ page }, testInfo) => {
     await loginAs(page, "daf@cadran.test", { to: "/report/recup" });
     await expect(page.getByRole("heading", { name: "Rapport de récupération" })).toBeVisible();
-    await expect(page.getByLabel("Département")).toHaveCount(0);
+    await expect(page.getByLabel("Département", { exact: true })).toHaveCount(0);
 
-    await page.getByLabel("Agence").selectOption({ label: "3 Print" });
+    await page.getByLabel("Agence", { exact: true }).selectOption({ label: "3 Print" });
     if (!isJs(testInfo)) await page.getByRole("button", { name: "Rechercher" }).click();
     // The next level of the cascade.
-    await expect(page.getByLabel("Département")).toBeVisible();
+    await expect(page.getByLabel("Département", { exact: true })).toBeVisible();
 
     // The server refuses a period longer than 6 months.
-    await page.getByLabel("Du").fill("2026-01-01");
-    await page.getByLabel("Au").fill("2026-12-31");
+    await page.getByLabel("Du", { exact: true }).fill("2026-01-01");
+    await page.getByLabel("Au", { exact: true }).fill("2026-12-31");
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page.getByTestId("period-error")).toHaveText("La période d'un rapport ne peut pas dépasser 6 mois.");
 
-    await page.getByLabel("Au").fill("2026-06-30");
+    await page.getByLabel("Au", { exact: true }).fill("2026-06-30");
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page).toHaveURL(/from=2026-01-01&to=2026-06-30/);
     await expect(page.getByTestId("report-table").or(page.getByTestId("report-empty"))).toBeVisible();
