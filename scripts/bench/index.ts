@@ -16,6 +16,7 @@ import { printResult, runLoad, runRate } from "./load";
  * own database (cadran_large, built by `npm run db:seed -- --large` or here when missing): every page of the rights
  * table that exists, at 40 requests/s of mixed traffic over the seven roles, with its query count; the clock actions
  * with 50 clients for 60 s (BENCH_CLOCK_SECONDS) against the physical floor (scripts/bench/floor.ts) in the same run.
+ * BENCH_DATABASE=<name> uses another database of the same server (a copy: `create database x template cadran_large`).
  * BENCH_PAGE_FILTER=<regexp> keeps the pages whose rule path matches (e.g. "^/$": the dashboards alone).
  * Figures go to bench-results.json (git-ignored).
  */
@@ -41,7 +42,7 @@ if (process.env.BENCH_ONLY === "excel") {
 }
 
 const admin = await resolveDatabase({ database: "postgres" });
-const dbName = large ? "cadran_large" : "cadran_bench";
+const dbName = process.env.BENCH_DATABASE ?? (large ? "cadran_large" : "cadran_bench");
 const url = new URL(admin.url);
 url.pathname = `/${dbName}`;
 if (large) {
