@@ -83,8 +83,13 @@ if (!large) await seedDemo(await getEm(), { today: DateTime.now().setZone("Europ
 const { addFiftyLeaves, benchListPages, benchMixedPages, discoverBenchPages } = await import("./pages");
 if (!large) await addFiftyLeaves(process.env.DATABASE_URL);
 const { serve } = await import("../serve");
+// In this process: the server whose queries are counted (knex's events) and the clock's. The timed page runs go to
+// the same app in its own process (scripts/bench/server-process.ts), so the load clients never share its event loop.
 const web = await serve({ port });
-const base = `http://127.0.0.1:${port}`;
+const countBase = `http://127.0.0.1:${port}`;
+const { startServerProcess } = await import("./server-process");
+const timed = await startServerProcess({ port: port + 1, databaseUrl: process.env.DATABASE_URL! });
+const base = timed.base;
 const accounts = DEMO_ACCOUNTS.map((a) => a.email);
 
 async function login(email: string): Promise<string | null> {
@@ -156,7 +161,7 @@ async function benchLargePages() {
   );
   await db.end();
   const pages = await discoverBenchPages({ base, cookies, employeeId: rows[0]!.id, leaveId: rows[0]!.leave_id });
-  results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries });
+  results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase });
 }
 
 console.info(`Cadran bench${large ? " (large company)" : ""}: ${clients} clients, ${seconds} s per run, loopback ${base}`);
@@ -201,6 +206,7 @@ if (!pagesOnly && !nightlyOnly) {
   }
 }
 
+await timed.close();
 if (!clockOnly && !pagesOnly) {
   const { benchNightly } = await import("./nightly");
   results.nightly = await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });

@@ -148,7 +148,20 @@ export async function benchListPages(opts: {
  * calendars and the reports over 6 months). A screen whose default view is not the one its budget speaks of adds
  * its line here; every other screen of app/domain/access.ts joins the bench by itself once it answers 200.
  */
-export const BENCH_PAGE_QUERIES: Record<string, string> = {};
+export function benchPageQuery(rulePath: string, today = new Date()): string {
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const back = (months: number) => {
+    const d = new Date(today);
+    d.setMonth(d.getMonth() - months);
+    return iso(d);
+  };
+  const six = `?from=${back(6)}&to=${iso(today)}`;
+  // Reports and the overtime calendars over 6 months (the reports have no default period: without one, the page is
+  // only its filter form). The agency planning's default is already a week back to three months ahead.
+  if (rulePath.startsWith("/report/") && rulePath !== "/report/payroll") return six;
+  if (rulePath === "/overtime/team" || rulePath === "/overtime/division" || rulePath === "/overtime/subsidiary") return six;
+  return "";
+}
 
 /** DESIGN §6 budgets (p95, ms) by path: dashboards 100, calendars and planning tables 150, 6-month reports 300. */
 export function pageBudget(path: string): number {
@@ -193,7 +206,7 @@ export async function discoverBenchPages(opts: {
       path = path.replace(":id", String(id));
     }
     if (path.includes(":")) continue;
-    path += BENCH_PAGE_QUERIES[rule.path] ?? BENCH_PAGE_QUERIES[path] ?? "";
+    path += benchPageQuery(rule.path);
     const allowed = DEMO_ACCOUNTS.filter((a) => rule.rights === "anyone" || (rule.rights as readonly string[]).includes(a.profileType));
     const ok: string[] = [];
     for (const a of allowed) {
@@ -237,17 +250,20 @@ export async function benchMixedPages(opts: {
   pages: BenchPage[];
   cookies: Map<string, string>;
   countQueries: (fn: () => Promise<unknown>) => Promise<number>;
+  /** The in-process server whose pool `countQueries` watches (the timed runs go to `base`, a server process). */
+  countBase: string;
 }): Promise<MixedPageResult[]> {
-  const get = async (path: string, email: string) => {
-    const res = await fetch(`${opts.base}${path}`, { headers: { Cookie: opts.cookies.get(email)! } });
+  const getAt = async (base: string, path: string, email: string) => {
+    const res = await fetch(`${base}${path}`, { headers: { Cookie: opts.cookies.get(email)! } });
     await res.arrayBuffer();
     return res.status === 200;
   };
+  const get = (path: string, email: string) => getAt(opts.base, path, email);
   const queries = new Map<string, number>();
   const single = new Map<string, number>();
   for (const p of opts.pages) {
     for (let i = 0; i < 3; i++) await get(p.path, p.accounts[0]!); // warm-up
-    queries.set(p.name, await opts.countQueries(() => get(p.path, p.accounts[0]!)));
+    queries.set(p.name, await opts.countQueries(() => getAt(opts.countBase, p.path, p.accounts[0]!)));
     // One request alone (no other traffic): the page's own latency, to tell it from queueing under load.
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
