@@ -3,7 +3,7 @@
  * seconds or YYYY-MM-DD. Calendar days travel as "YYYY-MM-DD" inside the app. The compact and French forms are
  * date-range's (parseYmd, formatYmd, formatFrDate); these wrappers keep the lenient null/"" answers callers expect.
  */
-import { formatFrDate, formatYmd, isCalendarDate, parseYmd } from "./date-range";
+import { formatFrDate, formatYmd, isCalendarDate, parseYmd } from "./calendar-text";
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const COMPACT = /^\d{8}$/;

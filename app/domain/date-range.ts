@@ -77,38 +77,7 @@ export function defaultPlanningRange(today: CalendarDate): DateRange {
   return { from: toCalendarDate(day.minus({ weeks: 1 })), to: toCalendarDate(day.plus({ months: 3 })) };
 }
 
-/**
- * Reads a date from an API path or query ('YYYYMMDD') or a form or JSON body ('YYYY-MM-DD'). Null for
- * anything else, including days that do not exist: the caller answers 422/400 instead of querying a
- * nonsense day.
- *
- * @example parseYmd("20260329")   // "2026-03-29"
- * @example parseYmd("2026-03-29") // "2026-03-29"
- * @example parseYmd("20260230")   // null
- */
-export function parseYmd(value: string): CalendarDate | null {
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  const date = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : value;
-  return isCalendarDate(date) ? date : null;
-}
-
-/**
- * Writes a calendar day the way API paths and queries want it.
- *
- * @example formatYmd("2026-03-29") // "20260329"
- */
-export function formatYmd(date: CalendarDate): string {
-  return calendarDay(date).toFormat("yyyyMMdd");
-}
-
-/**
- * Writes a calendar day as the French screens show it.
- *
- * @example formatFrDate("2026-03-29") // "29/03/2026"
- */
-export function formatFrDate(date: CalendarDate): string {
-  return calendarDay(date).toFormat("dd/MM/yyyy");
-}
+export { formatFrDate, formatYmd, parseYmd } from "./calendar-text";
 
 /**
  * True when the day lies in the period, both ends included.

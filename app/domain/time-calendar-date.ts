@@ -59,14 +59,7 @@ export function toCalendarDate(day: DateTime<true>): CalendarDate {
   return day.toISODate();
 }
 
-/**
- * True when the string is a real 'YYYY-MM-DD' day (so 2026-02-30 is not).
- *
- * @example isCalendarDate("2026-02-29") // false: 2026 is not a leap year
- */
-export function isCalendarDate(value: string): boolean {
-  return ISO_DATE.test(value) && DateTime.fromISO(value, { zone: "utc" }).isValid;
-}
+export { isCalendarDate } from "./calendar-text";
 
 /**
  * Days from `from` to `to` (negative when `to` is earlier).

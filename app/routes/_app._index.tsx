@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { mondayToToday } from "~/domain/dashboard";
-import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
+import { localDate, mondayToToday } from "~/server/dates.server";
 import { getEm } from "~/server/orm.server";
 import { requestState } from "~/server/request-state.server";
 import { loadDashboard, type Dashboard } from "~/services/dashboard.server";

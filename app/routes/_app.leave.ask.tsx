@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { minStartDate } from "~/domain/leave-form";
-import { localDate } from "~/domain/zoned-day";
+import { localDate } from "~/server/dates.server";
 import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { localDate } from "~/domain/zoned-day";
+import { localDate } from "~/server/dates.server";
 import { flattenFormValue, OvertimePolicyForm, policyFormDefaults, toPolicyInput } from "~/forms/overtime-policy.server";
 import { fieldErrors, settingsId } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";

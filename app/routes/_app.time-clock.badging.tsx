@@ -2,15 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
-import { DateTime } from "luxon";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/clock-notifications";
 import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
-import { formatFrDate } from "~/domain/date-range";
+import { clockTime, formatFrDate, longFrDate } from "~/domain/calendar-text";
 import { searchDate } from "~/domain/date-window";
 import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import { overtimeClass, overtimeValidForDisplay, type OvertimeClass } from "~/domain/overtime-day";
-import { timeOfDay } from "~/domain/zoned-day";
 import { windowToday } from "~/forms/dates.server";
 import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
@@ -118,12 +116,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return back(request, { type: "danger", message: t("time_clock.error.unknown_action") });
 }
 
-/** "lundi 30 mars 2026" -> "Lundi 30 mars 2026". */
-function longFrenchDate(date: string): string {
-  const text = DateTime.fromISO(date, { zone: "utc" }).setLocale("fr").toFormat("cccc d LLLL yyyy");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 const OVERTIME_STYLE: Record<OvertimeClass, string> = {
   none: "text-gray-700",
   overtime: "text-green-800",
@@ -205,10 +197,10 @@ export default function Badging() {
       )}
 
       <Card
-        title={<span data-testid="today-heading">{longFrenchDate(today)}</span>}
+        title={<span data-testid="today-heading">{longFrDate(today)}</span>}
         actions={
           <p className="text-sm text-gray-700">
-            <span data-testid="current-time">{t("time_clock.current_time", { time: timeOfDay(new Date(now), zone) })}</span>{" "}
+            <span data-testid="current-time">{t("time_clock.current_time", { time: clockTime(new Date(now), zone) })}</span>{" "}
             <a href={here} className="btn-link">
               {t("time_clock.refresh")}
             </a>
