@@ -1,4 +1,5 @@
 import closeWithGrace from "close-with-grace";
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { closeOrm } from "~/server/orm.server";
 import { closeQueue } from "~/server/queue.server";
@@ -24,7 +25,24 @@ export async function serve(options: { port?: number } = {}): Promise<{ server: 
 }
 
 const isMain = process.argv[1]?.endsWith("scripts/serve.ts");
-if (isMain) {
+const processes = Math.max(1, Math.floor(Number(process.env.WEB_PROCESSES ?? 1)) || 1);
+if (isMain && cluster.isPrimary && processes > 1) {
+  // WEB_PROCESSES > 1: this process only supervises; each child serves the same port (node cluster shares it), so
+  // a page's React rendering on one core does not hold the requests the other core could serve.
+  let stopping = false;
+  for (let i = 0; i < processes; i++) cluster.fork();
+  cluster.on("exit", (child, code, signal) => {
+    if (stopping) return;
+    console.warn(`[web] process ${child.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const child of Object.values(cluster.workers ?? {})) child?.process.kill(signal);
+  };
+  process.once("SIGTERM", () => stopAll("SIGTERM"));
+  process.once("SIGINT", () => stopAll("SIGINT"));
+} else if (isMain) {
   const handle = await serve();
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) console.error(err);

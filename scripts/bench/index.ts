@@ -88,7 +88,10 @@ const { serve } = await import("../serve");
 const web = await serve({ port });
 const countBase = `http://127.0.0.1:${port}`;
 const { startServerProcess } = await import("./server-process");
-const timed = await startServerProcess({ port: port + 1, databaseUrl: process.env.DATABASE_URL! });
+// Large mode: as production runs on this 2-core machine, one web process per core (BENCH_WEB_PROCESSES to change).
+const webProcesses = process.env.BENCH_WEB_PROCESSES ?? (large ? "2" : "1");
+const timed = await startServerProcess({ port: port + 1, databaseUrl: process.env.DATABASE_URL!, env: { WEB_PROCESSES: webProcesses } });
+results.webProcesses = Number(webProcesses);
 const base = timed.base;
 const accounts = DEMO_ACCOUNTS.map((a) => a.email);
 
@@ -164,7 +167,9 @@ async function benchLargePages() {
   results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase });
 }
 
-console.info(`Cadran bench${large ? " (large company)" : ""}: ${clients} clients, ${seconds} s per run, loopback ${base}`);
+console.info(
+  `Cadran bench${large ? " (large company)" : ""}: ${clients} clients, ${seconds} s per run, loopback ${base}, ${webProcesses} web process(es)`,
+);
 if (large) {
   if (!clockOnly && !nightlyOnly) await benchLargePages();
   if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
