@@ -3,6 +3,7 @@ import { PROFILE_TYPES } from "~/domain/access";
 import { countersFor, type CounterKind } from "~/domain/menu";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "~/services/current-user.server";
 import { WAITING_CONDITION_SQL } from "~/services/leave-scope.server";
+import { preparedQuery } from "./prepared.server";
 import { getEm } from "./orm.server";
 import { sessionFreshness, sessionIdOf, sha256, type AppSession, type SessionData } from "./session.server";
 
@@ -98,7 +99,8 @@ async function loadState(request: Request): Promise<RequestState> {
   const id = await sessionIdOf(request);
   if (!id) return { session: createSession({}, "") as AppSession, user: null, counters: {} };
   const em = await getEm();
-  const [row] = await em.getConnection().execute<ShellRow[]>(SHELL_SQL, [sha256(id)]);
+  // A named prepared statement: every signed-in request runs it, and its plan is the same each time (0060).
+  const [row] = await preparedQuery<ShellRow>(em, "cadran_shell", SHELL_SQL, [sha256(id)]);
   const freshness = row ? sessionFreshness(row) : "expired";
   if (!row || freshness === "expired") {
     if (row) await em.getConnection().execute("delete from session where id = ?", [sha256(id)]);
