@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  DASHBOARD_PAGE_SIZE,
+  dashboardPage,
+  dashboardPageCount,
   dashboardVariant,
   employeeAcronym,
   mondayToToday,
@@ -109,5 +112,35 @@ describe("toDoItems", () => {
     [{ leaves: 0, corrections: 2, anomalies: 4, overQuota: 0 }, ["corrections:2", "anomalies:4"]],
   ])("%j", (counts, items) => {
     expect(toDoItems(counts).map((i) => `${i.kind}:${i.count}`)).toEqual(items);
+  });
+});
+
+describe("pages of a manager scope (decision 0054)", () => {
+  it.each<[string | null | undefined, number]>([
+    [null, 1],
+    [undefined, 1],
+    ["", 1],
+    ["1", 1],
+    ["2", 2],
+    ["0", 1],
+    ["-1", 1],
+    ["2.5", 1],
+    ["1e3", 1],
+    ["abc", 1],
+    ["007", 7],
+    ["123456789", 9_999],
+    ["1234567890", 1],
+  ])("?page=%s reads page %i", (raw, page) => {
+    expect(dashboardPage(raw)).toBe(page);
+  });
+
+  it.each<[number, number]>([
+    [0, 1],
+    [1, 1],
+    [DASHBOARD_PAGE_SIZE, 1],
+    [DASHBOARD_PAGE_SIZE + 1, 2],
+    [2_930, Math.ceil(2_930 / DASHBOARD_PAGE_SIZE)],
+  ])("%i employees make %i page(s)", (total, pages) => {
+    expect(dashboardPageCount(total)).toBe(pages);
   });
 });

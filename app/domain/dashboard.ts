@@ -39,11 +39,33 @@ export function dashboardVariant(profileType: string): DashboardVariant {
 export const DASHBOARD_PENDING_ROWS = 5;
 
 /**
- * The employees a manager block lists at most (planning excerpt, badgings, overtime of the week): a dashboard must
- * answer in 100 ms whatever the size of the agency (DESIGN §6); beyond this the block says how many more there are
- * and its "view entire" link leads to the full page (docs/decisions/0051).
+ * The employees a manager scope shows per page (planning excerpt, badgings, overtime of the week): a dashboard must
+ * answer in 100 ms whatever the size of the agency (DESIGN §6), and its HTML grows with every row (about 1.8 KB per
+ * employee over the three blocks). Beyond one page the blocks say which of how many they show, `?page=` links lead
+ * to the others and the "view entire" links to the full pages (docs/decisions/0054).
  */
-export const DASHBOARD_EMPLOYEE_LIMIT = 100;
+export const DASHBOARD_PAGE_SIZE = 25;
+
+/** The highest page a link may ask for (9,999 pages of 25 people: the number stays a small integer). */
+const MAX_PAGE = 9_999;
+
+/**
+ * The page asked for by `?page=` (1-based), 1 when absent or malformed. The service clamps it to the last page of
+ * the scope in the same statement that counts the scope.
+ *
+ * @example dashboardPage("3")   // 3
+ * @example dashboardPage("0")   // 1
+ * @example dashboardPage("x2")  // 1
+ */
+export function dashboardPage(raw: string | null | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return 1;
+  return Math.min(Math.max(1, Number(raw)), MAX_PAGE);
+}
+
+/** Pages of a scope of `total` employees (at least one, even for an empty scope). */
+export function dashboardPageCount(total: number, size: number = DASHBOARD_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
 
 /**
  * The agency tabs: every subsidiary, the viewer's own first (DESIGN §9: "3 Print" in the demo), then by name.

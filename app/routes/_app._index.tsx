@@ -23,19 +23,20 @@ export const meta: MetaFunction = () => [
 
 /**
  * Home: the dashboard of the viewer's role (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051). The agency tabs
- * are links (`?tab=<subsidiary id>`), so they work without JavaScript. The menu counters come from the shell's one
+ * are links (`?tab=<subsidiary id>`) and the pages of a large scope too (`?page=`, decision 0054), so they work
+ * without JavaScript. The menu counters come from the shell's one
  * query (request-state.server.ts) and are not read again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { counters } = await requestState(request);
-  const tab = new URL(request.url).searchParams.get("tab");
+  const params = new URL(request.url).searchParams;
   const now = new Date();
   const dashboard = await loadDashboard(
     await getEm(),
     user,
     counters,
-    { tab },
+    { tab: params.get("tab"), page: params.get("page") },
     now
   );
   return {
@@ -121,6 +122,7 @@ export default function Home() {
                 : "error.no_employee_in_division"
             )}
             monday={monday}
+            query={{}}
           />
         </div>
       );
@@ -170,6 +172,7 @@ export default function Home() {
                   showDivision
                   empty={t("error.no_employee_in_subsidiary")}
                   monday={monday}
+                  query={d.tab === null ? {} : { tab: String(d.tab) }}
                 />
               )}
             </section>

@@ -1,8 +1,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { EmployeeState } from "~/domain/clock-state";
 import {
-  DASHBOARD_EMPLOYEE_LIMIT,
+  DASHBOARD_PAGE_SIZE,
   DASHBOARD_PENDING_ROWS,
+  dashboardPage,
+  dashboardPageCount,
   dashboardVariant,
   employeeAcronym,
   mondayToToday,
@@ -32,8 +34,8 @@ import { intArray, loadExpectedFacts, stateToday, subsidiaries, type ClockRow } 
 
 /**
  * The home dashboards (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051), one loader per variant. The number of
- * SQL statements of each variant is fixed (tests/api/query-count.test.ts): the manager blocks read one bounded list
- * of employees (DASHBOARD_EMPLOYEE_LIMIT) and then, for all of them at once, their leaves (the planning's
+ * SQL statements of each variant is fixed (tests/api/query-count.test.ts): the manager blocks read one page of
+ * employees (DASHBOARD_PAGE_SIZE, decision 0054) and then, for all of them at once, their leaves (the planning's
  * loadPlanningFacts, privacy rule applied there), expected-time facts and overtime. The planning cells, columns and
  * ranges are the planning's (domain/planning.ts, decision 0043).
  */
@@ -82,9 +84,13 @@ export interface ScopeBlocks {
   /** The planning excerpt as the planning table shows it (app/ui/planning-table.tsx). */
   planning: Pick<PlanningTable, "weeks" | "months" | "groups">;
   divisions: DashboardDivision[];
-  /** Active employees of the scope, and how many are listed (at most DASHBOARD_EMPLOYEE_LIMIT). */
+  /** Active employees of the scope, and how many are listed (one page: at most DASHBOARD_PAGE_SIZE). */
   total: number;
   shown: number;
+  /** The page shown (1-based, clamped to the last one), the number of pages and the rank of its first employee. */
+  page: number;
+  pages: number;
+  first: number;
   /** The "view entire" links (agency: only on the viewer's own subsidiary's tab); null = none. */
   links: { planning: string; badging: string; overtime: string } | null;
 }
@@ -157,6 +163,17 @@ async function waitingFirst(em: EntityManager, user: CurrentUser): Promise<Dashb
 }
 
 /**
+ * A stored week at 80 % of the annual overtime quota or beyond (alias `w`). The partial index
+ * overtime_week_near_quota_index has this very predicate (decision 0054): keep them identical, or the count reads
+ * every week of the year and its JSON explanation again (tests/integration/dashboard-plans.test.ts).
+ */
+export const NEAR_QUOTA_SQL = `(w.explanation->'quota'->>'limitSeconds')::bigint > 0
+  and w.quota_after_seconds::bigint * 10 >= (w.explanation->'quota'->>'limitSeconds')::bigint * 8`;
+
+/** A day left open (no END) or flagged (alias `c`); the partial index time_clock_open_day_index has this predicate. */
+export const OPEN_DAY_SQL = `c.suggested = false and (c.anomaly or (c.type is not null and c.type <> 'END'))`;
+
+/**
  * The "to do" counts that the shell's counters do not already hold (anomalies of yesterday and people past 80 % of
  * the overtime quota, in the viewer's manager scope) and the names the titles need: one statement.
  */
@@ -165,14 +182,11 @@ async function toDoAndNames(em: EntityManager, user: CurrentUser, today: Calenda
   const [row] = await em.execute<{ anomalies: string; over_quota: string; team_name: string | null; division_name: string | null }[]>(
     `select
        (select count(*) from time_clock c join employee e on e.id = c.employee_id
-         where c.suggested = false and c.date = ? and (c.anomaly or (c.type is not null and c.type <> 'END'))
+         where c.date = ? and ${OPEN_DAY_SQL}
            and ${MANAGER_SCOPE_SQL}) as anomalies,
        (select count(*) from employee e
          where ${ACTIVE_SQL} and ${MANAGER_SCOPE_SQL}
-           and exists (select 1 from overtime_week w
-                        where w.employee_id = e.id and w.iso_year = ?
-                          and (w.explanation->'quota'->>'limitSeconds')::bigint > 0
-                          and w.quota_after_seconds::bigint * 10 >= (w.explanation->'quota'->>'limitSeconds')::bigint * 8)) as over_quota,
+           and e.id in (select w.employee_id from overtime_week w where w.iso_year = ? and ${NEAR_QUOTA_SQL})) as over_quota,
        (select name from team where id = ?) as team_name,
        (select name from division where id = ?) as division_name`,
     [
@@ -208,13 +222,16 @@ interface EmployeeRow {
   type: string | null;
   anomaly: boolean | null;
   logs: ClockRow["logs"] | null;
-  total: string;
+  /** The scope's count and the page read (0-based), on every row. */
+  total: number;
+  page_index: number;
 }
 
 /**
- * The blocks of one scope (a team, a division, a subsidiary): the first DASHBOARD_EMPLOYEE_LIMIT active employees by
- * division, team and name with today's clock (one statement), then their leaves over the excerpt, their
- * expected-time facts for today's state and their overtime from Monday (six statements, whatever their number).
+ * The blocks of one scope (a team, a division, a subsidiary): one page of DASHBOARD_PAGE_SIZE active employees by
+ * division, team and name with today's clock, the scope's count and the page clamped to the last one (one
+ * statement), then their leaves over the excerpt, their expected-time facts for today's state and their overtime
+ * from Monday (six statements, whatever the size of the scope: decision 0054).
  */
 async function scopeBlocks(
   em: EntityManager,
@@ -222,6 +239,7 @@ async function scopeBlocks(
   scope: Scope,
   links: ScopeBlocks["links"],
   now: Date,
+  page: number,
 ): Promise<ScopeBlocks> {
   const today = localDate(now, "Europe/Paris");
   const range = dashboardPlanningRange(today);
@@ -229,30 +247,38 @@ async function scopeBlocks(
   const column = scope.kind === "team" ? "e.team_id" : scope.kind === "division" ? "e.division_id" : "e.subsidiary_id";
   const where = `${ACTIVE_SQL} and ${column} = ?`;
   const scopeId = scope.id ?? -1;
-  const rows = await em.execute<EmployeeRow[]>(
-    `with emp as (
+  // The count and the clamped page come first (CTEs n and p), so a page past the end shows the last one and an
+  // empty scope still answers one row (its employee columns null) that carries the count.
+  const found = await em.execute<(Omit<EmployeeRow, "id"> & { id: number | null })[]>(
+    `with n as (select count(*)::int as total from employee e where ${where}),
+     p as (select greatest(0, least(?::int - 1, (n.total - 1) / ${DASHBOARD_PAGE_SIZE})) as page_index from n),
+     emp as (
        select e.id, e.firstname, e.lastname, e.acronym, e.time_registration, e.subsidiary_id, e.country_id,
-              e.division_id, d.name as division_name, e.team_id, t.name as team_name,
-              row_number() over (order by d.name nulls last, e.division_id, t.name nulls last, e.team_id, e.lastname, e.firstname, e.id) as rn
+              e.division_id, d.name as division_name, e.team_id, t.name as team_name
          from employee e
          left join division d on d.id = e.division_id
          left join team t on t.id = e.team_id
         where ${where}
-        order by rn
-        limit ${DASHBOARD_EMPLOYEE_LIMIT})
-     select emp.id, emp.firstname, emp.lastname, emp.acronym, emp.time_registration, emp.division_id, emp.division_name,
-            emp.team_id, emp.team_name, coalesce(s.timezone, co.timezone) as zone, c.type, c.anomaly,
+        order by d.name nulls last, e.division_id, t.name nulls last, e.team_id, e.lastname, e.firstname, e.id
+       offset (select page_index * ${DASHBOARD_PAGE_SIZE} from p)
+        limit ${DASHBOARD_PAGE_SIZE})
+     select n.total, p.page_index, emp.id, emp.firstname, emp.lastname, emp.acronym, emp.time_registration,
+            emp.division_id, emp.division_name, emp.team_id, emp.team_name, coalesce(s.timezone, co.timezone) as zone,
+            c.type, c.anomaly,
             (select json_agg(json_build_object('id', l.id, 'time', extract(epoch from l.time)::bigint, 'type', l.type) order by l.time, l.id)
-               from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as logs,
-            (select count(*) from employee e where ${where}) as total
-       from emp
+               from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as logs
+       from n cross join p
+       left join emp on true
        left join subsidiary s on s.id = emp.subsidiary_id
        left join country co on co.id = coalesce(emp.country_id, s.country_id)
        left join time_clock c on c.employee_id = emp.id and c.suggested = false and emp.time_registration
             and c.date = (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date
-      order by emp.rn`,
-    [scopeId, scopeId, now],
+      order by emp.division_name nulls last, emp.division_id, emp.team_name nulls last, emp.team_id, emp.lastname, emp.firstname, emp.id`,
+    [scopeId, page, scopeId, now],
   );
+  const rows = found.filter((r): r is EmployeeRow => r.id !== null);
+  const total = Number(found[0]?.total ?? 0);
+  const pageIndex = Number(found[0]?.page_index ?? 0);
   const ids = rows.map((r) => r.id);
   const badging = rows.filter((r) => r.time_registration).map((r) => r.id);
   const [facts, leaves, overtime] = await Promise.all([
@@ -309,7 +335,17 @@ async function scopeBlocks(
       cells: weekCells(weeks, leaves.get(r.id)?.leaves ?? []),
     });
   }
-  return { range, planning: { weeks, months, groups }, divisions, total: Number(rows[0]?.total ?? 0), shown: rows.length, links };
+  return {
+    range,
+    planning: { weeks, months, groups },
+    divisions,
+    total,
+    shown: rows.length,
+    page: pageIndex + 1,
+    pages: dashboardPageCount(total),
+    first: pageIndex * DASHBOARD_PAGE_SIZE + 1,
+    links,
+  };
 }
 
 function yesterdaySearch(today: CalendarDate): string {
@@ -322,11 +358,12 @@ export async function loadDashboard(
   em: EntityManager,
   user: CurrentUser,
   counters: Partial<Record<CounterKind, number>>,
-  query: { tab?: string | null },
+  query: { tab?: string | null; page?: string | null },
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const variant = dashboardVariant(user.profileType);
   const today = localDate(now, "Europe/Paris");
+  const page = dashboardPage(query.page);
 
   if (variant === "pending") {
     return { variant, title: "", pending: await ownPending(em, user) };
@@ -374,7 +411,7 @@ export async function loadDashboard(
     const [names, waiting, blocks] = await Promise.all([
       toDoAndNames(em, user, today),
       waitingFirst(em, user),
-      scopeBlocks(em, user, { kind: team ? "team" : "division", id: team ? user.teamId : user.divisionId }, links, now),
+      scopeBlocks(em, user, { kind: team ? "team" : "division", id: team ? user.teamId : user.divisionId }, links, now, page),
     ]);
     return {
       variant,
@@ -392,7 +429,7 @@ export async function loadDashboard(
   // it turns out not to be one of them, the first tab is read afterwards.
   const links = { planning: "/planning/agency", badging: "/time-clock/agency-badging", overtime: "/overtime/subsidiary" };
   const asked = query.tab && /^\d{1,9}$/.test(query.tab) ? Number(query.tab) : user.subsidiaryId;
-  const blocksOf = (id: number) => scopeBlocks(em, user, { kind: "subsidiary", id }, id === user.subsidiaryId ? links : null, now);
+  const blocksOf = (id: number) => scopeBlocks(em, user, { kind: "subsidiary", id }, id === user.subsidiaryId ? links : null, now, page);
   const [names, waiting, subs, guessed] = await Promise.all([
     toDoAndNames(em, user, today),
     waitingFirst(em, user),

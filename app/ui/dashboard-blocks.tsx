@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { toDoItems, weekOvertime, type OvertimeTone } from "~/domain/dashboard";
 import { formatFrDate } from "~/domain/date-range";
-import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
+import { formatDecimal, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { DashboardDivision, DashboardRequest, ScopeBlocks, ToDo } from "~/services/dashboard.server";
 import { StateBadge } from "./badging-legend";
 import { frInstant, LeaveDates } from "./leave-form";
+import { Pager } from "./pager";
 import { PlanningLegend } from "./planning-legend";
 import { PlanningTableView } from "./planning-table";
 import { WideTable } from "./wide-table";
@@ -134,9 +135,16 @@ export function OvertimeBadge({ seconds }: { seconds: number }) {
   );
 }
 
+/** Which employees of the scope a block shows, when they do not all fit on one page (decision 0054). */
 function MoreEmployees({ blocks }: { blocks: ScopeBlocks }) {
   if (blocks.total <= blocks.shown) return null;
-  return <p className="mt-2 text-sm text-gray-700">{t("dashboard.more_employees", { shown: blocks.shown, total: blocks.total })}</p>;
+  const n = (value: number) => formatDecimal(value, { maxDigits: 0 });
+  const range = { from: n(blocks.first), to: n(blocks.first + blocks.shown - 1), total: n(blocks.total) };
+  return (
+    <p className="mt-2 text-sm text-gray-700" data-testid="dash-shown">
+      {t(blocks.links ? "dashboard.more_employees" : "dashboard.more_employees_paged", range)}
+    </p>
+  );
 }
 
 function teamsOf(divisions: DashboardDivision[]) {
@@ -232,6 +240,7 @@ export function ScopeBlocksView({
   showDivision,
   empty,
   monday,
+  query,
 }: {
   blocks: ScopeBlocks;
   planningTitle: string;
@@ -239,6 +248,8 @@ export function ScopeBlocksView({
   showDivision: boolean;
   empty: string;
   monday: string;
+  /** The page links keep these parameters (the agency tab). */
+  query: Record<string, string>;
 }) {
   if (blocks.total === 0) {
     return (
@@ -249,6 +260,7 @@ export function ScopeBlocksView({
   }
   return (
     <div className="space-y-4">
+      <Pager base="/" query={query} page={blocks.page} pages={blocks.pages} label={t("dashboard.pages")} />
       <Block id="dash-planning" title={planningTitle} link={blocks.links && { to: blocks.links.planning, label: t("dashboard.planning.view_all") }}>
         <PlanningTableView label={planningTitle} table={blocks.planning} showDivision={showDivision} testId="planning-excerpt" />
         <PlanningLegend />

@@ -59,6 +59,12 @@ export const OvertimeWeek = defineEntity({
   indexes: [
     { properties: ["isoYear", "isoWeek"] },
     { name: "overtime_week_dirty_index", expression: "create index overtime_week_dirty_index on overtime_week (monday) where dirty" },
+    {
+      // The dashboards' "to do": weeks at 80 % of the quota or beyond (decision 0054; same predicate as the statement).
+      name: "overtime_week_near_quota_index",
+      expression:
+        "create index overtime_week_near_quota_index on overtime_week (iso_year, employee_id) where (explanation->'quota'->>'limitSeconds')::bigint > 0 and quota_after_seconds::bigint * 10 >= (explanation->'quota'->>'limitSeconds')::bigint * 8",
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),

@@ -22,6 +22,12 @@ export const TimeClock = defineEntity({
       name: "time_clock_suggested_index",
       expression: "create index time_clock_suggested_index on time_clock (created_at) where suggested = true",
     },
+    {
+      // The dashboards' "to do": days left open (no END) or flagged (decision 0054; same predicate as the statement).
+      name: "time_clock_open_day_index",
+      expression:
+        "create index time_clock_open_day_index on time_clock (date, employee_id) where suggested = false and (anomaly or (type is not null and type <> 'END'))",
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),

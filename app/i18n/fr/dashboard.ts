@@ -6,7 +6,9 @@ export const dashboard = {
   "error.no_employee_in_subsidiary": "Aucun employé dans cette agence.",
   "dashboard.no_employee": "Aucun employé.",
   "dashboard.no_division": "Sans pôle",
-  "dashboard.more_employees": "{shown} employés affichés sur {total} : la page complète montre les autres.",
+  "dashboard.more_employees": "Employés {from} à {to} sur {total} : les liens de pages ou la page complète montrent les autres.",
+  "dashboard.more_employees_paged": "Employés {from} à {to} sur {total} : les liens de pages montrent les autres.",
+  "dashboard.pages": "Pages des employés",
 
   // "To do" (beyond the spec)
   "dashboard.todo.title": "À faire",

@@ -1,0 +1,82 @@
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { loadDashboard } from "~/services/dashboard.server";
+import { useTestDatabase } from "~tests/support/db";
+import { createEmployee, createOrg } from "~tests/support/factories";
+
+/**
+ * Decision 0054: the "to do" counts of the manager dashboards read only the rows they count, through two partial
+ * indexes (overtime_week_near_quota_index, time_clock_open_day_index). PostgreSQL considers a partial index only when
+ * the statement's condition implies the index's predicate, so an edit of either that breaks the implication would
+ * silently bring back the scan of every stored week of the year (1.5 s on the 5,000-employee company). The statement
+ * the dashboard really sends is captured and explained, the other indexes of both tables being removed in a
+ * transaction that is rolled back: only the partial indexes can serve it.
+ */
+const db = useTestDatabase();
+
+let management: CurrentUser;
+let departmentHead: CurrentUser;
+
+beforeAll(async () => {
+  const org = await createOrg(db.em(), " Plans");
+  const head = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT" });
+  const dh = await createEmployee(db.em(), org, { profileType: "ROLE_DEPARTMENT_HEAD" });
+  management = (await loadCurrentUser(db.em(), head.userId))!;
+  departmentHead = (await loadCurrentUser(db.em(), dh.userId))!;
+});
+
+/** The statements (with their bindings) the dashboard of `user` sends. */
+async function statementsOf(user: CurrentUser): Promise<{ sql: string; bindings: unknown[] }[]> {
+  const knex = db.orm.em.getConnection().getKnex();
+  const seen: { sql: string; bindings: unknown[] }[] = [];
+  const onQuery = (q: { sql: string; bindings?: unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  knex.on("query", onQuery);
+  try {
+    await loadDashboard(db.em(), user, { waitingLeaves: 0, suggestedClocks: 0 }, {});
+  } finally {
+    knex.removeListener("query", onQuery);
+  }
+  return seen;
+}
+
+/** `?` placeholders (outside quotes: the statements hold none inside) to `$n`, as the pg driver wants them. */
+function positional(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+}
+
+/** The names of the indexes the plan uses, with every index of both tables but the two partial ones removed. */
+async function indexesUsed(statement: { sql: string; bindings: unknown[] }): Promise<string[]> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query("alter table overtime_week drop constraint overtime_week_employee_id_iso_year_iso_week_unique");
+    for (const index of ["overtime_week_iso_year_iso_week_index", "time_clock_date_index", "time_clock_employee_date_unique"]) {
+      await client.query(`drop index ${index}`);
+    }
+    await client.query("set local enable_seqscan = off");
+    const sql = statement.sql.includes("$1") ? statement.sql : positional(statement.sql);
+    const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, statement.bindings);
+    const plan = JSON.stringify(rows[0]!["QUERY PLAN"]);
+    return [...plan.matchAll(/"Index Name":"([^"]+)"/g)].map((m) => m[1]!);
+  } finally {
+    await client.query("rollback").catch(() => {});
+    await client.end();
+  }
+}
+
+describe("the 'to do' counts of the manager dashboards", () => {
+  it.each([
+    ["management (company-wide)", () => management],
+    ["a department head (their division)", () => departmentHead],
+  ])("%s: read through the partial indexes", async (_name, who) => {
+    const statements = await statementsOf(who());
+    const toDo = statements.filter((s) => s.sql.includes("overtime_week") && s.sql.includes("time_clock"));
+    expect(toDo).toHaveLength(1);
+    const used = await indexesUsed(toDo[0]!);
+    expect(used).toContain("overtime_week_near_quota_index");
+    expect(used).toContain("time_clock_open_day_index");
+  });
+});
