@@ -167,8 +167,8 @@ async function waitingFirst(em: EntityManager, user: CurrentUser): Promise<Dashb
  * overtime_week_near_quota_index has this very predicate (decision 0054): keep them identical, or the count reads
  * every week of the year and its JSON explanation again (tests/integration/dashboard-plans.test.ts).
  */
-export const NEAR_QUOTA_SQL = `(w.explanation->'quota'->>'limitSeconds')::bigint > 0
-  and w.quota_after_seconds::bigint * 10 >= (w.explanation->'quota'->>'limitSeconds')::bigint * 8`;
+export const NEAR_QUOTA_SQL = `(w.explanation->'quota'->>'limitSeconds')::numeric > 0
+  and w.quota_after_seconds * 10 >= (w.explanation->'quota'->>'limitSeconds')::numeric * 8`;
 
 /** A day left open (no END) or flagged (alias `c`); the partial index time_clock_open_day_index has this predicate. */
 export const OPEN_DAY_SQL = `c.suggested = false and (c.anomaly or (c.type is not null and c.type <> 'END'))`;

@@ -63,7 +63,7 @@ export const OvertimeWeek = defineEntity({
       // The dashboards' "to do": weeks at 80 % of the quota or beyond (decision 0054; same predicate as the statement).
       name: "overtime_week_near_quota_index",
       expression:
-        "create index overtime_week_near_quota_index on overtime_week (iso_year, employee_id) where (explanation->'quota'->>'limitSeconds')::bigint > 0 and quota_after_seconds::bigint * 10 >= (explanation->'quota'->>'limitSeconds')::bigint * 8",
+        "create index overtime_week_near_quota_index on overtime_week (iso_year, employee_id) where (explanation->'quota'->>'limitSeconds')::numeric > 0 and quota_after_seconds * 10 >= (explanation->'quota'->>'limitSeconds')::numeric * 8",
     },
   ],
   properties: (p) => ({

@@ -11,7 +11,7 @@ import { Migration } from "@mikro-orm/migrations";
 export class Migration20261125100000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create index "overtime_week_near_quota_index" on "overtime_week" ("iso_year", "employee_id") where (explanation->'quota'->>'limitSeconds')::bigint > 0 and quota_after_seconds::bigint * 10 >= (explanation->'quota'->>'limitSeconds')::bigint * 8;`,
+      `create index "overtime_week_near_quota_index" on "overtime_week" ("iso_year", "employee_id") where (explanation->'quota'->>'limitSeconds')::numeric > 0 and quota_after_seconds * 10 >= (explanation->'quota'->>'limitSeconds')::numeric * 8;`,
     );
     this.addSql(
       `create index "time_clock_open_day_index" on "time_clock" ("date", "employee_id") where suggested = false and (anomaly or (type is not null and type <> 'END'));`,
