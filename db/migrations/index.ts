@@ -6,6 +6,7 @@ import { Migration20261124130000 } from "./Migration20261124130000";
 import { Migration20261124140000 } from "./Migration20261124140000";
 import { Migration20261124150000 } from "./Migration20261124150000";
 import { Migration20261124170000 } from "./Migration20261124170000";
+import { Migration20261125110000 } from "./Migration20261125110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -20,4 +21,5 @@ export const migrationsList = [
   { name: "Migration20261124140000", class: Migration20261124140000 },
   { name: "Migration20261124150000", class: Migration20261124150000 },
   { name: "Migration20261124170000", class: Migration20261124170000 },
+  { name: "Migration20261125110000", class: Migration20261125110000 },
 ];
