@@ -197,7 +197,8 @@ export async function payrollLineCount(em: EntityManager, subsidiaryId: number, 
  * A month's variables for every employee of a subsidiary working during it (or one page of them: `page`), in one
  * statement: the stored weeks touching the month (split by their days), the accepted leaves overlapping it (days
  * prorated on weekdays when a leave straddles months) and the recovery leave hours starting in it. A week inside
- * the month counts whole: only a straddling week sends its days (decision 0055: they are most of the bytes).
+ * the month counts whole, its anomalies are its `anomaly_count` (the length of its list): only a straddling week
+ * sends its days and anomalies from the explanation (decision 0055: they are most of the bytes read).
  */
 export async function payrollMonth(
   em: EntityManager,
@@ -219,7 +220,8 @@ export async function payrollMonth(
   >(
     `select e.id, e.firstname, e.lastname, e.matricule,
             coalesce((select json_agg(json_build_object('m', w.monday, 'compl', w.complementary_seconds, 'rest', w.mandatory_rest_seconds,
-                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'anomalyList', w.explanation -> 'anomalies', 'bands', w.bands,
+                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands,
+                        'anomalyList', case when w.monday < ?::date or w.monday + 6 > ?::date then w.explanation -> 'anomalies' end,
                         'days', case when w.monday < ?::date or w.monday + 6 > ?::date then w.explanation -> 'days' end))
                         from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
@@ -227,7 +229,7 @@ export async function payrollMonth(
        from (select e.id, e.firstname, e.lastname, e.matricule from employee e where ${PAYROLL_EMPLOYEES}
               order by e.lastname, e.firstname, e.id ${page ? "offset ? limit ?" : ""}) e
       order by e.lastname, e.firstname, e.id`,
-    [from, to, from, to, to, from, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
+    [from, to, from, to, from, to, to, from, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
   );
   /**
    * A week's anomalies in the month (DESIGN §10: a week that straddles two months is split by its days): each dated
