@@ -113,6 +113,9 @@ export async function benchListPages(opts: {
     ["/planning/agency (default)", "/planning/agency", finance],
   ];
   if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
+  // BENCH_LIST_FILTER=<regexp on the page's name>: only those pages (e.g. "^report" for the reports alone).
+  const only = process.env.BENCH_LIST_FILTER ? new RegExp(process.env.BENCH_LIST_FILTER) : null;
+  if (only) pages.splice(0, pages.length, ...pages.filter(([name]) => only.test(name)));
   console.info("[bench:pages] 50 pending leaves for employe@cadran.test, awaiting chef.equipe@cadran.test");
   for (const [name, path, cookie] of pages) {
     const plain = await wireSize(opts.base, path, cookie, false);
@@ -148,7 +151,16 @@ export async function benchListPages(opts: {
  * calendars and the reports over 6 months). A screen whose default view is not the one its budget speaks of adds
  * its line here; every other screen of app/domain/access.ts joins the bench by itself once it answers 200.
  */
-export const BENCH_PAGE_QUERIES: Record<string, string> = {};
+export const BENCH_PAGE_QUERIES: Record<string, string> = (() => {
+  // The four reports over the last 6 months of the viewer's whole subsidiary (their default form is empty: it
+  // measured the filter form, not the report). The payroll page's default is already a month of a subsidiary.
+  const to = new Date();
+  const from = new Date(to);
+  from.setMonth(from.getMonth() - 6);
+  from.setDate(from.getDate() + 1);
+  const period = `?from=${from.toISOString().slice(0, 10)}&to=${to.toISOString().slice(0, 10)}`;
+  return { "/report/leave": period, "/report/overtime": period, "/report/recup": period, "/report/cost": period };
+})();
 
 /** DESIGN §6 budgets (p95, ms) by path: dashboards 100, calendars and planning tables 150, 6-month reports 300. */
 export function pageBudget(path: string): number {
