@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { loadReportPage, type ReportPageView } from "~/services/report-pages.server";
-import { costReport, EMPTY_QUERY, leaveReport, overtimeReport, recoveryReport, type ReportKind, type ReportQuery } from "~/services/reports.server";
+import { loadReportPage, type ReportPager, type ReportPageView } from "~/services/report-pages.server";
+import {
+  costReport,
+  EMPTY_QUERY,
+  leaveReport,
+  overtimeReport,
+  recoveryReport,
+  type CostReport,
+  type LeaveReport,
+  type OvertimeReport,
+  type RecoveryReport,
+  type ReportKind,
+  type ReportQuery,
+} from "~/services/reports.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";
@@ -130,7 +142,7 @@ async function allPages(kind: ReportKind): Promise<ReportPageView[]> {
 describe("the pages of a report are the full report, 50 rows at a time", () => {
   it("hourly cost: same rows in the same order; every page's total is the sum over all pages", async () => {
     const full = await costReport(db.em(), actor, query);
-    const pages = (await allPages("cost")) as Extract<ReportPageView, { kind: "cost" }>[];
+    const pages = (await allPages("cost")) as (CostReport & { pager: ReportPager })[];
     expect(full.rowCount).toBeGreaterThan(2 * 50);
     expect(pages.length).toBe(Math.ceil(full.rowCount / 50));
     // The spec's four rates plus the 10 % and 37.5 % used somewhere, whatever page shows them.
@@ -155,7 +167,7 @@ describe("the pages of a report are the full report, 50 rows at a time", () => {
 
   it("recovery: same rows, rate columns and balances on every page", async () => {
     const full = await recoveryReport(db.em(), actor, query);
-    const pages = (await allPages("recup")) as Extract<ReportPageView, { kind: "recup" }>[];
+    const pages = (await allPages("recup")) as (RecoveryReport & { pager: ReportPager })[];
     const flat = (employees: typeof full.employees) =>
       employees.flatMap((e) => e.weeks.map((w) => ({ e: e.employeeId, balance: e.balance, hourly: e.hourlyCents, ...w })));
     expect(pages.flatMap((p) => flat(p.employees))).toEqual(flat(full.employees));
@@ -165,7 +177,7 @@ describe("the pages of a report are the full report, 50 rows at a time", () => {
 
   it("overtime: 50 employees a page; the totals per week are every employee's, the sum of the pages' cells", async () => {
     const full = await overtimeReport(db.em(), actor, query);
-    const pages = (await allPages("overtime")) as Extract<ReportPageView, { kind: "overtime" }>[];
+    const pages = (await allPages("overtime")) as (OvertimeReport & { pager: ReportPager })[];
     expect(pages.length).toBe(2);
     expect(pages[0]!.employees.length).toBe(50);
     expect(pages.flatMap((p) => p.employees)).toEqual(full.employees);
@@ -179,7 +191,7 @@ describe("the pages of a report are the full report, 50 rows at a time", () => {
 
   it("leave: the leaves of the pages are the report's leaves", async () => {
     const full = await leaveReport(db.em(), actor, query);
-    const pages = (await allPages("leave")) as Extract<ReportPageView, { kind: "leave" }>[];
+    const pages = (await allPages("leave")) as (LeaveReport & { pager: ReportPager })[];
     expect(full.rowCount).toBeGreaterThan(50);
     const flat = (employees: typeof full.employees) => employees.flatMap((e) => e.leaves.map((l) => ({ e: e.employeeId, ...l })));
     expect(pages.flatMap((p) => flat(p.employees))).toEqual(flat(full.employees));
