@@ -7,6 +7,9 @@ import { calendarDay, isCalendarDate, toCalendarDate, type CalendarDate } from "
 
 const HOUR = 3600;
 
+/** Rows of a report page (DESIGN §6 "long lists paginate"; decision 0033 §9: 50 a page, like the waiting leaves). */
+export const REPORT_PAGE_SIZE = 50;
+
 /** The spec's four rate columns, always shown (spec 2 §2 "Recovery report", §9). */
 export const REPORT_RATES: readonly number[] = [25, 33, 50, 100];
 

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDecimal } from "~/domain/number-format";
-import { REPORT_RATES } from "~/domain/reports";
+import { REPORT_PAGE_SIZE, REPORT_RATES } from "~/domain/reports";
 import { t, tOr } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
 import { LEAVE_REASONS } from "~/domain/leave-days";
+import { Pager } from "~/ui/pager";
 import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("report.payroll.title")} · ${t("app.title")}` }];
@@ -59,6 +60,12 @@ export default function PayrollPage() {
             )}
             <a className="btn btn-secondary" href={`/export/payroll?${query}&format=xlsx`}>{t("report.export")}</a>
             <a className="btn btn-secondary" href={`/export/payroll?${query}&format=csv`}>{t("report.export_csv")}</a>
+            {page.pager && (
+              <span className="text-sm text-gray-700" data-testid="report-rows">
+                {t("report.rows", { count: page.pager.rowCount })}
+                {page.pager.pages > 1 && ` ${t("payroll.rows_paged", { size: REPORT_PAGE_SIZE })}`}
+              </span>
+            )}
           </section>
           {page.data.lines.length === 0 ? (
             <p className="text-sm text-gray-700">{t("label.empty_matching_search")}</p>
@@ -103,6 +110,15 @@ export default function PayrollPage() {
                 ))}
               </tbody>
             </WideTable>
+          )}
+          {page.pager && (
+            <Pager
+              base="/report/payroll"
+              query={{ subsidiary: String(page.subsidiaryId ?? ""), month: page.month }}
+              page={page.pager.page}
+              pages={page.pager.pages}
+              label={t("report.pages")}
+            />
           )}
           {page.state.log.length > 0 && (
             <section>

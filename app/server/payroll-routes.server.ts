@@ -4,7 +4,9 @@ import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
-import { closeMonth, monthState, payrollCsv, payrollMonth, payrollSheet, reopenMonth } from "~/services/payroll.server";
+import { closeMonth, monthState, payrollCsv, payrollLineCount, payrollMonth, payrollSheet, reopenMonth } from "~/services/payroll.server";
+import { pagerOf, readPageNumber } from "~/services/report-pages.server";
+import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { xlsxResponse } from "~/services/xlsx.server";
 import { pathWithSearch, requireUser } from "./auth.server";
 import { getEm } from "./orm.server";
@@ -34,11 +36,26 @@ export async function payrollPageLoader(request: Request) {
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
-    return { subsidiaries, subsidiaryId, month, error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"), data: null, state: null, canReopen: false };
+    return { subsidiaries, subsidiaryId, month, error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"), data: null, state: null, canReopen: false, pager: null };
   }
   try {
-    const [payroll, state] = await Promise.all([payrollMonth(em, subsidiaryId, month), monthState(em, subsidiaryId, month)]);
-    return { subsidiaries, subsidiaryId, month, error: null, data: payroll, state, canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT" };
+    // One page of lines (DESIGN §6: long lists paginate); the files carry every line.
+    const count = await payrollLineCount(em, subsidiaryId, month);
+    const pager = pagerOf(readPageNumber(new URL(request.url).searchParams.get("page")), count);
+    const [payroll, state] = await Promise.all([
+      payrollMonth(em, subsidiaryId, month, { offset: pager.offset, limit: REPORT_PAGE_SIZE }),
+      monthState(em, subsidiaryId, month),
+    ]);
+    return {
+      subsidiaries,
+      subsidiaryId,
+      month,
+      error: null,
+      data: payroll,
+      state,
+      canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT",
+      pager: { page: pager.page, pages: pager.pages, rowCount: pager.rowCount },
+    };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;

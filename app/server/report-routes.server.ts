@@ -7,13 +7,13 @@ import { t } from "~/i18n/fr";
 import { addRecoveryForWeek } from "~/services/report-add-recovery.server";
 import { createExportJob, exportJobFile, exportJobStatus, exportJobThreshold, type ExportJobView } from "~/services/report-export.server";
 import { reportJson, reportSheet } from "~/services/report-output.server";
+import { loadReportPage, readPageNumber, reportRowTotal, type ReportPageView } from "~/services/report-pages.server";
 import {
   loadReport,
   readReportApiQuery,
   readReportPageQuery,
   reportFieldErrors,
   reportOptions,
-  reportRowCount,
   type AnyReport,
   type ReportKind,
   type ReportOptions,
@@ -42,7 +42,10 @@ export interface ReportPageData {
   kind: ReportKind;
   query: ReportQuery;
   searched: boolean;
-  report: AnyReport | null;
+  /** One page of the report (50 rows) with the totals of the whole filter. */
+  report: ReportPageView | null;
+  /** The page's GET parameters but `page` and `job`, for the pager's links. */
+  pagerQuery: Record<string, string>;
   errors: Record<string, string> | null;
   options: ReportOptions;
   job: ExportJobView | null;
@@ -56,11 +59,11 @@ export async function reportPageLoader(request: Request, kind: ReportKind): Prom
   const { query, searched } = readReportPageQuery(url);
   const em = await getEm();
   try {
-    let report: AnyReport | null = null;
+    let report: ReportPageView | null = null;
     let errors: Record<string, string> | null = null;
     if (searched) {
       try {
-        report = await loadReport(em, user, kind, query);
+        report = await loadReportPage(em, user, kind, query, readPageNumber(url.searchParams.get("page")));
       } catch (error) {
         errors = reportFieldErrors(error);
         if (!errors) throw error;
@@ -75,7 +78,9 @@ export async function reportPageLoader(request: Request, kind: ReportKind): Prom
     const job = jobId ? await exportJobStatus(em, user, jobId) : null;
     const exportParams = new URLSearchParams(url.searchParams);
     exportParams.delete("job");
-    return { kind, query, searched, report, errors, options, job, exportHref: report ? `/export/${kind}?${exportParams}` : null };
+    exportParams.delete("page");
+    const pagerQuery = Object.fromEntries(exportParams);
+    return { kind, query, searched, report, pagerQuery, errors, options, job, exportHref: report ? `/export/${kind}?${exportParams}` : null };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;
@@ -104,9 +109,10 @@ export async function exportLoader(request: Request, kind: ReportKind): Promise<
       });
     }
     const { query } = readReportPageQuery(url);
-    let report: AnyReport;
+    // The rows are counted first (one statement): above the threshold the report is read by the job, not here.
+    let counted: Awaited<ReturnType<typeof reportRowTotal>>;
     try {
-      report = await loadReport(em, user, kind, query);
+      counted = await reportRowTotal(em, user, kind, query);
     } catch (error) {
       if (error instanceof ValidationError || (error instanceof AppError && error.status === 400)) {
         // Back to the page, which shows the same French field errors.
@@ -115,17 +121,19 @@ export async function exportLoader(request: Request, kind: ReportKind): Promise<
       }
       throw error;
     }
-    const fileName = reportFileName(kind, report.subsidiaryName, report.from, report.to);
-    const rows = reportRowCount(report);
-    if (rows > exportJobThreshold()) {
-      const id = await createExportJob(em, user, kind, query, fileName, rows);
+    if (counted.rows > exportJobThreshold()) {
+      const fileName = reportFileName(kind, counted.subsidiaryName, counted.from, counted.to);
+      const id = await createExportJob(em, user, kind, query, fileName, counted.rows);
       await enqueue("report.export", { exportId: id });
       const session = await getSession(request);
       pushAlert(session, "info", t("report.job.started", { count: exportJobThreshold() }));
       const back = new URLSearchParams(url.searchParams);
+      back.delete("page");
       back.set("job", id);
       return redirect(`/report/${kind}?${back}`, { headers: { "Set-Cookie": await commitSession(session) } });
     }
+    const report: AnyReport = await loadReport(em, user, kind, query);
+    const fileName = reportFileName(kind, report.subsidiaryName, report.from, report.to);
     return xlsxResponse(fileName, contentDisposition(fileName), reportSheet(report));
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });

@@ -183,12 +183,29 @@ function weekdaysBetween(from: string, to: string): number {
   return n;
 }
 
+/** Employees of a subsidiary working during [from, to] (alias e); parameters: subsidiary, to, from. */
+const PAYROLL_EMPLOYEES = `e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;
+
+/** The number of lines of a month's variables (the employees of the subsidiary working during it). */
+export async function payrollLineCount(em: EntityManager, subsidiaryId: number, month: string): Promise<number> {
+  const { from, to } = checkMonth(month);
+  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from employee e where ${PAYROLL_EMPLOYEES}`, [subsidiaryId, to, from]);
+  return row?.n ?? 0;
+}
+
 /**
- * A month's variables for every employee of a subsidiary working during it, in one statement: the stored weeks
- * touching the month (split by their days), the accepted leaves overlapping it (days prorated on weekdays when a
- * leave straddles months) and the recovery leave hours starting in it.
+ * A month's variables for every employee of a subsidiary working during it (or one page of them: `page`), in one
+ * statement: the stored weeks touching the month (split by their days), the accepted leaves overlapping it (days
+ * prorated on weekdays when a leave straddles months) and the recovery leave hours starting in it. A week inside
+ * the month counts whole, its anomalies are its `anomaly_count` (the length of its list): only a straddling week
+ * sends its days and anomalies from the explanation (decision 0055: they are most of the bytes read).
  */
-export async function payrollMonth(em: EntityManager, subsidiaryId: number, month: string): Promise<PayrollMonthData> {
+export async function payrollMonth(
+  em: EntityManager,
+  subsidiaryId: number,
+  month: string,
+  page: { offset: number; limit: number } | null = null,
+): Promise<PayrollMonthData> {
   const { from, to } = checkMonth(month);
   const subsidiaryName = await assertSubsidiary(em, subsidiaryId);
   const rows = await em.execute<
@@ -203,14 +220,16 @@ export async function payrollMonth(em: EntityManager, subsidiaryId: number, mont
   >(
     `select e.id, e.firstname, e.lastname, e.matricule,
             coalesce((select json_agg(json_build_object('m', w.monday, 'compl', w.complementary_seconds, 'rest', w.mandatory_rest_seconds,
-                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'anomalyList', w.explanation -> 'anomalies', 'bands', w.bands, 'days', w.explanation -> 'days'))
+                        'earned', w.recovery_earned_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands,
+                        'anomalyList', case when w.monday < ?::date or w.monday + 6 > ?::date then w.explanation -> 'anomalies' end,
+                        'days', case when w.monday < ?::date or w.monday + 6 > ?::date then w.explanation -> 'days' end))
                         from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
                         from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves
-       from employee e
-      where e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)
+       from (select e.id, e.firstname, e.lastname, e.matricule from employee e where ${PAYROLL_EMPLOYEES}
+              order by e.lastname, e.firstname, e.id ${page ? "offset ? limit ?" : ""}) e
       order by e.lastname, e.firstname, e.id`,
-    [from, to, to, from, subsidiaryId, to, from],
+    [from, to, from, to, from, to, to, from, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
   );
   /**
    * A week's anomalies in the month (DESIGN §10: a week that straddles two months is split by its days): each dated

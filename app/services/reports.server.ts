@@ -76,7 +76,7 @@ export function reportPeriod(query: Pick<ReportQuery, "from" | "to">): { from: C
 }
 
 /** Checks the reason filter of the leave report (422 for an unknown reason or recovery leave). */
-function reportReason(reason: string | null): string | null {
+export function reportReason(reason: string | null): string | null {
   if (!reason) return null;
   const upper = reason.toUpperCase();
   if (!(LEAVE_REPORT_REASONS as readonly string[]).includes(upper)) {
@@ -183,7 +183,7 @@ export async function reportScope(em: EntityManager, actor: CurrentUser, query: 
 }
 
 /** SQL condition on alias e for a scope and the query's employee filters. */
-function scopeSql(scope: BadgingScope, query: ReportQuery): { sql: string; params: unknown[] } {
+export function scopeSql(scope: BadgingScope, query: ReportQuery): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (scope.empty) parts.push("false");
@@ -199,10 +199,10 @@ function scopeSql(scope: BadgingScope, query: ReportQuery): { sql: string; param
 }
 
 /** Employees working during the period (hired before its end, not gone before its start). */
-const ACTIVE_IN_PERIOD = `(e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;
+export const ACTIVE_IN_PERIOD = `(e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;
 
 /** The viewer asked for one employee that the scope does not hold: 404, its existence is not revealed. */
-function assertEmployeeFound(query: ReportQuery, rows: { id: number }[]) {
+export function assertEmployeeFound(query: ReportQuery, rows: { id: number }[]) {
   if (query.employeeId !== null && !rows.some((r) => r.id === query.employeeId)) throw new NotFoundError();
 }
 
@@ -216,7 +216,7 @@ export interface ReportHeader {
   to: CalendarDate;
 }
 
-function header(kind: ReportKind, scope: ReportScope, period: { from: CalendarDate; to: CalendarDate }): ReportHeader {
+export function header(kind: ReportKind, scope: ReportScope, period: { from: CalendarDate; to: CalendarDate }): ReportHeader {
   return {
     kind,
     identifier: `${kind}-${scope.subsidiaryId ?? "all"}-${period.from.replaceAll("-", "")}-${period.to.replaceAll("-", "")}`,
@@ -247,37 +247,38 @@ export interface LeaveReport extends ReportHeader {
   rowCount: number;
 }
 
-/** Accepted leaves overlapping the period (recovery leave excluded), grouped by employee, in one statement. */
-export async function leaveReport(em: EntityManager, actor: CurrentUser, query: ReportQuery): Promise<LeaveReport> {
-  const period = reportPeriod(query);
-  const reason = reportReason(query.reason);
-  const scope = await reportScope(em, actor, query, { allowAll: true });
+export interface LeaveReportRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  matricule: number | null;
+  leave_id: number;
+  reason: string;
+  start: string;
+  end: string;
+  hm: boolean;
+  ha: boolean;
+  created_at: Date;
+  days: string;
+}
+
+/** The leave report's rows: `from … where …` and its parameters (accepted, recovery leave excluded, overlapping). */
+export function leaveRowsSql(scope: BadgingScope, query: ReportQuery, reason: string | null, period: { from: CalendarDate; to: CalendarDate }) {
   const where = scopeSql(scope, query);
-  const rows = await em.execute<
-    {
-      id: number;
-      firstname: string;
-      lastname: string;
-      matricule: number | null;
-      leave_id: number;
-      reason: string;
-      start: string;
-      end: string;
-      hm: boolean;
-      ha: boolean;
-      created_at: Date;
-      days: string;
-    }[]
-  >(
-    `select e.id, e.firstname, e.lastname, e.matricule, l.id as leave_id, l.reason, l.start::text as start, l."end"::text as "end",
-            l.half_day_morning as hm, l.half_day_afternoon as ha, l.created_at, l.number_days_work as days
-       from leave l join employee e on e.id = l.employee_id
+  return {
+    sql: `from leave l join employee e on e.id = l.employee_id
       where ${where.sql} and l.state = 'accepted' and l.reason <> 'RECOVERY_LEAVE' and (?::text is null or l.reason = ?)
-        and l.start <= ?::date and l."end" >= ?::date
-      order by e.lastname, e.firstname, e.id, l.start, l.id`,
-    [...where.params, reason, reason, period.to, period.from],
-  );
-  assertEmployeeFound(query, rows);
+        and l.start <= ?::date and l."end" >= ?::date`,
+    params: [...where.params, reason, reason, period.to, period.from] as unknown[],
+  };
+}
+
+export const LEAVE_ROW_COLUMNS = `e.id, e.firstname, e.lastname, e.matricule, l.id as leave_id, l.reason, l.start::text as start, l."end"::text as "end",
+            l.half_day_morning as hm, l.half_day_afternoon as ha, l.created_at, l.number_days_work as days`;
+export const LEAVE_ROW_ORDER = `e.lastname, e.firstname, e.id, l.start, l.id`;
+
+/** Leave rows (in the report's order) grouped by employee. */
+export function groupLeaveRows(rows: LeaveReportRow[]): LeaveReport["employees"] {
   const employees: LeaveReport["employees"] = [];
   for (const r of rows) {
     let last = employees[employees.length - 1];
@@ -296,7 +297,18 @@ export async function leaveReport(em: EntityManager, actor: CurrentUser, query: 
       numberDaysWork: Number(r.days),
     });
   }
-  return { ...header("leave", scope, period), reason, employees, rowCount: rows.length };
+  return employees;
+}
+
+/** Accepted leaves overlapping the period (recovery leave excluded), grouped by employee, in one statement. */
+export async function leaveReport(em: EntityManager, actor: CurrentUser, query: ReportQuery): Promise<LeaveReport> {
+  const period = reportPeriod(query);
+  const reason = reportReason(query.reason);
+  const scope = await reportScope(em, actor, query, { allowAll: true });
+  const rowsSql = leaveRowsSql(scope, query, reason, period);
+  const rows = await em.execute<LeaveReportRow[]>(`select ${LEAVE_ROW_COLUMNS} ${rowsSql.sql} order by ${LEAVE_ROW_ORDER}`, rowsSql.params);
+  assertEmployeeFound(query, rows);
+  return { ...header("leave", scope, period), reason, employees: groupLeaveRows(rows), rowCount: rows.length };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -316,10 +328,9 @@ interface StoredWeekJson {
   rest: number;
   anomalies: number;
   bands: unknown;
-  days: { date: string; workedSeconds?: number }[] | null;
 }
 
-interface EmployeeWeeksRow {
+export interface EmployeeWeeksRow {
   id: number;
   firstname: string;
   lastname: string;
@@ -335,6 +346,26 @@ interface EmployeeWeeksRow {
  * Employees of the scope working during the period with their stored weeks (Monday from the period's first
  * Monday to its end) and their accepted recovery leaves of the period: one statement whatever their number.
  */
+/**
+ * The per-employee columns of the week reports: the stored weeks (Monday from the period's first Monday to its end)
+ * and the accepted recovery leaves of the period as json. Parameters: first Monday, end, first Monday, end.
+ */
+export const EMPLOYEE_WEEKS_COLUMNS = `e.id, e.firstname, e.lastname, e.matricule, e.hourly_cost::float8 as hourly_cost, e.recovery_earned, e.recovery_taken,
+            coalesce((select json_agg(json_build_object('y', w.iso_year, 'w', w.iso_week, 'm', w.monday, 'normal', w.normal_seconds,
+                        'extra', w.extra_seconds, 'under', w.undertime_seconds, 'overtime', w.overtime_seconds,
+                        'compl', w.complementary_seconds, 'paid', w.paid_seconds, 'earned', w.recovery_earned_seconds,
+                        'rest', w.mandatory_rest_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands) order by w.monday)
+                        from overtime_week w
+                       where w.employee_id = e.id and w.monday between ?::date and ?::date and w.computed_at is not null), '[]'::json) as weeks,
+            coalesce((select json_agg(json_build_object('start', l.start, 'hours', l.nb_hour_absence) order by l.start)
+                        from leave l
+                       where l.employee_id = e.id and l.state = 'accepted' and l.reason = 'RECOVERY_LEAVE'
+                         and l.start between ?::date and ?::date), '[]'::json) as taken`;
+
+/**
+ * Employees of the scope working during the period with their stored weeks (Monday from the period's first
+ * Monday to its end) and their accepted recovery leaves of the period: one statement whatever their number.
+ */
 export async function employeesWithWeeks(
   em: EntityManager,
   scope: BadgingScope,
@@ -344,18 +375,7 @@ export async function employeesWithWeeks(
   const where = scopeSql(scope, query);
   const first = mondayOf(period.from);
   return em.execute<EmployeeWeeksRow[]>(
-    `select e.id, e.firstname, e.lastname, e.matricule, e.hourly_cost::float8 as hourly_cost, e.recovery_earned, e.recovery_taken,
-            coalesce((select json_agg(json_build_object('y', w.iso_year, 'w', w.iso_week, 'm', w.monday, 'normal', w.normal_seconds,
-                        'extra', w.extra_seconds, 'under', w.undertime_seconds, 'overtime', w.overtime_seconds,
-                        'compl', w.complementary_seconds, 'paid', w.paid_seconds, 'earned', w.recovery_earned_seconds,
-                        'rest', w.mandatory_rest_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands,
-                        'days', w.explanation -> 'days') order by w.monday)
-                        from overtime_week w
-                       where w.employee_id = e.id and w.monday between ?::date and ?::date and w.computed_at is not null), '[]'::json) as weeks,
-            coalesce((select json_agg(json_build_object('start', l.start, 'hours', l.nb_hour_absence) order by l.start)
-                        from leave l
-                       where l.employee_id = e.id and l.state = 'accepted' and l.reason = 'RECOVERY_LEAVE'
-                         and l.start between ?::date and ?::date), '[]'::json) as taken
+    `select ${EMPLOYEE_WEEKS_COLUMNS}
        from employee e
       where ${where.sql} and ${ACTIVE_IN_PERIOD}
       order by e.lastname, e.firstname, e.id`,
@@ -363,7 +383,7 @@ export async function employeesWithWeeks(
   );
 }
 
-const weekKey = (year: number, week: number) => `${year}-${week}`;
+export const weekKey = (year: number, week: number) => `${year}-${week}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Overtime report
@@ -373,6 +393,22 @@ export interface OvertimeReport extends ReportHeader {
   employees: { employeeId: number; employeeName: string; matricule: number | null; cells: (number | null)[]; totalSeconds: number }[];
   totalByWeek: number[];
   totalSeconds: number;
+}
+
+/** One employee's row of the overtime report: the kept value of each week of the period, and their sum. */
+export function overtimeEmployee(
+  r: Pick<EmployeeWeeksRow, "id" | "firstname" | "lastname" | "matricule"> & { weeks: Pick<StoredWeekJson, "y" | "w" | "extra" | "under">[] },
+  weekCount: number,
+  index: Map<string, number>,
+): OvertimeReport["employees"][number] {
+  const cells: (number | null)[] = Array.from({ length: weekCount }, () => null);
+  for (const w of r.weeks) {
+    const i = index.get(weekKey(w.y, w.w));
+    if (i === undefined) continue;
+    cells[i] = keepReportSeconds(w.extra - w.under);
+  }
+  const totalSeconds = cells.reduce<number>((s, c) => s + (c ?? 0), 0);
+  return { employeeId: r.id, employeeName: displayName(r.firstname, r.lastname), matricule: r.matricule, cells, totalSeconds };
 }
 
 /**
@@ -388,16 +424,9 @@ export async function overtimeReport(em: EntityManager, actor: CurrentUser, quer
   const index = new Map(weeks.map((w, i) => [weekKey(w.year, w.week), i]));
   const totalByWeek = weeks.map(() => 0);
   const employees = rows.map((r) => {
-    const cells: (number | null)[] = weeks.map(() => null);
-    for (const w of r.weeks) {
-      const i = index.get(weekKey(w.y, w.w));
-      if (i === undefined) continue;
-      const kept = keepReportSeconds(w.extra - w.under);
-      cells[i] = kept;
-      totalByWeek[i]! += kept;
-    }
-    const totalSeconds = cells.reduce<number>((s, c) => s + (c ?? 0), 0);
-    return { employeeId: r.id, employeeName: displayName(r.firstname, r.lastname), matricule: r.matricule, cells, totalSeconds };
+    const row = overtimeEmployee(r, weeks.length, index);
+    row.cells.forEach((c, i) => (totalByWeek[i]! += c ?? 0));
+    return row;
   });
   return {
     ...header("overtime", scope, period),
@@ -444,7 +473,7 @@ export interface RecoveryReport extends ReportHeader {
   rowCount: number;
 }
 
-function alignRates(rates: WeekRate[], columns: number[]): WeekRate[] {
+export function alignRates(rates: WeekRate[], columns: number[]): WeekRate[] {
   return columns.map((rate) => rates.find((r) => r.rate === rate) ?? { rate, seconds: 0, increasedSeconds: 0, paidSeconds: 0 });
 }
 
@@ -452,6 +481,38 @@ function usedRates(rows: EmployeeWeeksRow[]): number[] {
   const used = new Set<number>();
   for (const r of rows) for (const w of r.weeks) for (const rate of weekRates(w.bands)) if (rate.seconds > 0 || rate.paidSeconds > 0) used.add(rate.rate);
   return reportRateColumns(used);
+}
+
+/** One employee of the recovery report: their weeks (rate columns aligned), taken hours and balance. */
+export function recoveryEmployee(r: EmployeeWeeksRow, columns: number[]): RecoveryReport["employees"][number] {
+  const weeks: RecoveryWeek[] = r.weeks.map((w) => {
+    const rates = alignRates(weekRates(w.bands), columns);
+    const sunday = addDaysText(w.m, 6);
+    const takenSeconds = Math.round(r.taken.filter((l) => l.start >= w.m && l.start <= sunday).reduce((s, l) => s + Number(l.hours ?? 0), 0) * 3600);
+    return {
+      year: w.y,
+      week: w.w,
+      monday: w.m,
+      normalSeconds: w.normal,
+      overtimeSeconds: w.overtime + w.compl,
+      paidSeconds: w.paid,
+      rates,
+      totalIncreasedSeconds: rates.reduce((s, x) => s + x.increasedSeconds, 0),
+      recoveryEarnedSeconds: w.earned,
+      takenSeconds,
+    };
+  });
+  return {
+    employeeId: r.id,
+    employeeName: displayName(r.firstname, r.lastname),
+    matricule: r.matricule,
+    hourlyCents: toCents(r.hourly_cost),
+    weeks,
+    totalTakenSeconds: weeks.reduce((s, w) => s + w.takenSeconds, 0),
+    recoveryEarned: r.recovery_earned,
+    recoveryTaken: r.recovery_taken,
+    balance: recoveryBalance(r.recovery_earned, r.recovery_taken),
+  };
 }
 
 export async function recoveryReport(em: EntityManager, actor: CurrentUser, query: ReportQuery): Promise<RecoveryReport> {
@@ -462,35 +523,9 @@ export async function recoveryReport(em: EntityManager, actor: CurrentUser, quer
   const columns = usedRates(rows);
   let rowCount = 0;
   const employees = rows.map((r) => {
-    const weeks: RecoveryWeek[] = r.weeks.map((w) => {
-      const rates = alignRates(weekRates(w.bands), columns);
-      const sunday = addDaysText(w.m, 6);
-      const takenSeconds = Math.round(r.taken.filter((l) => l.start >= w.m && l.start <= sunday).reduce((s, l) => s + Number(l.hours ?? 0), 0) * 3600);
-      return {
-        year: w.y,
-        week: w.w,
-        monday: w.m,
-        normalSeconds: w.normal,
-        overtimeSeconds: w.overtime + w.compl,
-        paidSeconds: w.paid,
-        rates,
-        totalIncreasedSeconds: rates.reduce((s, x) => s + x.increasedSeconds, 0),
-        recoveryEarnedSeconds: w.earned,
-        takenSeconds,
-      };
-    });
-    rowCount += weeks.length;
-    return {
-      employeeId: r.id,
-      employeeName: displayName(r.firstname, r.lastname),
-      matricule: r.matricule,
-      hourlyCents: toCents(r.hourly_cost),
-      weeks,
-      totalTakenSeconds: weeks.reduce((s, w) => s + w.takenSeconds, 0),
-      recoveryEarned: r.recovery_earned,
-      recoveryTaken: r.recovery_taken,
-      balance: recoveryBalance(r.recovery_earned, r.recovery_taken),
-    };
+    const e = recoveryEmployee(r, columns);
+    rowCount += e.weeks.length;
+    return e;
   });
   return { ...header("recup", scope, period), rates: columns, employees, rowCount };
 }
@@ -534,6 +569,27 @@ export interface CostReport extends ReportHeader {
   rowCount: number;
 }
 
+/** One employee of the hourly-cost report: the cost of each week, their total, average and its difference. */
+export function costEmployee(r: EmployeeWeeksRow, columns: number[]): CostReport["employees"][number] {
+  const hourlyCents = toCents(r.hourly_cost);
+  const weeks: CostWeek[] = r.weeks.map((w) => {
+    const rates = alignRates(weekRates(w.bands), columns);
+    const cost = hourlyCents === null ? null : weekCost(w.normal, rates, hourlyCents);
+    return { year: w.y, week: w.w, monday: w.m, normalSeconds: w.normal, cost, rates };
+  });
+  const costs = weeks.flatMap((w) => (w.cost ? [w.cost] : []));
+  const avg = hourlyCents === null ? { averageCents: null, differenceCents: null } : averageCost(costs, hourlyCents);
+  return {
+    employeeId: r.id,
+    employeeName: displayName(r.firstname, r.lastname),
+    matricule: r.matricule,
+    hourlyCents,
+    weeks,
+    totalCents: hourlyCents === null ? null : costs.reduce((s, c) => s + c.totalCents, 0),
+    ...avg,
+  };
+}
+
 export async function costReport(em: EntityManager, actor: CurrentUser, query: ReportQuery): Promise<CostReport> {
   const period = reportPeriod(query);
   const scope = await reportScope(em, actor, query);
@@ -545,26 +601,13 @@ export async function costReport(em: EntityManager, actor: CurrentUser, query: R
   const totalByWeek = periodWeeks.map(() => 0);
   let rowCount = 0;
   const employees = rows.map((r) => {
-    const hourlyCents = toCents(r.hourly_cost);
-    const weeks: CostWeek[] = r.weeks.map((w) => {
-      const rates = alignRates(weekRates(w.bands), columns);
-      const cost = hourlyCents === null ? null : weekCost(w.normal, rates, hourlyCents);
-      const i = index.get(weekKey(w.y, w.w));
-      if (cost && i !== undefined) totalByWeek[i]! += cost.totalCents;
-      return { year: w.y, week: w.w, monday: w.m, normalSeconds: w.normal, cost, rates };
-    });
-    rowCount += weeks.length;
-    const costs = weeks.flatMap((w) => (w.cost ? [w.cost] : []));
-    const avg = hourlyCents === null ? { averageCents: null, differenceCents: null } : averageCost(costs, hourlyCents);
-    return {
-      employeeId: r.id,
-      employeeName: displayName(r.firstname, r.lastname),
-      matricule: r.matricule,
-      hourlyCents,
-      weeks,
-      totalCents: hourlyCents === null ? null : costs.reduce((s, c) => s + c.totalCents, 0),
-      ...avg,
-    };
+    const e = costEmployee(r, columns);
+    for (const w of e.weeks) {
+      const i = index.get(weekKey(w.year, w.week));
+      if (w.cost && i !== undefined) totalByWeek[i]! += w.cost.totalCents;
+    }
+    rowCount += e.weeks.length;
+    return e;
   });
   return {
     ...header("cost", scope, period),

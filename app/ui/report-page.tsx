@@ -3,9 +3,11 @@ import { useEffect, type FormEvent } from "react";
 import { formatFrDate } from "~/domain/date-range";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
+import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import type { ReportPageData } from "~/server/report-routes.server";
 import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "~/services/reports.server";
+import { Pager } from "./pager";
 import { WideTable } from "./wide-table";
 
 const TITLES: Record<ReportPageData["kind"], MessageKey> = {
@@ -136,7 +138,7 @@ function Empty() {
 }
 
 function LeaveTable({ r }: { r: LeaveReport }) {
-  if (r.rowCount === 0) return <Empty />;
+  if (r.employees.length === 0) return <Empty />;
   return (
     <WideTable label={t("report.leave.title")} testId="report-table">
       <thead>
@@ -205,7 +207,7 @@ function OvertimeTable({ r }: { r: OvertimeReport }) {
 }
 
 function RecoveryTable({ r }: { r: RecoveryReport }) {
-  if (r.rowCount === 0) return <Empty />;
+  if (r.employees.length === 0) return <Empty />;
   return (
     <WideTable label={t("report.recup.title")} testId="report-table">
       <thead>
@@ -255,7 +257,7 @@ function RecoveryTable({ r }: { r: RecoveryReport }) {
 }
 
 function CostTable({ r }: { r: CostReport }) {
-  if (r.rowCount === 0) return <Empty />;
+  if (r.employees.length === 0) return <Empty />;
   return (
     <WideTable label={t("report.cost.title")} testId="report-table">
       <thead>
@@ -350,14 +352,21 @@ export function ReportPage({ page, children }: { page: ReportPageData; children?
       <div aria-live="polite" className="space-y-3">
         {!page.searched && <p className="text-sm text-gray-700" data-testid="report-hint">{t("report.filter.hint")}</p>}
         {r && page.exportHref && (
-          <p>
+          <p className="flex flex-wrap items-center gap-3">
             <a className="btn btn-secondary" href={page.exportHref} data-testid="report-export">{t("report.export")}</a>
+            <span className="text-sm text-gray-700" data-testid="report-rows">
+              {t("report.rows", { count: r.pager.rowCount })}
+              {r.pager.pages > 1 && ` ${t("report.rows_paged", { size: REPORT_PAGE_SIZE })}`}
+            </span>
           </p>
         )}
         {r?.kind === "leave" && <LeaveTable r={r as LeaveReport} />}
         {r?.kind === "overtime" && <OvertimeTable r={r as OvertimeReport} />}
         {r?.kind === "recup" && <RecoveryTable r={r as RecoveryReport} />}
         {r?.kind === "cost" && <CostTable r={r as CostReport} />}
+        {r && (
+          <Pager base={`/report/${page.kind}`} query={page.pagerQuery} page={r.pager.page} pages={r.pager.pages} label={t("report.pages")} />
+        )}
       </div>
       {children}
     </div>

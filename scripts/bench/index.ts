@@ -18,6 +18,7 @@ import { printResult, runLoad, runRate } from "./load";
  * with 50 clients for 60 s (BENCH_CLOCK_SECONDS) against the physical floor (scripts/bench/floor.ts) in the same run.
  * BENCH_DATABASE=<name> uses another database of the same server (a copy: `create database x template cadran_large`).
  * BENCH_PAGE_FILTER=<regexp> keeps the pages whose rule path matches (e.g. "^/$": the dashboards alone).
+ * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
  * Figures go to bench-results.json (git-ignored).
  */
 const large = process.argv.includes("--large") || process.env.BENCH_LARGE === "1";

@@ -113,6 +113,9 @@ export async function benchListPages(opts: {
     ["/planning/agency (default)", "/planning/agency", finance],
   ];
   if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
+  // BENCH_LIST_FILTER=<regexp on the page's name>: only those pages (e.g. "^report" for the reports alone).
+  const only = process.env.BENCH_LIST_FILTER ? new RegExp(process.env.BENCH_LIST_FILTER) : null;
+  if (only) pages.splice(0, pages.length, ...pages.filter(([name]) => only.test(name)));
   console.info("[bench:pages] 50 pending leaves for employe@cadran.test, awaiting chef.equipe@cadran.test");
   for (const [name, path, cookie] of pages) {
     const plain = await wireSize(opts.base, path, cookie, false);
@@ -153,6 +156,7 @@ export function benchPageQuery(rulePath: string, today = new Date()): string {
   const back = (months: number) => {
     const d = new Date(today);
     d.setMonth(d.getMonth() - months);
+    d.setDate(d.getDate() + 1); // a day inside the span, whatever the month lengths
     return iso(d);
   };
   const six = `?from=${back(6)}&to=${iso(today)}`;

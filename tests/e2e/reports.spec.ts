@@ -35,3 +35,24 @@ test.describe("recovery report", () => {
     expect(path).toBeTruthy();
   });
 });
+
+test.describe("paged report", () => {
+  test("finance pages through the hourly-cost report of the last 6 months with GET links", async ({ page }) => {
+    const to = new Date();
+    const from = new Date(to);
+    from.setMonth(from.getMonth() - 6);
+    from.setDate(from.getDate() + 1);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    await loginAs(page, "daf@cadran.test", { to: `/report/cost?from=${day(from)}&to=${day(to)}` });
+    await expect(page.getByTestId("report-table")).toBeVisible();
+    const pager = page.getByRole("navigation", { name: "Pages du rapport" });
+    await expect(pager.getByText(/^Page 1 sur \d+$/)).toBeVisible();
+    const total = await page.getByTestId("cost-total").textContent();
+    await pager.getByRole("link", { name: /Page suivante/ }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(pager.getByText(/^Page 2 sur \d+$/)).toBeVisible();
+    // The totals are the whole filter's: the same on every page.
+    await expect(page.getByTestId("cost-total")).toHaveText(total!);
+    await expect(page.getByTestId("report-export")).not.toHaveAttribute("href", /page=/);
+  });
+});

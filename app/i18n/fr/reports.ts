@@ -28,6 +28,9 @@ export const reports = {
   "report.export": "Exporter en Excel",
   "report.export_csv": "Exporter en CSV",
   "report.rows": "{count} ligne(s)",
+  "report.rows_paged": "({size} par page ; les totaux portent sur toutes les lignes, le fichier Excel les contient toutes)",
+  "report.pages": "Pages du rapport",
+  "payroll.rows_paged": "({size} par page ; les fichiers Excel et CSV les contiennent toutes)",
 
   // Period and filter errors (page, /api, export)
   "report.error.period_required": "Indiquez une date de début et une date de fin.",
