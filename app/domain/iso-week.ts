@@ -2,7 +2,7 @@
  * ISO weeks (Monday first) for grouping time clocks and for week headers (spec 2 §3 "Week search result").
  * Dates are 'YYYY-MM-DD' calendar days.
  */
-import { addDays, calendarDay, toCalendarDate, type CalendarDate } from "./time-calendar-date";
+import { addDays, calendarDay, epochDay, isoWeekOfEpochDay, weekdayOfEpochDay, type CalendarDate } from "./time-calendar-date";
 
 /**
  * An ISO week. `year` is the ISO week-numbering year, which differs from the calendar year around
@@ -37,8 +37,8 @@ export interface EmployeeWeekGroup<T> {
  * @example isoWeekKey("2027-01-01") // { year: 2026, week: 53 }
  */
 export function isoWeekKey(date: CalendarDate): IsoWeekKey {
-  const day = calendarDay(date);
-  return { year: day.weekYear, week: day.weekNumber };
+  // Integer day numbers (decision 0058): no luxon object per call.
+  return isoWeekOfEpochDay(epochDay(date));
 }
 
 /**
@@ -47,7 +47,8 @@ export function isoWeekKey(date: CalendarDate): IsoWeekKey {
  * @example mondayOf("2026-03-29") // "2026-03-23" (a Sunday belongs to the week that began on Monday)
  */
 export function mondayOf(date: CalendarDate): CalendarDate {
-  return toCalendarDate(calendarDay(date).startOf("week"));
+  // Integer day numbers (decision 0058); addDays takes luxon's path before the year 1000.
+  return addDays(date, 1 - weekdayOfEpochDay(epochDay(date)));
 }
 
 /**

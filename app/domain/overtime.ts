@@ -9,9 +9,9 @@
 import { t } from "~/i18n/fr";
 import { isoWeekKey, mondayOf, type IsoWeekKey } from "./iso-week";
 import type { OvertimeBand, OvertimePolicy } from "./overtime-policy";
-import { addDays, calendarDay, type CalendarDate } from "./time-calendar-date";
+import { addDays, calendarDay, isoWeekday, type CalendarDate } from "./time-calendar-date";
 import { formatHoursMinutes } from "./number-format";
-import { dayBounds } from "./zoned-day";
+import { dayLengthSeconds } from "./zoned-day";
 
 const HOUR = 3600;
 
@@ -224,8 +224,9 @@ function splitByBands(bands: readonly OvertimeBand[], start: number, length: num
   return out;
 }
 
-const isSunday = (date: CalendarDate) => calendarDay(date).weekday === 7;
-const isWeekend = (date: CalendarDate) => calendarDay(date).weekday >= 6;
+// Integer weekdays (decision 0058): no luxon object per day.
+const isSunday = (date: CalendarDate) => isoWeekday(date) === 7;
+const isWeekend = (date: CalendarDate) => isoWeekday(date) >= 6;
 
 function line(kind: LineKind, rate: number, seconds: number, extra: Partial<BandLine> = {}): BandLine {
   return { kind, rate, seconds, paidSeconds: seconds, recoverySeconds: 0, recoveryEarnedSeconds: 0, beyondQuotaSeconds: 0, ...extra };
@@ -278,8 +279,7 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
   // Step 1: the days, and what counts as work.
   const days: DayResult[] = dates.map((date) => {
     const d = byDate.get(date);
-    const bounds = dayBounds(date, input.zone);
-    const lengthSeconds = Math.round((bounds.end.getTime() - bounds.start.getTime()) / 1000);
+    const lengthSeconds = dayLengthSeconds(date, input.zone);
     const raw = Math.max(0, Math.trunc(d?.workedSeconds ?? 0));
     const scheduled = Math.max(0, Math.trunc(d?.scheduledSeconds ?? 0));
     if (d?.anomaly) anomalies.push({ code: "day_without_end", date });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDay, daysBetween, isCalendarDate, toCalendarDate } from "./time-calendar-date";
+import {
+  addDays,
+  calendarDay,
+  daysBetween,
+  epochDay,
+  fromEpochDay,
+  isCalendarDate,
+  isoWeekday,
+  isoWeekOfEpochDay,
+  toCalendarDate,
+  weekdayOfEpochDay,
+} from "./time-calendar-date";
 
 describe("isCalendarDate and calendarDay", () => {
   it.each<{ name: string; value: string; ok: boolean }>([
@@ -32,5 +43,56 @@ describe("addDays and daysBetween", () => {
   ])("$name", ({ from, days, to }) => {
     expect(addDays(from, days)).toBe(to);
     expect(daysBetween(from, to)).toBe(days);
+  });
+});
+
+describe("day numbers (integer calendar arithmetic, decision 0058)", () => {
+  it.each<{ date: string; n: number; weekday: number }>([
+    { date: "1970-01-01", n: 0, weekday: 4 },
+    { date: "1969-12-31", n: -1, weekday: 3 },
+    { date: "2000-02-29", n: 11_016, weekday: 2 },
+    { date: "2026-03-29", n: 20_541, weekday: 7 },
+    { date: "1000-01-01", n: -354_285, weekday: 3 },
+    { date: "9999-12-31", n: 2_932_896, weekday: 5 },
+  ])("$date is day $n, weekday $weekday", ({ date, n, weekday }) => {
+    expect(epochDay(date)).toBe(n);
+    expect(fromEpochDay(n)).toBe(date);
+    expect(weekdayOfEpochDay(n)).toBe(weekday);
+    expect(isoWeekday(date)).toBe(weekday);
+  });
+
+  it("agree with luxon on every day from 1900 to 2100 (number, weekday, ISO week, moving by days)", () => {
+    const mismatches: string[] = [];
+    let day = calendarDay("1900-01-01");
+    const last = calendarDay("2100-12-31").toMillis();
+    for (let n = epochDay("1900-01-01"); day.toMillis() <= last; n++, day = day.plus({ days: 1 })) {
+      const date = day.toISODate();
+      const week = isoWeekOfEpochDay(n);
+      if (
+        epochDay(date) !== n ||
+        fromEpochDay(n) !== date ||
+        isoWeekday(date) !== day.weekday ||
+        week.year !== day.weekYear ||
+        week.week !== day.weekNumber ||
+        addDays(date, 45) !== day.plus({ days: 45 }).toISODate() ||
+        addDays(date, -400) !== day.minus({ days: 400 }).toISODate()
+      ) {
+        mismatches.push(date);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("refuses what calendarDay refuses", () => {
+    for (const bad of ["2026-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-3-29", "20260329", ""]) {
+      expect(() => epochDay(bad)).toThrow(RangeError);
+    }
+    expect(() => fromEpochDay(1.5)).toThrow(RangeError);
+    expect(() => fromEpochDay(epochDay("1000-01-01") - 1)).toThrow(RangeError);
+  });
+
+  it("moves outside the years 1000–9999 through luxon, as before", () => {
+    expect(addDays("1000-01-01", -1)).toBe(calendarDay("1000-01-01").minus({ days: 1 }).toISODate());
+    expect(daysBetween("1999-12-31", "2000-03-01")).toBe(61);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ClockType } from "./clock-state";
 import { workingSeconds } from "./working-time";
+import { DateTime } from "luxon";
 import {
   dayBounds,
+  dayLengthSeconds,
   DEFAULT_TIME_ZONE,
   instantAt,
   localDate,
@@ -150,6 +152,45 @@ describe("localDate and timeOfDay", () => {
 
   it("refuses an invalid instant", () => {
     expect(() => localDate(new Date(Number.NaN), PARIS)).toThrow(RangeError);
+  });
+
+  it("the remembered day per zone gives luxon's answer every 10 minutes across the DST nights (Paris, Lisbon)", () => {
+    const mismatches: string[] = [];
+    for (const zone of [PARIS, "Europe/Lisbon"]) {
+      for (const [from, to] of [
+        ["2026-03-28T00:00:00Z", "2026-03-31T00:00:00Z"],
+        ["2026-10-24T00:00:00Z", "2026-10-27T00:00:00Z"],
+      ] as const) {
+        // Forwards, then backwards and jumping between zones: the remembered day must never answer for another day.
+        const instants: number[] = [];
+        for (let t = Date.parse(from); t < Date.parse(to); t += 10 * 60_000) instants.push(t);
+        for (const t of [...instants, ...instants.reverse()]) {
+          const expected = DateTime.fromMillis(t, { zone }).toISODate();
+          if (localDate(new Date(t), zone) !== expected) mismatches.push(`${zone} ${new Date(t).toISOString()}`);
+          localDate(new Date(t + 7 * 3_600_000), zone === PARIS ? "Europe/Lisbon" : PARIS);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe("dayLengthSeconds", () => {
+  it.each<{ date: string; zone: string; seconds: number }>([
+    { date: "2026-03-29", zone: PARIS, seconds: 23 * 3600 },
+    { date: "2026-10-25", zone: PARIS, seconds: 25 * 3600 },
+    { date: "2026-03-29", zone: "Europe/Lisbon", seconds: 23 * 3600 },
+    { date: "2026-10-25", zone: "Europe/Lisbon", seconds: 25 * 3600 },
+    { date: "2026-03-30", zone: "Europe/Lisbon", seconds: 24 * 3600 },
+    { date: "2026-07-14", zone: "UTC", seconds: 24 * 3600 },
+  ])("$date in $zone lasts $seconds s", ({ date, zone, seconds }) => {
+    expect(dayLengthSeconds(date, zone)).toBe(seconds);
+    const { start, end } = dayBounds(date, zone);
+    expect((end.getTime() - start.getTime()) / 1000).toBe(seconds);
+  });
+
+  it("refuses an unknown zone", () => {
+    expect(() => dayLengthSeconds("2026-03-29", "Europe/Atlantis")).toThrow(RangeError);
   });
 });
 

@@ -72,6 +72,23 @@ function localStartOfDay(date: CalendarDate, zone: string): DateTime<true> {
  *          // { start: 2026-03-28T23:00:00Z, end: 2026-03-29T22:00:00Z } (23 hours)
  */
 export function dayBounds(date: CalendarDate, zone: string): DayBounds {
+  const bounds = boundsMillis(date, zone);
+  return { start: new Date(bounds[0]), end: new Date(bounds[1]) };
+}
+
+/**
+ * Seconds of a local day: 86,400, or 82,800 and 90,000 on the DST changes (the overtime engine's day length).
+ * From the cached bounds: no Date nor DateTime once the day is known.
+ *
+ * @example dayLengthSeconds("2026-03-29", "Europe/Paris") // 82800
+ */
+export function dayLengthSeconds(date: CalendarDate, zone: string): number {
+  const bounds = boundsMillis(date, zone);
+  return Math.round((bounds[1] - bounds[0]) / 1000);
+}
+
+/** A day's [start, end) as epoch milliseconds, computed with luxon once per zone and day. */
+function boundsMillis(date: CalendarDate, zone: string): readonly [number, number] {
   const key = `${zone}|${date}`;
   let bounds = boundsCache.get(key);
   if (!bounds) {
@@ -80,7 +97,7 @@ export function dayBounds(date: CalendarDate, zone: string): DayBounds {
     if (boundsCache.size >= 20_000) boundsCache.clear();
     boundsCache.set(key, bounds);
   }
-  return { start: new Date(bounds[0]), end: new Date(bounds[1]) };
+  return bounds;
 }
 
 /**
@@ -91,12 +108,28 @@ export function dayBounds(date: CalendarDate, zone: string): DayBounds {
 const boundsCache = new Map<string, [number, number]>();
 
 /**
+ * The last local day found per zone, as its bounds: an instant inside them is on that day without asking Intl
+ * (the nightly run asks the local date of the same instant for every week it computes; clock entries come in runs
+ * of the same day). The bounds are dayBounds', so a 23- or 25-hour day is covered exactly.
+ */
+const lastDay = new Map<string, { start: number; end: number; date: CalendarDate }>();
+
+/**
  * The calendar day an instant falls on in a zone: which day a clock entry belongs to.
  *
  * @example localDate(new Date("2026-03-28T23:30:00Z"), "Europe/Paris") // "2026-03-29" (00:30 in Paris)
  */
 export function localDate(instant: Date, zone: string): CalendarDate {
-  return zoned(instant, zone).toISODate();
+  const t = instant.getTime();
+  const known = lastDay.get(zone);
+  if (known && t >= known.start && t < known.end) return known.date;
+  const date = zoned(instant, zone).toISODate();
+  const [start, end] = boundsMillis(date, zone);
+  if (t >= start && t < end) {
+    if (lastDay.size >= 1000) lastDay.clear();
+    lastDay.set(zone, { start, end, date });
+  }
+  return date;
 }
 
 /**
