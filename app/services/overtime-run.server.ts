@@ -21,7 +21,7 @@ import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { mondayOfIsoWeek } from "~/domain/overtime";
-import { computeWeeks, type WeeksToCompute } from "./overtime-week.server";
+import { computeWeeks, type ChunkCache, type WeeksToCompute } from "./overtime-week.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */
 export const DEFAULT_CHUNK_SIZE = 200;
@@ -192,6 +192,8 @@ export async function runChunk(
 ): Promise<ChunkResult> {
   const zones = await validZones(em);
   const result: ChunkResult = { employees: 0, weeks: 0, credited: 0, creditedSeconds: 0 };
+  // The company sizes are read once for the chunk's blocks (decision 0058).
+  const cache: ChunkCache = { sizes: new Map() };
   // First pass: the scope's weeks. Later passes: only the weeks marked dirty meanwhile (a quota ripple, a change
   // made while this ran); a change that keeps coming is left to the next run rather than looping.
   for (let round = 0; round < 4; round++) {
@@ -216,7 +218,7 @@ export async function runChunk(
         weeks += todo[i]!.weeks.length;
         block.push(todo[i++]!);
       }
-      await em.transactional((tx) => computeWeeks(tx, block, now));
+      await em.transactional((tx) => computeWeeks(tx, block, now, cache));
       computed += weeks;
       if (hooks.onWeek) {
         for (const t of block) for (const w of t.weeks) await hooks.onWeek(t.employeeId, mondayOfIsoWeek(w));

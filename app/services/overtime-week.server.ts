@@ -53,26 +53,66 @@ interface StoredState {
   version: number;
 }
 
+/** An employee's facts of the range, indexed by day once (a week reads 7 days of them). */
+interface EmployeeFacts {
+  /** The first clock of each day (the facts' order). */
+  clocks: Map<CalendarDate, FactRow>;
+  holidays: Set<CalendarDate>;
+  /** The first event of each day. */
+  events: Map<CalendarDate, FactRow>;
+  /** Accepted leaves by start then end (the first one covering a day is the day's leave). */
+  leaves: FactRow[];
+}
+
+/** The policy in force and the company size of a country on a Monday (the policy row converted once). */
+interface CountryWeek {
+  policy: PolicyJson | null;
+  size: number;
+  row?: OvertimePolicyRow;
+}
+
 /**
- * Every input of the engine for some employees over a range of ISO weeks, read in five queries whatever their
+ * Every input of the engine for some employees over a range of ISO weeks, read in six queries whatever their
  * number: the employees (schedule, contract, zone), the clock days, holidays, accepted leaves and event days of the
- * range, the policy in force and the company size per country and Monday, and the stored weeks of the ISO years
- * touched (quota shares and dirty versions). Weeks are then assembled in memory (`assembleWeek`).
+ * range, the policy in force and the company size per country and Monday (the sizes not already in the chunk's
+ * cache, per 200 pairs), and the stored weeks of the ISO years touched (quota shares and dirty versions). Weeks are
+ * then assembled in memory (`assembleWeek`).
  */
 export interface ChunkInputs {
   employees: Map<number, EmployeeContextRow>;
-  facts: Map<number, FactRow[]>;
+  facts: Map<number, EmployeeFacts>;
   /** `${countryId}|${monday}` -> policy in force and company size. */
-  perCountryWeek: Map<string, { policy: PolicyJson | null; size: number }>;
-  /** employee -> `${isoYear}-${isoWeek}` -> stored state. */
-  stored: Map<number, Map<string, StoredState>>;
+  perCountryWeek: Map<string, CountryWeek>;
+  /** employee -> ISO year -> ISO week -> stored state. */
+  stored: Map<number, Map<number, Map<number, StoredState>>>;
   startedAt: Date;
 }
+
+/**
+ * What the blocks of one chunk share (decision 0058): the company size per country and Monday, counted by the first
+ * block that needs it (a count over every employee of the country, about 2 ms a pair: read again by every block of
+ * ten employees, a full year cost 100 ms a block). The size is not followed by dirty marks (a hire elsewhere marks
+ * no week of this employee), so a count taken seconds earlier in the same chunk is as current as one taken per
+ * block. The policy is still read by every block: a policy saved during the run marks weeks dirty, and the block's
+ * compare-and-set must match the policy of its own read.
+ */
+export interface ChunkCache {
+  sizes: Map<string, number>;
+}
+
+/** Country-Monday pairs per company-size statement (about 300 make PostgreSQL compile the statement). */
+const SIZE_PAIRS = 200;
 
 const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(",")}}`;
 const storedKey = (w: IsoWeekKey) => `${w.year}-${w.week}`;
 
-export async function loadChunkInputs(em: EntityManager, employeeIds: readonly number[], firstMonday: CalendarDate, lastMonday: CalendarDate): Promise<ChunkInputs> {
+export async function loadChunkInputs(
+  em: EntityManager,
+  employeeIds: readonly number[],
+  firstMonday: CalendarDate,
+  lastMonday: CalendarDate,
+  cache?: ChunkCache,
+): Promise<ChunkInputs> {
   const ids = intArray(employeeIds);
   const lastSunday = addDays(lastMonday, 6);
   const [{ started_at: startedAt }] = (await em.execute<{ started_at: Date }[]>("select clock_timestamp() as started_at")) as [{ started_at: Date }];
@@ -89,17 +129,38 @@ export async function loadChunkInputs(em: EntityManager, employeeIds: readonly n
   );
   const employees = new Map(ctxRows.map((r) => [r.id, r]));
   const countries = [...new Set(ctxRows.map((r) => r.country_id))];
-  const perCountryRows = await em.execute<{ country_id: number | null; monday: string; policy: PolicyJson | null; size: number }[]>(
-    `select k.country_id, m.monday::date::text as monday,
-            ${policyInForceSql("k.country_id", "m.monday::date")} as policy,
-            (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
-              where coalesce(o.country_id, os.country_id) is not distinct from k.country_id
-                and (o.hired_at is null or o.hired_at <= m.monday::date + 6) and (o.fired_at is null or o.fired_at >= m.monday::date)) as size
-       from unnest(?::int[]) k(country_id)
-      cross join generate_series(?::date, ?::date, interval '1 week') m(monday)`,
-    [`{${countries.map((c) => (c === null ? "NULL" : c)).join(",")}}`, firstMonday, lastMonday],
+  const mondays: CalendarDate[] = [];
+  for (let m = firstMonday; m <= lastMonday; m = addDays(m, 7)) mondays.push(m);
+  // Lists as constant arrays, not generate_series: the planner then knows the number of rows. With
+  // generate_series's guess of 1,000 rows a count subquery per row looked costly enough for PostgreSQL to compile
+  // the statement (JIT), 50 ms for one week and up to a second for a year, every time (decision 0058).
+  const countryArray = `{${countries.map((c) => (c === null ? "NULL" : c)).join(",")}}`;
+  const policyRows = await em.execute<{ country_id: number | null; monday: string; policy: PolicyJson | null }[]>(
+    `select k.country_id, m.monday::text as monday, ${policyInForceSql("k.country_id", "m.monday")} as policy
+       from unnest(?::int[]) k(country_id) cross join unnest(?::date[]) m(monday)`,
+    [countryArray, `{${mondays.join(",")}}`],
   );
-  const perCountryWeek = new Map(perCountryRows.map((r) => [`${r.country_id}|${r.monday}`, { policy: r.policy, size: r.size }]));
+  // The company size per country and Monday: only the pairs the chunk does not hold yet (ChunkCache), in
+  // statements of at most SIZE_PAIRS pairs (each pair counts the employees of a country: kept under the JIT's cost).
+  const sizes = cache?.sizes ?? new Map<string, number>();
+  const missing = policyRows.filter((r) => !sizes.has(`${r.country_id}|${r.monday}`));
+  for (let i = 0; i < missing.length; i += SIZE_PAIRS) {
+    const pairs = missing.slice(i, i + SIZE_PAIRS);
+    const sizeRows = await em.execute<{ country_id: number | null; monday: string; size: number }[]>(
+      `select p.country_id, p.monday::text as monday,
+              (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
+                where coalesce(o.country_id, os.country_id) is not distinct from p.country_id
+                  and (o.hired_at is null or o.hired_at <= p.monday + 6) and (o.fired_at is null or o.fired_at >= p.monday)) as size
+         from unnest(?::int[], ?::date[]) p(country_id, monday)`,
+      [`{${pairs.map((r) => (r.country_id === null ? "NULL" : r.country_id)).join(",")}}`, `{${pairs.map((r) => r.monday).join(",")}}`],
+    );
+    for (const r of sizeRows) sizes.set(`${r.country_id}|${r.monday}`, r.size);
+  }
+  const perCountryWeek = new Map<string, CountryWeek>();
+  for (const r of policyRows) {
+    const key = `${r.country_id}|${r.monday}`;
+    perCountryWeek.set(key, { policy: r.policy, size: sizes.get(key) ?? 0 });
+  }
   const factRows = await em.execute<FactRow[]>(
     `select c.employee_id as emp, 'c' as kind, c.date::text as start, c.date::text as "end", c.working_time_seconds as seconds,
             c.anomaly, c.type, null as text, false as hm, false as ha
@@ -118,25 +179,39 @@ export async function loadChunkInputs(em: EntityManager, employeeIds: readonly n
      order by 1, 2, 3, 4`,
     [ids, firstMonday, lastSunday, ids, firstMonday, lastSunday, ids, lastSunday, firstMonday, ids, firstMonday, lastSunday],
   );
-  const facts = new Map<number, FactRow[]>();
+  const facts = new Map<number, EmployeeFacts>();
   for (const f of factRows) {
-    const list = facts.get(f.emp);
-    if (list) list.push(f);
-    else facts.set(f.emp, [f]);
+    let own = facts.get(f.emp);
+    if (!own) facts.set(f.emp, (own = { clocks: new Map(), holidays: new Set(), events: new Map(), leaves: [] }));
+    if (f.kind === "c") {
+      if (!own.clocks.has(f.start)) own.clocks.set(f.start, f);
+    } else if (f.kind === "h") own.holidays.add(f.start);
+    else if (f.kind === "e") {
+      if (!own.events.has(f.start)) own.events.set(f.start, f);
+    } else own.leaves.push(f);
   }
   const storedRows = await em.execute<{ employee_id: number; iso_year: number; iso_week: number; quota: number; computed: boolean; version: string }[]>(
     `select employee_id, iso_year, iso_week, quota_week_seconds as quota, computed_at is not null as computed, dirty_version::text as version
        from overtime_week where employee_id = any(?::int[]) and iso_year between ? and ?`,
     [ids, isoWeekKey(firstMonday).year, isoWeekKey(lastMonday).year],
   );
-  const stored = new Map<number, Map<string, StoredState>>();
+  const stored: ChunkInputs["stored"] = new Map();
   for (const r of storedRows) {
-    let m = stored.get(r.employee_id);
-    if (!m) stored.set(r.employee_id, (m = new Map()));
-    m.set(`${r.iso_year}-${r.iso_week}`, { quota: r.quota ?? 0, computed: r.computed, version: Number(r.version) });
+    storedYear(stored, r.employee_id, r.iso_year).set(r.iso_week, { quota: r.quota ?? 0, computed: r.computed, version: Number(r.version) });
   }
   return { employees, facts, perCountryWeek, stored, startedAt };
 }
+
+/** The stored weeks of an employee's ISO year (created empty). */
+function storedYear(stored: ChunkInputs["stored"], employeeId: number, year: number): Map<number, StoredState> {
+  let years = stored.get(employeeId);
+  if (!years) stored.set(employeeId, (years = new Map()));
+  let weeks = years.get(year);
+  if (!weeks) years.set(year, (weeks = new Map()));
+  return weeks;
+}
+
+const NO_FACTS: EmployeeFacts = { clocks: new Map(), holidays: new Set(), events: new Map(), leaves: [] };
 
 /** What computing a week needs besides the engine's input: the policy row used and the quota stored before. */
 export interface LoadedWeek {
@@ -161,27 +236,26 @@ export function assembleWeek(inputs: ChunkInputs, employeeId: number, week: IsoW
   const sunday = addDays(monday, 6);
   const zone = resolveTimeZone(ctx.sub_tz, ctx.country_tz);
   const today = localDate(now, zone);
-  const facts = (inputs.facts.get(employeeId) ?? []).filter((f) => f.start <= sunday && f.end >= monday);
+  const facts = inputs.facts.get(employeeId) ?? NO_FACTS;
   const perWeek = inputs.perCountryWeek.get(`${ctx.country_id}|${monday}`);
-  const policy: OvertimePolicyRow = perWeek?.policy
-    ? policyFromJson(perWeek.policy)
-    : { ...defaultPolicyFor(ctx.country_name ?? ""), id: null, countryId: ctx.country_id, effectiveFrom: "2000-01-01" };
-  const stored = inputs.stored.get(employeeId);
+  const policy: OvertimePolicyRow = perWeek?.row ?? policyOf(perWeek, ctx);
+  if (perWeek) perWeek.row = policy;
+  const storedWeeks = inputs.stored.get(employeeId)?.get(week.year);
   let quotaBefore = 0;
-  for (const [key, s] of stored ?? []) {
-    const [y, w] = key.split("-").map(Number);
-    if (y === week.year && w! < week.week) quotaBefore += s.quota;
-  }
-  const own = stored?.get(storedKey(week));
+  if (storedWeeks) for (const [w, s] of storedWeeks) if (w < week.week) quotaBefore += s.quota;
+  const own = storedWeeks?.get(week.week);
   const weekType: WeekType = ctx.week_type === "week_one_two" ? "week_one_two" : "unique_week";
+  // Every day of an ISO week has the same week number, so the same schedule.
+  const schedule = weekForDate(monday, weekType, ctx.weeks ?? []);
+  const leaves = facts.leaves.filter((f) => f.start <= sunday && f.end >= monday);
   const days: OvertimeDay[] = [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const date = addDays(monday, i);
     const weekday = i + 1;
-    const clock = facts.find((f) => f.kind === "c" && f.start === date);
-    const holiday = facts.some((f) => f.kind === "h" && f.start === date);
-    const leave = facts.find((f) => f.kind === "l" && f.start <= date && f.end >= date);
-    const event = facts.find((f) => f.kind === "e" && f.start === date);
-    const scheduled = weekday <= 5 ? scheduleDaySeconds(weekForDate(date, weekType, ctx.weeks ?? [])?.[weekday - 1]) : 0;
+    const clock = facts.clocks.get(date);
+    const holiday = facts.holidays.has(date);
+    const leave = leaves.find((f) => f.start <= date && f.end >= date);
+    const event = facts.events.get(date);
+    const scheduled = weekday <= 5 ? scheduleDaySeconds(schedule?.[weekday - 1]) : 0;
     const halfDay = !!leave && leave.start === leave.end && (leave.hm || leave.ha);
     // Expected time as DESIGN §5 (and §9 for event days): 0 on holidays, full-day leave and closing days.
     let expected = scheduled;
@@ -215,6 +289,13 @@ export function assembleWeek(inputs: ChunkInputs, employeeId: number, week: IsoW
     dirtyVersion: own?.version ?? 0,
     startedAt: inputs.startedAt,
   };
+}
+
+/** The policy row of a country's week: the row in force, else the country's default (no row id). */
+function policyOf(perWeek: CountryWeek | undefined, ctx: EmployeeContextRow): OvertimePolicyRow {
+  return perWeek?.policy
+    ? policyFromJson(perWeek.policy)
+    : { ...defaultPolicyFor(ctx.country_name ?? ""), id: null, countryId: ctx.country_id, effectiveFrom: "2000-01-01" };
 }
 
 /**
@@ -265,6 +346,20 @@ function textArray(values: readonly (string | null)[]): string {
   return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
 }
 
+/**
+ * Runs a statement with bound parameters ($1, $2, … sent beside the SQL) in the entity manager's transaction.
+ * MikroORM's `execute` writes every value into the SQL text first (pg's escapeLiteral, one character at a time): for
+ * the megabyte of JSON of a 500-week upsert that was a chain of a million one-character strings, most of the worker's
+ * garbage and of its peak memory on a full-year recompute (decision 0058). `?` placeholders, as `execute`.
+ */
+async function executeBound<T>(em: EntityManager, sql: string, params: readonly (string | number | Date)[]): Promise<T[]> {
+  const query = em.getConnection().getKnex().raw(sql, params);
+  const ctx = em.getTransactionContext();
+  if (ctx) query.transacting(ctx);
+  const res = (await query) as { rows: T[] };
+  return res.rows;
+}
+
 /** Rows per upsert statement: bounds the size of one statement's parameters (a week's explanation is a few kB). */
 const UPSERT_ROWS = 500;
 
@@ -283,7 +378,12 @@ export interface WeeksToCompute {
  * only when its dirty version is still the one read (compare-and-set: a mark committed meanwhile survives). Run it in
  * a transaction to keep the statements together.
  */
-export async function computeWeeks(em: EntityManager, todo: readonly WeeksToCompute[], now: Date = new Date()): Promise<StoredWeek[]> {
+export async function computeWeeks(
+  em: EntityManager,
+  todo: readonly WeeksToCompute[],
+  now: Date = new Date(),
+  cache?: ChunkCache,
+): Promise<StoredWeek[]> {
   const plan = todo
     .map((t) => ({ employeeId: t.employeeId, weeks: t.weeks.map((w) => ({ key: w, monday: mondayOfIsoWeek(w) })).sort((a, b) => a.monday.localeCompare(b.monday)) }))
     .filter((t) => t.weeks.length > 0);
@@ -299,8 +399,9 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
     plan.map((t) => t.employeeId),
     first,
     last,
+    cache,
   );
-  const out: (StoredWeek & { employeeId: number; week: IsoWeekKey; version: number; bands: string; explanation: string })[] = [];
+  const out: (StoredWeek & { employeeId: number; week: IsoWeekKey; version: number; bands: object; explanation: object })[] = [];
   const ripple: { employeeId: number; year: number; weeks: number[] }[] = [];
   for (const t of plan) {
     const computedHere = new Set<string>();
@@ -320,13 +421,11 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
         provisional,
         checksum: weekChecksum(result, policyId),
         version: loaded.dirtyVersion,
-        bands: JSON.stringify({ lines, rates }),
-        explanation: JSON.stringify({ steps: explanation, days, anomalies, quota: result.quota }),
+        bands: { lines, rates },
+        explanation: { steps: explanation, days, anomalies, quota: result.quota },
       });
       // The next weeks of the year read this week's share, as the stored row will hold it.
-      let stored = inputs.stored.get(t.employeeId);
-      if (!stored) inputs.stored.set(t.employeeId, (stored = new Map()));
-      stored.set(storedKey(week), { quota: result.quota.weekSeconds, computed: true, version: loaded.dirtyVersion });
+      storedYear(inputs.stored, t.employeeId, week.year).set(week.week, { quota: result.quota.weekSeconds, computed: true, version: loaded.dirtyVersion });
       computedHere.add(storedKey(week));
       if ((loaded.previousQuotaWeekSeconds ?? 0) !== result.quota.weekSeconds) rippleFrom.push(week);
     }
@@ -334,9 +433,8 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
     // after it (they read the new share): the same marks as computing the weeks one by one.
     for (const from of rippleFrom) {
       const weeks: number[] = [];
-      for (const key of inputs.stored.get(t.employeeId)?.keys() ?? []) {
-        const [y, w] = key.split("-").map(Number);
-        if (y === from.year && w! > from.week && !computedHere.has(key)) weeks.push(w!);
+      for (const w of inputs.stored.get(t.employeeId)?.get(from.year)?.keys() ?? []) {
+        if (w > from.week && !computedHere.has(storedKey({ year: from.year, week: w }))) weeks.push(w);
       }
       if (weeks.length > 0) ripple.push({ employeeId: t.employeeId, year: from.year, weeks });
     }
@@ -345,16 +443,20 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
 
   for (let i = 0; i < out.length; i += UPSERT_ROWS) {
     const slice = out.slice(i, i + UPSERT_ROWS);
-    const ints = INT_COLUMNS.map((_, c) => `{${slice.map((r) => intColumns(r.result)[c]).join(",")}}`);
-    const rows = await em.execute<{ id: number; employee_id: number; iso_year: number; iso_week: number }[]>(
+    const rowInts = slice.map((r) => intColumns(r.result));
+    const ints = INT_COLUMNS.map((_, c) => `{${rowInts.map((v) => v[c]).join(",")}}`);
+    // Bound parameters: the weeks' JSON (about 2 kB a week) is sent as it is, not written into the SQL text.
+    const rows = await executeBound<{ id: number; employee_id: number; iso_year: number; iso_week: number }>(
+      em,
       `insert into overtime_week (employee_id, iso_year, iso_week, monday, policy_id, mode, ${INT_COLUMNS.join(", ")},
           bands, explanation, checksum, provisional, dirty, dirty_at, dirty_version, computed_at)
        select u.employee_id, u.iso_year, u.iso_week, u.monday, u.policy_id, u.mode, ${INT_COLUMNS.map((c) => `u.${c}`).join(", ")},
-              u.bands::jsonb, u.explanation::jsonb, u.checksum, u.provisional, false, null, u.dirty_version, clock_timestamp()
-         from unnest(?::int[], ?::int[], ?::int[], ?::date[], ?::int[], ?::text[], ${INT_COLUMNS.map(() => "?::int[]").join(", ")},
-                     ?::text[], ?::text[], ?::text[], ?::boolean[], ?::bigint[])
+              u.bands, u.explanation, u.checksum, u.provisional, false, null, u.dirty_version, clock_timestamp()
+         from rows from (unnest(?::int[], ?::int[], ?::int[], ?::date[], ?::int[], ?::text[], ${INT_COLUMNS.map(() => "?::int[]").join(", ")},
+                                ?::text[], ?::boolean[], ?::bigint[]),
+                         jsonb_array_elements(?::jsonb), jsonb_array_elements(?::jsonb))
               as u(employee_id, iso_year, iso_week, monday, policy_id, mode, ${INT_COLUMNS.join(", ")},
-                   bands, explanation, checksum, provisional, dirty_version)
+                   checksum, provisional, dirty_version, bands, explanation)
        on conflict (employee_id, iso_year, iso_week) do update set
           monday = excluded.monday, policy_id = excluded.policy_id, mode = excluded.mode,
           ${INT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")},
@@ -375,11 +477,13 @@ export async function computeWeeks(em: EntityManager, todo: readonly WeeksToComp
         `{${slice.map((r) => (r.policyId === null ? "NULL" : r.policyId)).join(",")}}`,
         textArray(slice.map((r) => r.result.mode)),
         ...ints,
-        textArray(slice.map((r) => r.bands)),
-        textArray(slice.map((r) => r.explanation)),
         textArray(slice.map((r) => r.checksum)),
         `{${slice.map((r) => r.provisional).join(",")}}`,
         `{${slice.map((r) => r.version).join(",")}}`,
+        // The weeks' JSON as two JSON arrays zipped with the columns (rows from): one JSON.stringify each, no
+        // escaping into a text array, one parse on the server.
+        JSON.stringify(slice.map((r) => r.bands)),
+        JSON.stringify(slice.map((r) => r.explanation)),
         inputs.startedAt,
         inputs.startedAt,
       ],

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FRANCE_POLICY } from "~/domain/overtime-policy";
 import { markWeekDirty } from "~/services/overtime-dirty.server";
 import { saveCountryPolicy } from "~/services/overtime-policy.server";
-import { computeEmployeeWeek, computeWeeks } from "~/services/overtime-week.server";
+import { computeEmployeeWeek, computeWeeks, type ChunkCache } from "~/services/overtime-week.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
@@ -92,6 +92,30 @@ describe("set-based chunk", () => {
     // Recomputing on top of stored rows (an earlier week's share moving) gives the same rows again.
     await db.em().transactional((tx) => computeWeeks(tx, employees.map((employeeId) => ({ employeeId, weeks: WEEKS })), NOW));
     expect(JSON.stringify(await storedRows()) === JSON.stringify(single)).toBe(true);
+  });
+
+  it("blocks sharing a chunk cache store the same rows and count the company size once (decision 0058)", async () => {
+    const reference = await storedRows();
+    await db.sql(`delete from overtime_week where employee_id in (?)`, [employees]);
+    const cache: ChunkCache = { sizes: new Map() };
+    const knex = db.em().getConnection().getKnex();
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    knex.on("query", onQuery);
+    const sizeStatements: number[] = [];
+    try {
+      // Three blocks of one employee each, as runChunk cuts a chunk: only the first counts the sizes.
+      for (const employeeId of employees) {
+        statements.length = 0;
+        await db.em().transactional((tx) => computeWeeks(tx, [{ employeeId, weeks: WEEKS }], NOW, cache));
+        sizeStatements.push(statements.filter((sql) => sql.includes("count(*)::int from employee o")).length);
+      }
+    } finally {
+      knex.removeListener("query", onQuery);
+    }
+    expect(sizeStatements).toEqual([1, 0, 0]);
+    expect(cache.sizes.get(`${org.countryId}|2026-03-02`)).toBeGreaterThanOrEqual(employees.length);
+    expect(JSON.stringify(await storedRows()) === JSON.stringify(reference)).toBe(true);
   });
 
   it("marks the later stored weeks of the year dirty when a week's quota share moves, as the single path does", async () => {
