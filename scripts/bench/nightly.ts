@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { DateTime } from "luxon";
@@ -12,8 +13,10 @@ import { DateTime } from "luxon";
  * demo, or the large seed): real worker processes (`node --import tsx worker/index.ts`, the production entry) take
  * the chunk jobs from Redis; this process only enqueues, waits for the queue to drain and reads each worker's peak
  * RSS (VmHWM) before stopping it. Each run is done twice to show the checksum is equal; the full year runs with 1
- * then 2 worker processes. Without Redis it says so and runs nothing. Options (env): BENCH_NIGHTLY_PROCESSES
- * ("1,2" by default), OVERTIME_CHUNK_SIZE, WORKER_CONCURRENCY.
+ * then 2 worker processes. Each run also prints the workers' CPU seconds and the whole machine's (PostgreSQL shares
+ * the two cores: when the machine is busy with one worker, a second cannot go faster), and starts from a vacuumed
+ * overtime_week. Without Redis it says so and runs nothing. Options (env): BENCH_NIGHTLY_PROCESSES ("1,2" by
+ * default), OVERTIME_CHUNK_SIZE, WORKER_CONCURRENCY. Returns the figures (bench-results.json).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUDGET = { nightlySeconds: 30, yearSeconds: 300, rssMiB: 512 };
@@ -24,6 +27,37 @@ interface RunFigures {
   peakRssMiB: number;
   rowsWritten: number;
   checksum: string;
+  /** CPU seconds the worker processes used (user + system). */
+  workerCpuSeconds: number;
+  /** Busy CPU seconds of the whole machine during the run (workers, PostgreSQL, Redis, anything else). */
+  machineCpuSeconds: number;
+}
+
+/** Clock ticks per second of /proc (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** Busy CPU seconds of the machine since boot (every core): /proc/stat's first line minus idle and iowait. */
+function machineBusySeconds(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds (user + system) a process has used; 0 when unknown. */
+function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(rest[11]) + Number(rest[12])) / TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 function peakRssMiB(pid: number | undefined): number {
@@ -62,9 +96,10 @@ async function startWorkers(count: number, env: NodeJS.ProcessEnv): Promise<Chil
   return children;
 }
 
-async function stopWorkers(children: ChildProcess[]): Promise<number> {
-  // Peak RSS first (VmHWM is gone once the process exits).
+async function stopWorkers(children: ChildProcess[]): Promise<{ peak: number; cpu: number }> {
+  // Peak RSS and CPU time first (both are gone once the process exits).
   const peak = Math.max(0, ...children.map((c) => peakRssMiB(c.pid)));
+  const cpu = children.reduce((sum, c) => sum + processCpuSeconds(c.pid), 0);
   await Promise.all(
     children.map(
       (c) =>
@@ -74,7 +109,7 @@ async function stopWorkers(children: ChildProcess[]): Promise<number> {
         }),
     ),
   );
-  return peak;
+  return { peak, cpu };
 }
 
 async function drained(queue: Queue, timeoutMs: number) {
@@ -102,17 +137,32 @@ async function run(
   label: string,
   opts: { db: pg.Client; queue: Queue; env: NodeJS.ProcessEnv; processes: number; job: { name: string; data: Record<string, unknown> } },
 ): Promise<RunFigures> {
+  // Each run rewrites every week row it computes: with autovacuum off (as on this machine's server) a full year
+  // leaves 250,000 dead rows behind, and the next run would be measured on a table twice the size. Vacuum first,
+  // as autovacuum would between two runs in production.
+  await opts.db.query("vacuum (analyze) overtime_week");
   const children = await startWorkers(opts.processes, opts.env);
   const since = (await opts.db.query<{ now: Date }>("select clock_timestamp() as now")).rows[0]!.now;
+  const cpuBefore = children.reduce((sum, c) => sum + processCpuSeconds(c.pid), 0);
+  const machineBefore = machineBusySeconds();
   const started = performance.now();
   await opts.queue.add(opts.job.name, opts.job.data, { removeOnComplete: true, removeOnFail: 100 });
   await drained(opts.queue, 30 * 60_000);
   const seconds = (performance.now() - started) / 1000;
-  const peak = await stopWorkers(children);
+  const machineCpuSeconds = machineBusySeconds() - machineBefore;
+  const { peak, cpu } = await stopWorkers(children);
   const rows = Number(
     (await opts.db.query<{ n: string }>("select count(*) as n from overtime_week where computed_at >= $1", [since])).rows[0]!.n,
   );
-  return { label, seconds, peakRssMiB: peak, rowsWritten: rows, checksum: await checksum(opts.db) };
+  return {
+    label,
+    seconds,
+    peakRssMiB: peak,
+    rowsWritten: rows,
+    checksum: await checksum(opts.db),
+    workerCpuSeconds: cpu - cpuBefore,
+    machineCpuSeconds,
+  };
 }
 
 function print(r: RunFigures, budgetSeconds: number) {
@@ -121,14 +171,21 @@ function print(r: RunFigures, budgetSeconds: number) {
     `[bench:nightly] ${r.label}: ${r.seconds.toFixed(1)} s (budget ${budgetSeconds} s), peak worker RSS ${r.peakRssMiB} MiB ` +
       `(budget ${BUDGET.rssMiB} MiB), ${r.rowsWritten} week rows written, checksum ${r.checksum.slice(0, 12)} ${ok ? "OK" : "OVER BUDGET"}`,
   );
+  // Where the time went: the workers' own CPU, and the machine's (PostgreSQL's backends are most of the rest).
+  const cores = (r.machineCpuSeconds / Math.max(r.seconds, 0.001)).toFixed(2);
+  console.info(
+    `[bench:nightly]   CPU: workers ${r.workerCpuSeconds.toFixed(1)} s, whole machine ${r.machineCpuSeconds.toFixed(1)} s ` +
+      `(${cores} of ${cpus().length} cores busy on average; the rest of the machine's CPU is mostly PostgreSQL)`,
+  );
 }
 
 /** Prints the nightly day and the full-year recompute against DESIGN §6 (a benchmark: it prints, it does not fail). */
-export async function benchNightly(options: { databaseUrl: string; redisUrl?: string }) {
+export async function benchNightly(options: { databaseUrl: string; redisUrl?: string }): Promise<RunFigures[] | undefined> {
   if (!options.redisUrl) {
     console.info("[bench:nightly] skipped: no REDIS_URL (the job runs on BullMQ worker processes)");
-    return;
+    return undefined;
   }
+  const figures: RunFigures[] = [];
   const db = new pg.Client({ connectionString: options.databaseUrl });
   await db.connect();
   const prefix = `cadran-bench-${randomBytes(3).toString("hex")}`;
@@ -150,17 +207,22 @@ export async function benchNightly(options: { databaseUrl: string; redisUrl?: st
       const year = { name: "overtime.recompute", data: { from, to } };
       const first = await run(`full year ${from} → ${to}, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
       print(first, BUDGET.yearSeconds);
+      figures.push(first);
       const second = await run(`the same again, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
       print(second, BUDGET.yearSeconds);
+      figures.push(second);
       console.info(`[bench:nightly] idempotence (full year, ${n} process(es)): checksum ${first.checksum === second.checksum ? "equal" : "DIFFERENT"}`);
     }
     const night = { name: "overtime.nightly", data: { at: new Date().toISOString() } };
     const n = Math.max(...processes);
     const a = await run(`one night, ${n} worker process(es)`, { db, queue, env, processes: n, job: night });
     print(a, BUDGET.nightlySeconds);
+    figures.push(a);
     const b = await run(`the same night again`, { db, queue, env, processes: n, job: night });
     print(b, BUDGET.nightlySeconds);
+    figures.push(b);
     console.info(`[bench:nightly] idempotence (night): checksum ${a.checksum === b.checksum ? "equal" : "DIFFERENT"}`);
+    return figures;
   } finally {
     await queue.obliterate({ force: true }).catch(() => {});
     await queue.close();
