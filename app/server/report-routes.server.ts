@@ -7,7 +7,8 @@ import { t } from "~/i18n/fr";
 import { addRecoveryForWeek } from "~/services/report-add-recovery.server";
 import { createExportJob, exportJobFile, exportJobStatus, exportJobThreshold, type ExportJobView } from "~/services/report-export.server";
 import { reportJson, reportSheet } from "~/services/report-output.server";
-import { loadReportPage, readPageNumber, reportRowTotal, type ReportPageView } from "~/services/report-pages.server";
+import { loadReportPage, readPageNumber, reportRowTotal, type ReportPager } from "~/services/report-pages.server";
+import { reportTable, type ReportTableView } from "~/services/report-table.server";
 import {
   loadReport,
   readReportApiQuery,
@@ -42,8 +43,8 @@ export interface ReportPageData {
   kind: ReportKind;
   query: ReportQuery;
   searched: boolean;
-  /** One page of the report (50 rows) with the totals of the whole filter. */
-  report: ReportPageView | null;
+  /** One page of the report (50 rows) with the totals of the whole filter, as the table prints it. */
+  report: { pager: ReportPager; table: ReportTableView } | null;
   /** The page's GET parameters but `page` and `job`, for the pager's links. */
   pagerQuery: Record<string, string>;
   errors: Record<string, string> | null;
@@ -59,11 +60,12 @@ export async function reportPageLoader(request: Request, kind: ReportKind): Prom
   const { query, searched } = readReportPageQuery(url);
   const em = await getEm();
   try {
-    let report: ReportPageView | null = null;
+    let report: ReportPageData["report"] = null;
     let errors: Record<string, string> | null = null;
     if (searched) {
       try {
-        report = await loadReportPage(em, user, kind, query, readPageNumber(url.searchParams.get("page")));
+        const view = await loadReportPage(em, user, kind, query, readPageNumber(url.searchParams.get("page")));
+        report = { pager: view.pager, table: reportTable(view) };
       } catch (error) {
         errors = reportFieldErrors(error);
         if (!errors) throw error;

@@ -1,12 +1,10 @@
 import { Form, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
-import { formatFrDate } from "~/domain/date-range";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import type { ReportPageData } from "~/server/report-routes.server";
-import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "~/services/reports.server";
+import type { ReportCell, ReportTableView } from "~/services/report-table.server";
 import { Pager } from "./pager";
 import { WideTable } from "./wide-table";
 
@@ -17,10 +15,6 @@ const TITLES: Record<ReportPageData["kind"], MessageKey> = {
   cost: "report.cost.title",
 };
 
-const H = 3600;
-const hours = (s: number) => formatDecimal(s / H);
-const euros = (cents: number | null | undefined) => (cents == null ? "—" : formatEuros(cents / 100));
-const rateLabel = (rate: number) => formatDecimal(rate, { maxDigits: 1 });
 
 /** The report pages' meta: the title, and a refresh every 2 s while an export job runs (works without JS). */
 export function reportMeta(data: ReportPageData | undefined, kind: ReportPageData["kind"]) {
@@ -137,173 +131,43 @@ function Empty() {
   return <p className="text-sm text-gray-700" data-testid="report-empty">{t("label.empty_matching_search")}</p>;
 }
 
-function LeaveTable({ r }: { r: LeaveReport }) {
-  if (r.employees.length === 0) return <Empty />;
+/** The page's table, as the server formatted it (report-table.server.ts): one `th` per row, strings in cells. */
+function ReportTable({ table, label }: { table: ReportTableView; label: string }) {
+  if (table.rows.length === 0) return <Empty />;
+  const cell = (c: ReportCell, i: number) =>
+    typeof c === "string" ? (
+      <td key={i}>{c}</td>
+    ) : (
+      <td key={i} colSpan={c.span} data-testid={c.testId}>
+        {c.title ? <span title={c.title}>{c.text}</span> : c.text}
+      </td>
+    );
+  const name = (c: ReportCell | undefined) => (typeof c === "string" ? c : (c?.text ?? ""));
   return (
-    <WideTable label={t("report.leave.title")} testId="report-table">
+    <WideTable label={label} testId="report-table" className={table.numeric ? "report-table" : undefined}>
       <thead>
         <tr>
-          <th scope="col">{t("report.col.employee")}</th>
-          <th scope="col">{t("report.col.matricule")}</th>
-          <th scope="col">{t("report.col.start")}</th>
-          <th scope="col">{t("report.col.end")}</th>
-          <th scope="col">{t("report.col.reason")}</th>
-          <th scope="col">{t("report.col.working_days")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {r.employees.flatMap((e) =>
-          e.leaves.map((l) => (
-            <tr key={l.id}>
-              <th scope="row">{e.employeeName}</th>
-              <td>{e.matricule ?? ""}</td>
-              <td>{formatFrDate(l.start)}</td>
-              <td>{formatFrDate(l.end)}</td>
-              <td>{tOr(`leave.reason.${l.reason}`, l.reason)}</td>
-              <td className="text-right">{formatDecimal(l.numberDaysWork)}</td>
-            </tr>
-          )),
-        )}
-      </tbody>
-    </WideTable>
-  );
-}
-
-function OvertimeTable({ r }: { r: OvertimeReport }) {
-  if (r.employees.length === 0) return <Empty />;
-  return (
-    <WideTable label={t("report.overtime.title")} testId="report-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("report.col.employee")}</th>
-          {r.weeks.map((w) => (
-            <th scope="col" key={`${w.year}-${w.week}`}>{t("report.col.week_short", { week: w.week })}</th>
+          {table.head.map((h, i) => (
+            <th scope="col" key={i}>{h}</th>
           ))}
-          <th scope="col">{t("report.col.total")}</th>
         </tr>
       </thead>
       <tbody>
-        {r.employees.map((e) => (
-          <tr key={e.employeeId}>
-            <th scope="row">{e.employeeName}</th>
-            {e.cells.map((s, i) => (
-              <td key={i} className="text-right">{s ? formatSignedHHhmm(s) : ""}</td>
-            ))}
-            <td className="text-right font-semibold">{formatSignedHHhmm(e.totalSeconds)}</td>
+        {table.rows.map((row, i) => (
+          <tr key={i}>
+            <th scope="row">{name(row[0])}</th>
+            {row.slice(1).map(cell)}
           </tr>
         ))}
       </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t("report.total_by_week")}</th>
-          {r.totalByWeek.map((s, i) => (
-            <td key={i} className="text-right font-semibold">{formatSignedHHhmm(s)}</td>
-          ))}
-          <td className="text-right font-semibold" data-testid="overtime-total">{formatSignedHHhmm(r.totalSeconds)}</td>
-        </tr>
-      </tfoot>
-    </WideTable>
-  );
-}
-
-function RecoveryTable({ r }: { r: RecoveryReport }) {
-  if (r.employees.length === 0) return <Empty />;
-  return (
-    <WideTable label={t("report.recup.title")} testId="report-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("report.col.employee")}</th>
-          <th scope="col">{t("report.col.hourly_cost")}</th>
-          <th scope="col">{t("report.col.week")}</th>
-          <th scope="col">{t("report.col.normal_hours")}</th>
-          <th scope="col">{t("report.col.total_overtime")}</th>
-          <th scope="col">{t("report.col.recovery_paid")}</th>
-          {r.rates.map((rate) => [
-            <th scope="col" key={`h${rate}`}>{t("report.col.hours_at", { rate: rateLabel(rate) })}</th>,
-            <th scope="col" key={`i${rate}`}>{t("report.col.increased_at", { rate: rateLabel(rate) })}</th>,
-          ])}
-          <th scope="col">{t("report.col.total_increased")}</th>
-          <th scope="col">{t("report.col.total_increased_formatted")}</th>
-          <th scope="col">{t("report.col.total_taken")}</th>
-          <th scope="col">{t("report.col.recovery_balance")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {r.employees.flatMap((e) =>
-          e.weeks.map((w) => (
-            <tr key={`${e.employeeId}-${w.year}-${w.week}`}>
-              <th scope="row">{e.employeeName}</th>
-              <td className="text-right">{euros(e.hourlyCents)}</td>
-              <td>{t("report.col.week_short", { week: w.week })} {w.year}</td>
-              <td className="text-right">{hours(w.normalSeconds)}</td>
-              <td className="text-right">{hours(w.overtimeSeconds)}</td>
-              <td className="text-right">{hours(w.paidSeconds)}</td>
-              {w.rates.map((x) => [
-                <td key={`h${x.rate}`} className="text-right">{hours(x.seconds)}</td>,
-                <td key={`i${x.rate}`} className="text-right">{hours(x.increasedSeconds)}</td>,
-              ])}
-              <td className="text-right">{hours(w.totalIncreasedSeconds)}</td>
-              <td className="text-right">{formatHoursMinutes(w.totalIncreasedSeconds)}</td>
-              <td className="text-right">{hours(w.takenSeconds)}</td>
-              <td className="text-right">
-                {e.balance === null ? <span title={t("error.recovery_balance_uncomputable")}>{t("report.balance_error_label")}</span> : hours(e.balance)}
-              </td>
-            </tr>
-          )),
-        )}
-      </tbody>
-    </WideTable>
-  );
-}
-
-function CostTable({ r }: { r: CostReport }) {
-  if (r.employees.length === 0) return <Empty />;
-  return (
-    <WideTable label={t("report.cost.title")} testId="report-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("report.col.employee")}</th>
-          <th scope="col">{t("report.col.week")}</th>
-          <th scope="col">{t("report.col.hourly_cost")}</th>
-          <th scope="col">{t("report.col.normal_hours")}</th>
-          <th scope="col">{t("report.col.normal_cost")}</th>
-          {r.rates.map((rate) => [
-            <th scope="col" key={`h${rate}`}>{t("report.col.hours_at", { rate: rateLabel(rate) })}</th>,
-            <th scope="col" key={`c${rate}`}>{t("report.col.cost_at", { rate: rateLabel(rate) })}</th>,
-          ])}
-          <th scope="col">{t("report.col.total_to_pay")}</th>
-          <th scope="col">{t("report.col.increased_hourly_cost")}</th>
-          <th scope="col">{t("report.col.average_cost")}</th>
-          <th scope="col">{t("report.col.difference_cost")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {r.employees.flatMap((e) =>
-          e.weeks.map((w) => (
-            <tr key={`${e.employeeId}-${w.year}-${w.week}`}>
-              <th scope="row">{e.employeeName}</th>
-              <td>{t("report.col.week_short", { week: w.week })} {w.year}</td>
-              <td className="text-right">{e.hourlyCents === null ? t("report.hourly_cost_missing") : euros(e.hourlyCents)}</td>
-              <td className="text-right">{hours(w.normalSeconds)}</td>
-              <td className="text-right">{euros(w.cost?.normalCents)}</td>
-              {w.rates.map((x, i) => [
-                <td key={`h${x.rate}`} className="text-right">{hours(x.paidSeconds)}</td>,
-                <td key={`c${x.rate}`} className="text-right">{euros(w.cost?.bands[i]?.cents)}</td>,
-              ])}
-              <td className="text-right font-semibold">{euros(w.cost?.totalCents)}</td>
-              <td className="text-right">{euros(w.cost?.increasedHourlyCents)}</td>
-              <td className="text-right">{euros(e.averageCents)}</td>
-              <td className="text-right">{euros(e.differenceCents)}</td>
-            </tr>
-          )),
-        )}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t("report.total_row")}</th>
-          <td colSpan={7 + r.rates.length * 2} className="text-right font-semibold" data-testid="cost-total">{euros(r.totalCents)}</td>
-        </tr>
-      </tfoot>
+      {table.foot && (
+        <tfoot>
+          <tr>
+            <th scope="row">{name(table.foot[0])}</th>
+            {table.foot.slice(1).map(cell)}
+          </tr>
+        </tfoot>
+      )}
     </WideTable>
   );
 }
@@ -344,9 +208,10 @@ function JobProgress({ page }: { page: ReportPageData }) {
 
 export function ReportPage({ page, children }: { page: ReportPageData; children?: React.ReactNode }) {
   const r = page.report;
+  const title = t(TITLES[page.kind]);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t(TITLES[page.kind])}</h1>
+      <h1 className="text-2xl font-semibold">{title}</h1>
       <Filters page={page} />
       {page.job && <JobProgress page={page} />}
       <div aria-live="polite" className="space-y-3">
@@ -360,10 +225,7 @@ export function ReportPage({ page, children }: { page: ReportPageData; children?
             </span>
           </p>
         )}
-        {r?.kind === "leave" && <LeaveTable r={r as LeaveReport} />}
-        {r?.kind === "overtime" && <OvertimeTable r={r as OvertimeReport} />}
-        {r?.kind === "recup" && <RecoveryTable r={r as RecoveryReport} />}
-        {r?.kind === "cost" && <CostTable r={r as CostReport} />}
+        {r && <ReportTable table={r.table} label={title} />}
         {r && (
           <Pager base={`/report/${page.kind}`} query={page.pagerQuery} page={r.pager.page} pages={r.pager.pages} label={t("report.pages")} />
         )}
