@@ -163,9 +163,30 @@ export const API_RULES: readonly ApiRule[] = [
 
 /** Matches "/a/:id/*" against "/a/12/b/c". */
 export function matchPath(pattern: string, pathname: string): boolean {
+  return matchSegments(patternSegments(pattern), pathSegments(pathname));
+}
+
+/** A path's segments, trailing slashes ignored. */
+function pathSegments(pathname: string): string[] {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const p = pattern.split("/").filter(Boolean);
-  const s = clean.split("/").filter(Boolean);
+  return clean.split("/").filter(Boolean);
+}
+
+/**
+ * A pattern's segments, split once: every /api call and every page looks its rule up in a table of ~100 patterns
+ * (the clock buttons' hot path, decision 0057). Bounded: the tables' patterns, plus whatever a caller passes.
+ */
+const compiledPatterns = new Map<string, string[]>();
+function patternSegments(pattern: string): string[] {
+  let segments = compiledPatterns.get(pattern);
+  if (!segments) {
+    segments = pattern.split("/").filter(Boolean);
+    if (compiledPatterns.size < 1000) compiledPatterns.set(pattern, segments);
+  }
+  return segments;
+}
+
+function matchSegments(p: readonly string[], s: readonly string[]): boolean {
   for (let i = 0; i < p.length; i++) {
     const part = p[i]!;
     if (part === "*") return s.length >= i; // "/settings/*" also matches "/settings"
@@ -176,12 +197,14 @@ export function matchPath(pattern: string, pathname: string): boolean {
 }
 
 export function pageRuleFor(pathname: string): PageRule | undefined {
-  return PAGE_RULES.find((r) => matchPath(r.path, pathname));
+  const s = pathSegments(pathname);
+  return PAGE_RULES.find((r) => matchSegments(patternSegments(r.path), s));
 }
 
 export function apiRuleFor(method: string, pathname: string): ApiRule | undefined {
   const m = method.toUpperCase();
-  return API_RULES.find((r) => (r.method === "*" || r.method === m) && matchPath(r.path, pathname));
+  const s = pathSegments(pathname);
+  return API_RULES.find((r) => (r.method === "*" || r.method === m) && matchSegments(patternSegments(r.path), s));
 }
 
 export function rightsAllow(rights: Rights, profileType: string | null | undefined): boolean {

@@ -1,7 +1,7 @@
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { ClockType } from "./clock-state";
 import { workingSeconds } from "./working-time";
-import { DateTime } from "luxon";
 import {
   dayBounds,
   dayLengthSeconds,
@@ -152,6 +152,45 @@ describe("localDate and timeOfDay", () => {
 
   it("refuses an invalid instant", () => {
     expect(() => localDate(new Date(Number.NaN), PARIS)).toThrow(RangeError);
+  });
+
+  it("refuses an unknown zone", () => {
+    expect(() => localDate(utc("2026-03-28T23:30:00Z"), "Not/AZone")).toThrow(RangeError);
+    expect(() => timeOfDay(utc("2026-03-28T23:30:00Z"), "Not/AZone")).toThrow(RangeError);
+  });
+
+  // Offsets are remembered per quarter of an hour (decision 0057): every minute around each change of these zones,
+  // twice (the second time from the cache), must read as luxon reads it: whole-hour, half-hour (Lord Howe moves by
+  // 30 minutes, St John's is at -3:30), 45-minute (Kathmandu, Chatham) zones, both hemispheres, and a change at
+  // midnight (Santiago).
+  it.each<{ zone: string; around: string[] }>([
+    { zone: PARIS, around: ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"] },
+    { zone: "Europe/Lisbon", around: ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"] },
+    { zone: "Australia/Lord_Howe", around: ["2026-04-04T15:00:00Z", "2026-10-03T15:30:00Z"] },
+    { zone: "America/St_Johns", around: ["2026-03-08T05:30:00Z", "2026-11-01T04:30:00Z"] },
+    { zone: "Asia/Kathmandu", around: ["2026-06-01T00:00:00Z"] },
+    { zone: "Pacific/Chatham", around: ["2026-04-04T14:00:00Z", "2026-09-26T14:00:00Z"] },
+    { zone: "America/Santiago", around: ["2026-04-05T03:00:00Z", "2026-09-06T04:00:00Z"] },
+  ])("reads every minute around the changes of $zone as luxon does", ({ zone, around }) => {
+    for (const iso of around) {
+      const center = utc(iso).getTime();
+      for (let pass = 0; pass < 2; pass++) {
+        for (let m = -180; m <= 180; m++) {
+          const instant = new Date(center + m * 60_000 + 17_000);
+          const reference = DateTime.fromJSDate(instant, { zone });
+          expect(localDate(instant, zone), `${instant.toISOString()} ${zone}`).toBe(reference.toISODate());
+          expect(timeOfDay(instant, zone), `${instant.toISOString()} ${zone}`).toBe(reference.toFormat("HH:mm"));
+        }
+      }
+    }
+  });
+
+  it("reads instants before 1970 and far years as luxon does", () => {
+    for (const iso of ["1969-12-31T23:30:00Z", "1900-01-01T00:00:00Z", "0001-01-01T12:00:00Z", "9999-12-31T23:59:00Z", "2400-02-29T12:00:00Z"]) {
+      const reference = DateTime.fromJSDate(utc(iso), { zone: PARIS });
+      expect(localDate(utc(iso), PARIS), iso).toBe(reference.toISODate());
+      expect(timeOfDay(utc(iso), PARIS), iso).toBe(reference.toFormat("HH:mm"));
+    }
   });
 
   it("the remembered day per zone gives luxon's answer every 10 minutes across the DST nights (Paris, Lisbon)", () => {

@@ -115,6 +115,44 @@ const boundsCache = new Map<string, [number, number]>();
 const lastDay = new Map<string, { start: number; end: number; date: CalendarDate }>();
 
 /**
+ * A zone's UTC offset in minutes at an instant, remembered per zone and quarter of an hour: luxon asks Intl
+ * (formatToParts) for every offset, ~10-20 µs, and a clock action needs one per entry it shows (decision 0057).
+ * A quarter whose two ends have the same offset has it throughout (no zone changes its offset twice within 15
+ * minutes); a quarter holding a change is computed exactly for each instant and not remembered. Bounded.
+ */
+const QUARTER_MS = 15 * 60_000;
+const offsetCache = new Map<string, number>();
+function offsetMinutes(ms: number, zone: string): number {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  const key = `${zone}|${quarter}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const iana = IANAZone.create(zone);
+    const start = iana.offset(quarter * QUARTER_MS);
+    if (start !== iana.offset(quarter * QUARTER_MS + QUARTER_MS - 1)) return iana.offset(ms);
+    offset = start;
+    if (offsetCache.size >= 20_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The wall clock of an instant in a zone, as a Date whose UTC fields are the local ones (years 1 to 9999; luxon
+ * beyond, see `zoned`). Null outside that range.
+ */
+function wallClock(instant: Date, zone: string): Date | null {
+  const valid = checkedZone(zone);
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError("Invalid instant");
+  const local = new Date(ms + offsetMinutes(ms, valid) * 60_000);
+  const year = local.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? local : null;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
  * The calendar day an instant falls on in a zone: which day a clock entry belongs to.
  *
  * @example localDate(new Date("2026-03-28T23:30:00Z"), "Europe/Paris") // "2026-03-29" (00:30 in Paris)
@@ -123,7 +161,12 @@ export function localDate(instant: Date, zone: string): CalendarDate {
   const t = instant.getTime();
   const known = lastDay.get(zone);
   if (known && t >= known.start && t < known.end) return known.date;
-  const date = zoned(instant, zone).toISODate();
+  const local = wallClock(instant, zone);
+  const date = local
+    ? `${String(local.getUTCFullYear()).padStart(4, "0")}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`
+    : zoned(instant, zone).toISODate();
+  // Remembered only for the years 1–9999 (a day beyond them has no 'YYYY-MM-DD' bounds to keep).
+  if (!local) return date;
   const [start, end] = boundsMillis(date, zone);
   if (t >= start && t < end) {
     if (lastDay.size >= 1000) lastDay.clear();
@@ -139,7 +182,9 @@ export function localDate(instant: Date, zone: string): CalendarDate {
  * @example timeOfDay(new Date("2026-10-25T01:30:00Z"), "Europe/Paris") // "02:30" (the repeated one)
  */
 export function timeOfDay(instant: Date, zone: string): string {
-  return zoned(instant, zone).toFormat("HH:mm");
+  const local = wallClock(instant, zone);
+  if (!local) return zoned(instant, zone).toFormat("HH:mm");
+  return `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
 }
 
 /**

@@ -1,6 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CLOCK_ACTIONS, type ClockAction } from "~/domain/clock-state";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import {
+  answerResponse,
+  apiCallOf,
+  handleApi,
+  handleApiAnswer,
+  jsonAnswer,
+  jsonResponse,
+  methodNotAllowedAnswer,
+  requireApiCaller,
+  requireApiUser,
+  type ApiCall,
+  type JsonAnswer,
+} from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { NotFoundError } from "~/services/errors";
 import { clockAction, clockById, resetDay } from "~/services/time-clock.server";
@@ -21,13 +33,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(request);
-    const name = params.id ?? "";
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return answerResponse(await clockButton({ ...apiCallOf(request), name: params.id ?? "" }));
+}
+
+/**
+ * The buttons' work on a call already taken apart: the one source of POST /api/timeclock/{action}. Remix's `action`
+ * above answers its Response; the mounted path of scripts/lib/app.ts (the hottest path, DESIGN §6, decision 0057)
+ * calls it directly and writes the answer to Node's response, without undici's Request/Response.
+ */
+export async function clockButton(call: ApiCall & { name: string }): Promise<JsonAnswer> {
+  return handleApiAnswer(async () => {
     const em = await getEm();
-    if (name === "reset") return jsonResponse(clockToApi(await resetDay(em, user, new Date())));
-    if (!(CLOCK_ACTIONS as readonly string[]).includes(name)) throw new NotFoundError();
-    return jsonResponse(clockToApi(await clockAction(em, user, name as ClockAction, new Date())));
+    const user = await requireApiCaller(call, em);
+    if (call.method !== "POST") return methodNotAllowedAnswer(["POST"]);
+    if (call.name === "reset") return jsonAnswer(clockToApi(await resetDay(em, user, new Date())));
+    if (!(CLOCK_ACTIONS as readonly string[]).includes(call.name)) throw new NotFoundError();
+    return jsonAnswer(clockToApi(await clockAction(em, user, call.name as ClockAction, new Date())));
   });
 }

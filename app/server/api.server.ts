@@ -1,5 +1,6 @@
 import type { ZodType } from "~/forms/z.server";
-import { canCallApi, apiRuleFor } from "~/domain/access";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { apiRuleFor, rightsAllow } from "~/domain/access";
 import { t } from "~/i18n/fr";
 import { currentUserForApiToken } from "~/services/auth.server";
 import type { CurrentUser } from "~/services/current-user.server";
@@ -11,20 +12,46 @@ import { getEm } from "./orm.server";
  * hydra collections and IRIs.
  */
 
-export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "private, no-store");
-  if (status === 204) return new Response(null, { status, headers: h });
+/**
+ * A JSON answer before it becomes a Response: what `jsonResponse` builds, and what the clock buttons' mounted path
+ * (scripts/lib/app.ts, decision 0057) writes to Node's response directly, without undici's Request/Response.
+ */
+export interface JsonAnswer {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The body, JSON text ("" for 204). */
+  text: string;
+}
+
+export function jsonAnswer(body: unknown, status = 200, headers?: Record<string, string>): JsonAnswer {
+  const h: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) h[name.toLowerCase()] = value;
+  h["content-type"] = "application/json; charset=utf-8";
+  h["cache-control"] = "private, no-store";
+  if (status === 204) return { status, headers: h, text: "" };
   const text = JSON.stringify(body);
   // A known length lets the gzip middleware skip small answers (below 1 KB, zlib costs more than it saves: the clock
   // actions' answers, decision 0049) and spares chunked encoding.
-  h.set("Content-Length", String(Buffer.byteLength(text)));
-  return new Response(text, { status, headers: h });
+  h["content-length"] = String(Buffer.byteLength(text));
+  return { status, headers: h, text };
+}
+
+/** The Response of an answer (resource routes answer Responses to Remix). */
+export function answerResponse(answer: JsonAnswer): Response {
+  return new Response(answer.status === 204 ? null : answer.text, { status: answer.status, headers: answer.headers });
+}
+
+export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return answerResponse(jsonAnswer(body, status, Object.fromEntries(new Headers(headers))));
 }
 
 export function apiError(status: number, message: string, violations?: Violation[]): Response {
-  return jsonResponse(violations && violations.length ? { message, violations } : { message }, status);
+  return answerResponse(apiErrorAnswer(status, message, violations));
+}
+
+function apiErrorAnswer(status: number, message: string, violations?: Violation[]): JsonAnswer {
+  return jsonAnswer(violations && violations.length ? { message, violations } : { message }, status);
 }
 
 /** The /api path of a request, without query. */
@@ -32,19 +59,36 @@ export function apiPath(request: Request) {
   return new URL(request.url).pathname.replace(/\/+$/, "") || "/";
 }
 
+/** What the rights and the token check need of an /api call: its method, its path (no query), its token header. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  token: string | null;
+}
+
+export function apiCallOf(request: Request): ApiCall {
+  return { method: request.method, path: apiPath(request), token: request.headers.get("x-auth-token") };
+}
+
 /**
  * Authenticates the X-AUTH-TOKEN header and checks the rights table. 401 without a valid token, 403 without the
  * right. The cookie is never accepted here, so /api needs no CSRF defence.
  */
 export async function requireApiUser(request: Request): Promise<CurrentUser> {
-  const token = request.headers.get("x-auth-token");
-  if (!token) throw new AppError(401, t("error.unauthenticated"));
-  const em = await getEm();
-  const user = await currentUserForApiToken(em, token);
+  return requireApiCaller(apiCallOf(request));
+}
+
+/**
+ * requireApiUser for a call already taken apart (the clock buttons' mounted path): the same checks, in this order
+ * (canCallApi's rule lookup, done once). `em`: the request's EntityManager when the caller has one already.
+ */
+export async function requireApiCaller(call: ApiCall, em?: EntityManager): Promise<CurrentUser> {
+  if (!call.token) throw new AppError(401, t("error.unauthenticated"));
+  const user = await currentUserForApiToken(em ?? (await getEm()), call.token);
   if (!user) throw new AppError(401, t("error.invalid_token"));
-  const path = apiPath(request);
-  if (!apiRuleFor(request.method, path)) throw new AppError(404, t("error.not_found_item"));
-  if (!canCallApi(request.method, path, user.profileType)) throw new AppError(403, t("error.forbidden"));
+  const rule = apiRuleFor(call.method, call.path);
+  if (!rule) throw new AppError(404, t("error.not_found_item"));
+  if (!rightsAllow(rule.rights, user.profileType)) throw new AppError(403, t("error.forbidden"));
   return user;
 }
 
@@ -90,11 +134,24 @@ export async function handleApi(fn: () => Promise<Response>): Promise<Response> 
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof AppError) return apiError(error.status, error.message, error.violations);
-    if (isOptimisticLock(error)) return apiError(409, t("error.conflict"));
-    console.error("[api] unexpected error", error);
-    return apiError(500, t("error.fatal"));
+    return answerResponse(errorAnswer(error));
   }
+}
+
+/** handleApi for a handler that answers a JsonAnswer (the clock buttons): the same error answers. */
+export async function handleApiAnswer(fn: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
+  try {
+    return await fn();
+  } catch (error) {
+    return errorAnswer(error);
+  }
+}
+
+function errorAnswer(error: unknown): JsonAnswer {
+  if (error instanceof AppError) return apiErrorAnswer(error.status, error.message, error.violations);
+  if (isOptimisticLock(error)) return apiErrorAnswer(409, t("error.conflict"));
+  console.error("[api] unexpected error", error);
+  return apiErrorAnswer(500, t("error.fatal"));
 }
 
 function isOptimisticLock(error: unknown) {
@@ -103,7 +160,11 @@ function isOptimisticLock(error: unknown) {
 
 /** A method the route does not serve. */
 export function methodNotAllowed(allowed: string[]): Response {
-  return jsonResponse({ message: t("error.method_not_allowed") }, 405, { Allow: allowed.join(", ") });
+  return answerResponse(methodNotAllowedAnswer(allowed));
+}
+
+export function methodNotAllowedAnswer(allowed: string[]): JsonAnswer {
+  return jsonAnswer({ message: t("error.method_not_allowed") }, 405, { Allow: allowed.join(", ") });
 }
 
 // ---------- hydra shapes ----------

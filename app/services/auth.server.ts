@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash, randomBytes } from "node:crypto";
 import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/index";
+import { namedStatement, runNamed } from "~/server/named-statements.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { isValidPassword } from "~/domain/password-rule";
 import { t } from "~/i18n/fr";
@@ -99,13 +100,16 @@ export async function userIdForApiToken(em: EntityManager, token: string, now = 
  */
 export async function currentUserForApiToken(em: EntityManager, token: string, now = new Date()): Promise<CurrentUser | null> {
   if (!token || token.length > 200) return null;
-  const rows = await em.getConnection().execute<CurrentUserRow[]>(
-    `select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM} join api_token t on t.user_id = u.id
-      where t.token_hash = ? and t.revoked_at is null and t.expires_at > ?`,
-    [sha256(token), now],
-  );
+  const rows = await runNamed<CurrentUserRow>(em, USER_FOR_API_TOKEN, [sha256(token), now.toISOString()]);
   return toCurrentUser(rows[0]);
 }
+
+/** Every /api call runs it (the clock buttons first among them): a named statement, planned once per connection. */
+const USER_FOR_API_TOKEN = namedStatement(
+  "user_for_api_token",
+  `select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM} join api_token t on t.user_id = u.id
+    where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
+);
 
 export async function revokeApiTokens(em: EntityManager, userId: number, now = new Date()) {
   await em.getConnection().execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [

@@ -45,6 +45,7 @@ import { addDays, calendarDay, isCalendarDate, type CalendarDate } from "~/domai
 import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLogEntry } from "~/domain/working-time";
 import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
+import { namedStatement, runNamed } from "~/server/named-statements.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
@@ -380,6 +381,30 @@ interface ClockContext {
   day: DaySnapshot | null;
 }
 
+type ClockContextRow = ClockEmployeeRow & {
+  facts: FactRow[];
+  days: { id: number; date: string; type: string | null; version: string; logs: { id: number; ms: number; type: string }[] }[];
+};
+
+/** clockContext's statement: $1 and $2 the UTC date ± 1 day, $3 the employee. */
+const CLOCK_CONTEXT = namedStatement(
+  "clock_context",
+  `select ${CLOCK_EMPLOYEE_SELECT},
+          coalesce((select json_agg(f) from (
+            select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null::text as reason
+              from holiday h where ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")} and h.date between $1 and $2
+            union all
+            select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
+              from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= $2 and l."end" >= $1) f), '[]'::json) as facts,
+          coalesce((select json_agg(json_build_object('id', d.id, 'date', d.date::text, 'type', d.type, 'version', d.xmin::text,
+            'logs', (select coalesce(json_agg(json_build_object('id', l.id, 'ms', (extract(epoch from l.time) * 1000)::float8, 'type', l.type)
+                                              order by l.time, l.id), '[]'::json)
+                       from time_log l where l.time_clock_id = d.id and l.superseded_at is null)))
+             from time_clock d where d.employee_id = e.id and d.suggested = false and d.date between $1 and $2), '[]'::json) as days
+     from ${CLOCK_EMPLOYEE_FROM}
+    where e.id = $3`,
+);
+
 /**
  * The clock action's reads in one query. The day's date depends on the employee's zone, which the same query
  * reads, so the holidays, leaves and days fetched are those of the UTC date ± 1 day (every zone's today is one of
@@ -389,28 +414,7 @@ async function clockContext(em: EntityManager, employeeId: number, now: Date): P
   const utcDate = now.toISOString().slice(0, 10);
   const from = addDays(utcDate, -1);
   const to = addDays(utcDate, 1);
-  const [row] = await em.execute<
-    (ClockEmployeeRow & {
-      facts: FactRow[];
-      days: { id: number; date: string; type: string | null; version: string; logs: { id: number; ms: number; type: string }[] }[];
-    })[]
-  >(
-    `select ${CLOCK_EMPLOYEE_SELECT},
-            coalesce((select json_agg(f) from (
-              select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null::text as reason
-                from holiday h where ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")} and h.date between ? and ?
-              union all
-              select 'l', l.start::text, l."end"::text, l.half_day_morning, l.half_day_afternoon, l.reason
-                from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ? and l."end" >= ?) f), '[]'::json) as facts,
-            coalesce((select json_agg(json_build_object('id', d.id, 'date', d.date::text, 'type', d.type, 'version', d.xmin::text,
-              'logs', (select coalesce(json_agg(json_build_object('id', l.id, 'ms', (extract(epoch from l.time) * 1000)::float8, 'type', l.type)
-                                                order by l.time, l.id), '[]'::json)
-                         from time_log l where l.time_clock_id = d.id and l.superseded_at is null)))
-               from time_clock d where d.employee_id = e.id and d.suggested = false and d.date between ? and ?), '[]'::json) as days
-       from ${CLOCK_EMPLOYEE_FROM}
-      where e.id = ?`,
-    [from, to, to, from, from, to, employeeId],
-  );
+  const [row] = await runNamed<ClockContextRow>(em, CLOCK_CONTEXT, [from, to, employeeId]);
   if (!row) throw new NotFoundError(t("error.not_found_item"));
   const emp = toClockEmployee(row);
   const date = localDate(now, emp.zone);
@@ -472,6 +476,38 @@ export async function clockAction(em: EntityManager, user: CurrentUser, action: 
 }
 
 /**
+ * writeClockAction's statement: $1 employee, $2 date, $3 the day's type, $4..$8 its totals (working, lunch, expected,
+ * overtime, anomaly), $9 the actor, $10 now, $11 the version read (null: no day), $12 and $13 the entry's time and
+ * type, $14 the employee's last state.
+ */
+const CLOCK_ACTION_WRITE = namedStatement(
+  "clock_action_write",
+  `with day as (
+     insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                             overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+     values ($1, $2, $3, false, $4, $5, $6, $7, $8, $9, $10, $10)
+     on conflict (employee_id, date) where suggested = false do update
+       set type = excluded.type, working_time_seconds = excluded.working_time_seconds,
+           lunch_time_seconds = excluded.lunch_time_seconds, expected_seconds = excluded.expected_seconds,
+           overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly, updated_at = excluded.updated_at,
+           new_notification = null
+       where time_clock.xmin = $11::xid
+     returning id),
+   log as (
+     insert into time_log (time_clock_id, time, type, created_at, created_by_id)
+     select id, $12::timestamptz, $13::varchar, $10, $9 from day returning id),
+   emp as (
+     update employee set last_state_time_clock = $14 where id = $1 and exists (select 1 from day) returning id),
+   ot as (
+     insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
+     select $1, $2, $4, $6, $7, $8 from day
+     on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
+       expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly
+     returning id)
+   select day.id as clock_id, log.id as log_id from day, log`,
+);
+
+/**
  * One statement: inserts today's day, or locks it and updates it only if its xmin is still `day.version` (null: the
  * day did not exist), then, driven by that row, appends the entry, upserts the overtime row and writes the
  * employee's last state. Null when the day changed since it was read (nothing written).
@@ -483,56 +519,22 @@ async function writeClockAction(
   totals: DayTotals,
   { actorId, now }: { actorId: number; now: Date },
 ): Promise<{ clockId: number; logId: number } | null> {
-  const [row] = await em.execute<{ clock_id: number; log_id: number }[]>(
-    `with day as (
-       insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
-                               overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-       values (?, ?, ?, false, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (employee_id, date) where suggested = false do update
-         set type = excluded.type, working_time_seconds = excluded.working_time_seconds,
-             lunch_time_seconds = excluded.lunch_time_seconds, expected_seconds = excluded.expected_seconds,
-             overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly, updated_at = excluded.updated_at,
-             new_notification = null
-         where time_clock.xmin = ?::xid
-       returning id),
-     log as (
-       insert into time_log (time_clock_id, time, type, created_at, created_by_id) select id, ?, ?, ?, ? from day returning id),
-     emp as (
-       update employee set last_state_time_clock = ? where id = ? and exists (select 1 from day) returning id),
-     ot as (
-       insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
-       select ?, ?, ?, ?, ?, ? from day
-       on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
-         expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly
-       returning id)
-     select day.id as clock_id, log.id as log_id from day, log`,
-    [
-      day.employeeId,
-      day.date,
-      totals.type,
-      totals.workingTimeSeconds,
-      totals.lunchTimeSeconds,
-      totals.expectedSeconds,
-      totals.overtimeSeconds,
-      totals.anomaly,
-      actorId,
-      now,
-      now,
-      day.version,
-      entry.time,
-      entry.type,
-      now,
-      actorId,
-      lastStateOf(totals.type),
-      day.employeeId,
-      day.employeeId,
-      day.date,
-      totals.workingTimeSeconds,
-      totals.expectedSeconds,
-      totals.overtimeSeconds,
-      totals.anomaly,
-    ],
-  );
+  const [row] = await runNamed<{ clock_id: number; log_id: number }>(em, CLOCK_ACTION_WRITE, [
+    day.employeeId,
+    day.date,
+    totals.type,
+    totals.workingTimeSeconds,
+    totals.lunchTimeSeconds,
+    totals.expectedSeconds,
+    totals.overtimeSeconds,
+    totals.anomaly,
+    actorId,
+    now.toISOString(),
+    day.version,
+    entry.time.toISOString(),
+    entry.type,
+    lastStateOf(totals.type),
+  ]);
   return row ? { clockId: row.clock_id, logId: row.log_id } : null;
 }
 
@@ -585,6 +587,34 @@ export async function resetDay(em: EntityManager, user: CurrentUser, now: Date =
 }
 
 /**
+ * writeReset's statement: $1 employee, $2 date, $3 expected seconds, $4 overtime, $5 the actor, $6 now, $7 the
+ * version read (null: no day), $8 the employee's last state.
+ */
+const RESET_WRITE = namedStatement(
+  "clock_reset_write",
+  `with day as (
+     insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
+                             overtime_seconds, anomaly, created_by_id, created_at, updated_at)
+     values ($1, $2, null, false, 0, 0, $3, $4, false, $5, $6, $6)
+     on conflict (employee_id, date) where suggested = false do update
+       set type = null, working_time_seconds = 0, lunch_time_seconds = 0, expected_seconds = excluded.expected_seconds,
+           overtime_seconds = excluded.overtime_seconds, anomaly = false, updated_at = excluded.updated_at, new_notification = null
+       where time_clock.xmin = $7::xid
+     returning id),
+   logs as (
+     update time_log set superseded_at = $6, superseded_by_id = $5
+      where time_clock_id = (select id from day) and superseded_at is null),
+   emp as (
+     update employee set last_state_time_clock = $8 where id = $1 and exists (select 1 from day)),
+   ot as (
+     insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
+     select $1, $2, 0, $3, $4, false from day
+     on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
+       expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly)
+   select id from day`,
+);
+
+/**
  * One statement (DESIGN §6): inserts today's empty day, or locks it and empties it only if its xmin is still the
  * version read (so the entries superseded are exactly those read: an entry committed in between makes the version
  * change and the reset is read again), then, driven by that row, supersedes the active entries and writes the
@@ -598,46 +628,16 @@ async function writeReset(
   actorId: number,
   now: Date,
 ): Promise<number | null> {
-  const [row] = await em.execute<{ id: number }[]>(
-    `with day as (
-       insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
-                               overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-       values (?, ?, null, false, 0, 0, ?, ?, false, ?, ?, ?)
-       on conflict (employee_id, date) where suggested = false do update
-         set type = null, working_time_seconds = 0, lunch_time_seconds = 0, expected_seconds = excluded.expected_seconds,
-             overtime_seconds = excluded.overtime_seconds, anomaly = false, updated_at = excluded.updated_at, new_notification = null
-         where time_clock.xmin = ?::xid
-       returning id),
-     logs as (
-       update time_log set superseded_at = ?, superseded_by_id = ?
-        where time_clock_id = (select id from day) and superseded_at is null),
-     emp as (
-       update employee set last_state_time_clock = ? where id = ? and exists (select 1 from day)),
-     ot as (
-       insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds, anomaly)
-       select ?, ?, 0, ?, ?, false from day
-       on conflict (employee_id, date) do update set worked_seconds = excluded.worked_seconds,
-         expected_seconds = excluded.expected_seconds, overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly)
-     select id from day`,
-    [
-      day.employeeId,
-      day.date,
-      expected,
-      totals.overtimeSeconds,
-      actorId,
-      now,
-      now,
-      day.version,
-      now,
-      actorId,
-      lastStateOf(totals.type),
-      day.employeeId,
-      day.employeeId,
-      day.date,
-      expected,
-      totals.overtimeSeconds,
-    ],
-  );
+  const [row] = await runNamed<{ id: number }>(em, RESET_WRITE, [
+    day.employeeId,
+    day.date,
+    expected,
+    totals.overtimeSeconds,
+    actorId,
+    now.toISOString(),
+    day.version,
+    lastStateOf(totals.type),
+  ]);
   return row ? row.id : null;
 }
 

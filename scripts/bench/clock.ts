@@ -27,6 +27,12 @@ export interface BenchClockOptions {
   /** Upper bound on requests per client, whatever the duration (default 200,000). */
   maxRequestsPerClient?: number;
   log?: (line: string) => void;
+  /**
+   * Called when the timed load starts; the function it returns is called when the load ends (before the entries are
+   * counted) and its figures go to `measured` (the server's CPU time, say).
+   */
+  measure?: () => Promise<() => Promise<Record<string, number>>>;
+  keepLatencies?: boolean;
 }
 
 export interface BenchClockResult {
@@ -44,6 +50,12 @@ export interface BenchClockResult {
   max: number;
   lost: number;
   duplicated: number;
+  /** What `measure` gave (e.g. server and database CPU ms per action). */
+  measured?: Record<string, number>;
+  /** Every request's latency (ms), when `keepLatencies` asked for them (to merge several runs). */
+  latencies?: Float64Array;
+  /** Seconds of load actually run. */
+  elapsedSeconds: number;
 }
 
 /** The day each client replays; reset empties it (entries kept as superseded) so the loop can go on. */
@@ -57,7 +69,7 @@ function assertLoopback(baseUrl: string) {
   }
 }
 
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
@@ -205,8 +217,11 @@ export async function benchClock(opts: BenchClockOptions): Promise<BenchClockRes
     );
     const rowsBefore = new Map(before.map((r) => [r.employee_id, Number(r.n)]));
 
-    // The load runs on a worker thread: the server's event loop gets the main thread to itself.
+    // The load runs on a worker thread (the bench's main thread only waits); the server runs in its own process
+    // (scripts/bench/processes.ts) when the bench starts it.
+    const stopMeasure = opts.measure ? await opts.measure() : null;
     const run = await runInWorker({ base, employees, durationSeconds, maxRequests });
+    const measured = stopMeasure ? await stopMeasure() : undefined;
     const { latencies, errors, resets } = run;
     const accepted = new Map(run.accepted);
     const elapsed = run.elapsedMs / 1000;
@@ -241,6 +256,9 @@ export async function benchClock(opts: BenchClockOptions): Promise<BenchClockRes
       max: round(sorted.length ? sorted[sorted.length - 1]! : 0),
       lost,
       duplicated,
+      measured,
+      latencies: opts.keepLatencies ? sorted : undefined,
+      elapsedSeconds: elapsed,
     };
     log(
       `[bench:clock] ${result.actionsPerSecond} actions/s (${actions} actions + ${resets} resets in ${result.durationSeconds} s), ` +

@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 /**
  * The physical floor of a clock action (DESIGN §6, issue 14): a bare `node:http` handler with a raw `pg` pool of the
  * app's size, running the minimal statements of POST /api/timeclock/{start|pause|lunch|end|reset}: the token check,
  * the day's read, one write. No services, no ORM, no framework, no domain import: what this machine can do, so the
- * ratio of the full stack to it shows what our layers cost. It writes the same rows as the app (the day, one
+ * ratio of the full stack to it shows what our layers cost. Its statements are named (prepared once per connection,
+ * then only bound and executed), as the app's clock statements are since decision 0057. It writes the same rows as the app (the day, one
  * time_log entry per accepted action, the daily overtime row, the employee's state), so the bench counts lost and
  * duplicated entries the same way. Totals are simplified (no expected time: this is a floor, not the product).
  */
@@ -62,8 +64,15 @@ function working(logs: [number, string][]): number {
   return Math.round(s);
 }
 
-export async function startFloorServer(databaseUrl: string, poolMax = 10): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+export async function startFloorServer(
+  databaseUrl: string,
+  poolMax = 10,
+  port = 0,
+  options: { unnamed?: boolean } = {},
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // `unnamed`: the floor of decision 0049, whose statements PostgreSQL parsed and planned on every call.
+  const query = (name: string, text: string, values: unknown[]) => (options.unnamed ? pool.query(text, values) : pool.query({ name, text, values }));
   const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
@@ -78,23 +87,23 @@ export async function startFloorServer(databaseUrl: string, poolMax = 10): Promi
         const action = m[1]!;
         const token = String(req.headers["x-auth-token"] ?? "");
         const now = new Date();
-        const { rows: users } = await pool.query(TOKEN_SQL, [createHash("sha256").update(token).digest("hex"), now]);
+        const { rows: users } = await query("floor_token", TOKEN_SQL, [createHash("sha256").update(token).digest("hex"), now]);
         const user = users[0];
         if (!user) return send(401, { message: "unauthenticated" });
         if (!user.time_registration) return send(409, { message: "registration off" });
         const date = dateFormat.format(now);
         if (action === "reset") {
-          const { rows } = await pool.query(RESET_SQL, [user.employee_id, date, now]);
+          const { rows } = await query("floor_reset", RESET_SQL, [user.employee_id, date, now]);
           return send(200, { id: rows[0]?.id, type: null, timeLogs: [] });
         }
         if (!(action in NEXT.none!)) return send(404, { message: "not found" });
         for (let attempt = 0; attempt < 5; attempt++) {
-          const { rows: days } = await pool.query(DAY_SQL, [user.employee_id, date]);
+          const { rows: days } = await query("floor_day", DAY_SQL, [user.employee_id, date]);
           const day = days[0] as { id: number; type: string | null; version: string; logs: [number, string][] } | undefined;
           if (!NEXT[day?.type ?? "none"]![action]) return send(409, { message: "refused" });
           const type = action.toUpperCase();
           const logs: [number, string][] = [...(day?.logs ?? []), [now.getTime(), type]];
-          const { rows } = await pool.query(WRITE_SQL, [user.employee_id, date, type, working(logs), now, day?.version ?? null]);
+          const { rows } = await query("floor_write", WRITE_SQL, [user.employee_id, date, type, working(logs), now, day?.version ?? null]);
           if (rows[0]) return send(200, { id: rows[0].id, type, timeLogs: logs.map(([t, ty]) => ({ time: Math.floor(t / 1000), type: ty })) });
         }
         return send(409, { message: "stale" });
@@ -103,7 +112,7 @@ export async function startFloorServer(databaseUrl: string, poolMax = 10): Promi
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
@@ -111,4 +120,16 @@ export async function startFloorServer(databaseUrl: string, poolMax = 10): Promi
       await pool.end();
     },
   };
+}
+
+// `node --import tsx scripts/bench/floor.ts` (DATABASE_URL, FLOOR_PORT, FLOOR_UNNAMED=1 for 0049's floor): the floor in
+// its own process, as the bench runs it (scripts/bench/processes.ts); SIGINT or SIGTERM closes it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const floor = await startFloorServer(process.env.DATABASE_URL!, 10, Number(process.env.FLOOR_PORT ?? 0), {
+    unnamed: process.env.FLOOR_UNNAMED === "1",
+  });
+  console.info(`[floor] listens on ${floor.baseUrl}`);
+  const stop = () => void floor.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }

@@ -15,7 +15,8 @@ import { printResult, runLoad, runRate } from "./load";
  * `npm run bench -- --large` (or BENCH_LARGE=1): the same on the 5,000-employee company of db/seeds/large.ts, in its
  * own database (cadran_large, built by `npm run db:seed -- --large` or here when missing): every page of the rights
  * table that exists, at 40 requests/s of mixed traffic over the seven roles, with its query count; the clock actions
- * with 50 clients for 60 s (BENCH_CLOCK_SECONDS) against the physical floor (scripts/bench/floor.ts) in the same run.
+ * with 50 clients for 60 s (BENCH_CLOCK_SECONDS) against the physical floor (scripts/bench/floor.ts) in the same run,
+ * each server in its own process (scripts/bench/clock-vs-floor.ts).
  * BENCH_DATABASE=<name> uses another database of the same server (a copy: `create database x template cadran_large`).
  * BENCH_PAGE_FILTER=<regexp> keeps the pages whose rule path matches (e.g. "^/$": the dashboards alone).
  * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
@@ -181,32 +182,10 @@ if (large) {
 }
 
 if (!pagesOnly && !nightlyOnly) {
+  // The full stack and the floor each in their own child process, the load clients here (decision 0057).
   try {
-    const { benchClock } = await import("./clock");
-    const { startFloorServer } = await import("./floor");
-    const databaseUrl = process.env.DATABASE_URL!;
-    console.info("[bench:clock] the full stack (Express, Remix, services, ORM):");
-    const full = await benchClock({ baseUrl: base, databaseUrl, clients, durationSeconds: clockSeconds });
-    const floorServer = await startFloorServer(databaseUrl);
-    console.info("[bench:clock] the physical floor (bare node:http, raw pg, the minimal statements):");
-    const floor = await benchClock({ baseUrl: floorServer.baseUrl, databaseUrl, clients, durationSeconds: clockSeconds });
-    await floorServer.close();
-    let services: Awaited<ReturnType<typeof benchClock>> | null = null;
-    if (process.env.BENCH_SERVICES === "1") {
-      const { startBareClockServer } = await import("./bare-clock");
-      const bare = await startBareClockServer();
-      console.info("[bench:clock] our services behind a bare node:http handler (no Express, helmet, Remix):");
-      services = await benchClock({ baseUrl: bare.baseUrl, databaseUrl, clients, durationSeconds: clockSeconds });
-      await bare.close();
-    }
-    const ratio = full.actionsPerSecond / Math.max(1, floor.actionsPerSecond);
-    const p99Ratio = full.p99 / Math.max(0.1, floor.p99);
-    const ok = ratio >= 0.7 && p99Ratio <= 1.5 && full.lost + full.duplicated + floor.lost + floor.duplicated === 0;
-    console.info(
-      `[bench:clock] full stack / floor: ${ratio.toFixed(2)} of the throughput (budget ≥ 0.70), p99 ${full.p99} ms vs ${floor.p99} ms ` +
-        `= ${p99Ratio.toFixed(2)} × (budget ≤ 1.5 ×), lost ${full.lost}, duplicated ${full.duplicated}: ${ok ? "ok" : "OVER"}`,
-    );
-    results.clock = { full, floor, services, ratio: Math.round(ratio * 100) / 100, p99Ratio: Math.round(p99Ratio * 100) / 100, ok };
+    const { benchClockVsFloor } = await import("./clock-vs-floor");
+    results.clock = await benchClockVsFloor({ databaseUrl: process.env.DATABASE_URL!, dbName, clients, seconds: clockSeconds });
   } catch (error) {
     console.info(`clock bench skipped: ${(error as Error).message}`);
   }
