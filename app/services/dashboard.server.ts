@@ -184,16 +184,16 @@ async function toDoAndNames(em: EntityManager, user: CurrentUser, today: Calenda
        (select count(*) from time_clock c join employee e on e.id = c.employee_id
          where c.date = ? and ${OPEN_DAY_SQL}
            and ${MANAGER_SCOPE_SQL}) as anomalies,
-       (select count(*) from employee e
-         where ${ACTIVE_SQL} and ${MANAGER_SCOPE_SQL}
-           and e.id in (select w.employee_id from overtime_week w where w.iso_year = ? and ${NEAR_QUOTA_SQL})) as over_quota,
+       (select count(*) from (select distinct w.employee_id from overtime_week w where w.iso_year = ? and ${NEAR_QUOTA_SQL}) q
+          join employee e on e.id = q.employee_id
+         where ${ACTIVE_SQL} and ${MANAGER_SCOPE_SQL}) as over_quota,
        (select name from team where id = ?) as team_name,
        (select name from division where id = ?) as division_name`,
     [
       yesterday,
       ...managerScopeParams(user),
-      ...managerScopeParams(user),
       isoWeekKey(today).year,
+      ...managerScopeParams(user),
       user.teamId ?? -1,
       user.divisionId ?? -1,
     ],
