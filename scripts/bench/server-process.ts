@@ -12,6 +12,12 @@ export async function startServerProcess(opts: {
   env?: Record<string, string>;
 }): Promise<{ base: string; pid: number; close: () => Promise<void> }> {
   const base = `http://127.0.0.1:${opts.port}`;
+  // Another server on that port would answer the readiness check below and be measured instead: refuse.
+  const taken = await fetch(`${base}/favicon.svg`).then(
+    async (r) => (await r.arrayBuffer(), true),
+    () => false,
+  );
+  if (taken) throw new Error(`port ${opts.port} is already taken: choose another BENCH_PORT (the measured server uses BENCH_PORT + 1)`);
   const args = ["--import", "tsx"];
   if (process.env.BENCH_SERVER_PROF) args.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`);
   args.push("scripts/serve.ts");
