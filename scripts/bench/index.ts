@@ -35,6 +35,13 @@ const results: Record<string, unknown> = {
   mode: large ? "large" : "demo",
   machine: { cpus: (await import("node:os")).cpus().length, loadavg: (await import("node:os")).loadavg() },
 };
+// The bench measures the built app: build it first when no build is there (a fresh clone after `npm ci`).
+const { existsSync } = await import("node:fs");
+if (!existsSync(new URL("../../build/index.js", import.meta.url))) {
+  console.info("[bench] no build/: running remix build");
+  const built = (await import("node:child_process")).spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 // The Excel budget runs in its own process so its peak RSS is the writer's (BENCH_ONLY=excel: that alone).
 const { spawnSync } = await import("node:child_process");
 const benchExcelProcess = () => spawnSync("npx", ["tsx", "scripts/bench/excel.ts"], { stdio: "inherit" });
