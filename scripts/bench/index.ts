@@ -89,7 +89,7 @@ await migrate(process.env.DATABASE_URL);
 const { getEm, getOrm } = await import("~/server/orm.server");
 const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import("../../db/seeds/demo");
 if (!large) await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
-const { addFiftyLeaves, benchListPages, benchMixedPages, discoverBenchPages } = await import("./pages");
+const { addFiftyLeaves, benchDownloads, benchListPages, benchMixedPages, discoverBenchPages } = await import("./pages");
 if (!large) await addFiftyLeaves(process.env.DATABASE_URL);
 const { serve } = await import("../serve");
 // In this process: the server whose queries are counted (knex's events) and the clock's. The timed page runs go to
@@ -174,6 +174,7 @@ async function benchLargePages() {
   await db.end();
   const pages = await discoverBenchPages({ base, cookies, employeeId: rows[0]!.id, leaveId: rows[0]!.leave_id });
   results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase });
+  if (!process.env.BENCH_PAGE_FILTER) results.downloads = await benchDownloads({ base, cookies, email: "daf@cadran.test" });
 }
 
 console.info(
