@@ -26,7 +26,7 @@ export interface JsonAnswer {
 
 export function jsonAnswer(body: unknown, status = 200, headers?: Record<string, string>): JsonAnswer {
   const h: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) h[name.toLowerCase()] = value;
+  if (headers) for (const name in headers) h[name.toLowerCase()] = headers[name]!;
   h["content-type"] = "application/json; charset=utf-8";
   h["cache-control"] = "private, no-store";
   if (status === 204) return { status, headers: h, text: "" };
