@@ -469,7 +469,8 @@ export async function clockCallerContext(em: EntityManager, token: string, now: 
   const [row] = await runNamed<CurrentUserRow & ClockContextRow>(em, CLOCK_CALLER_CONTEXT, [...aroundUtcDate(now), tokenHash, now.toISOString()]);
   if (!row) return null;
   const user = toCurrentUser(row);
-  return { user, context: contextOf({ ...row, id: row.employee_id }, now) };
+  row.id = row.employee_id; // the ClockEmployeeRow's id (the driver's row, ours to complete: no copy of its 25 columns)
+  return { user, context: contextOf(row, now) };
 }
 
 function contextOf(row: ClockContextRow, now: Date): ClockContext {
