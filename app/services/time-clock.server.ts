@@ -13,10 +13,10 @@
  * - `clockEmployee(em, id)`, `clockFacts(em, emp, from, to)`: zone, schedule, holidays, leaves of one employee.
  * - `loadClocks(em, where, params, {now})`: clock views with their active entries, one query.
  *
- * Concurrency: a clock action takes the day row's lock with one `insert ... on conflict do update ... returning`
- * (which inserts the empty day or locks the existing one) inside a transaction, then checks the state machine on
- * the locked row. A repeated or stale action (double click, second tab, retry) therefore waits for the first and
- * is refused with a 409, so every accepted action writes exactly one entry.
+ * Concurrency: a clock action reads the day (its xmin as version), checks the state machine, then writes with one
+ * statement whose `insert ... on conflict do update ... where xmin = version` stores nothing if the day changed in
+ * between; the action is then read and checked again (decisions 0049, 0057). A repeated or stale action (double
+ * click, second tab, retry) is therefore refused with a 409, and every accepted action writes exactly one entry.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { boundedDateMessage } from "~/forms/dates.server";
