@@ -2,7 +2,7 @@
  * Expected working time of a date from the employee's weekly schedule (spec 1 "Weekly schedule",
  * DESIGN §5 "Time").
  */
-import { calendarDay, type CalendarDate } from "./time-calendar-date";
+import { epochDay, isoWeekOfEpochDay, weekdayOfEpochDay, type CalendarDate } from "./time-calendar-date";
 
 /** Week types of an employee: one schedule for every week, or alternating week 1 and week 2. */
 export type WeekType = "unique_week" | "week_one_two";
@@ -64,7 +64,8 @@ export function weekForDate(
 ): WeekSchedule | null {
   const first = weeks[0] ?? null;
   if (weekType === "unique_week") return first;
-  const isoWeek = calendarDay(date).weekNumber;
+  // Integer calendar arithmetic (decision 0058), as luxon's weekNumber: no DateTime per call (decision 0057).
+  const isoWeek = isoWeekOfEpochDay(epochDay(date)).week;
   return isoWeek % 2 === 1 ? first : (weeks[1] ?? first);
 }
 
@@ -89,7 +90,7 @@ export interface ExpectedTimeInput {
  * @example expectedSeconds({ ..., date: "2026-04-06", holidays: new Set(["2026-04-06"]) }) // 0: Easter Monday
  */
 export function expectedSeconds({ date, weekType, weeks, holidays, leave = null }: ExpectedTimeInput): number {
-  const weekday = calendarDay(date).weekday; // 1 = Monday .. 7 = Sunday
+  const weekday = weekdayOfEpochDay(epochDay(date)); // 1 = Monday .. 7 = Sunday, as luxon's weekday (decision 0058)
   if (weekday > 5 || holidays.has(date)) return 0;
   if (leave && !leave.halfDay) return 0;
   const scheduled = scheduleDaySeconds(weekForDate(date, weekType, weeks)?.[weekday - 1]);

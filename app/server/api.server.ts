@@ -26,7 +26,7 @@ export interface JsonAnswer {
 
 export function jsonAnswer(body: unknown, status = 200, headers?: Record<string, string>): JsonAnswer {
   const h: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) h[name.toLowerCase()] = value;
+  if (headers) for (const name in headers) h[name.toLowerCase()] = headers[name]!;
   h["content-type"] = "application/json; charset=utf-8";
   h["cache-control"] = "private, no-store";
   if (status === 204) return { status, headers: h, text: "" };
@@ -83,8 +83,15 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
  * (canCallApi's rule lookup, done once). `em`: the request's EntityManager when the caller has one already.
  */
 export async function requireApiCaller(call: ApiCall, em?: EntityManager): Promise<CurrentUser> {
+  return checkApiCaller(call, call.token ? await currentUserForApiToken(em ?? (await getEm()), call.token) : null);
+}
+
+/**
+ * requireApiCaller's checks once the token's user is known (`user`: null for no valid token), for a caller that read
+ * it itself (the clock buttons read it with the day, decision 0057): 401, then the rights table's 404 and 403.
+ */
+export function checkApiCaller(call: ApiCall, user: CurrentUser | null): CurrentUser {
   if (!call.token) throw new AppError(401, t("error.unauthenticated"));
-  const user = await currentUserForApiToken(em ?? (await getEm()), call.token);
   if (!user) throw new AppError(401, t("error.invalid_token"));
   const rule = apiRuleFor(call.method, call.path);
   if (!rule) throw new AppError(404, t("error.not_found_item"));

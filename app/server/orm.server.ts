@@ -23,6 +23,16 @@ export async function getEm(): Promise<EntityManager> {
   return (await getOrm()).em.fork();
 }
 
+/**
+ * The ORM's root EntityManager, not a fork, for a request that only runs statements (named ones, `execute`) and
+ * never loads, persists or flushes an entity: the clock buttons (DESIGN §6, decision 0057), where a fork (a unit of
+ * work, an identity map, their helpers) was a tenth of the action's CPU. It has no identity map of its own to leak:
+ * MikroORM refuses entity work on the global context (allowGlobalContext is off), so a misuse fails at once.
+ */
+export async function getStatementEm(): Promise<EntityManager> {
+  return (await getOrm()).em;
+}
+
 /** Tests install the ORM of their own database. */
 export function setOrm(orm: MikroORM | undefined) {
   holder.orm = orm;

@@ -99,9 +99,16 @@ export async function userIdForApiToken(em: EntityManager, token: string, now = 
  * loadCurrentUser in one query, since every /api call starts with it.
  */
 export async function currentUserForApiToken(em: EntityManager, token: string, now = new Date()): Promise<CurrentUser | null> {
-  if (!token || token.length > 200) return null;
-  const rows = await runNamed<CurrentUserRow>(em, USER_FOR_API_TOKEN, [sha256(token), now.toISOString()]);
+  const tokenHash = apiTokenHash(token);
+  if (tokenHash === null) return null;
+  const rows = await runNamed<CurrentUserRow>(em, USER_FOR_API_TOKEN, [tokenHash, now.toISOString()]);
   return toCurrentUser(rows[0]);
+}
+
+/** The SHA-256 an API token is stored as; null for a header no token can be (empty, over 200 characters). */
+export function apiTokenHash(token: string): string | null {
+  if (!token || token.length > 200) return null;
+  return sha256(token);
 }
 
 /** Every /api call runs it (the clock buttons first among them): a named statement, planned once per connection. */

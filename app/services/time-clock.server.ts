@@ -13,10 +13,10 @@
  * - `clockEmployee(em, id)`, `clockFacts(em, emp, from, to)`: zone, schedule, holidays, leaves of one employee.
  * - `loadClocks(em, where, params, {now})`: clock views with their active entries, one query.
  *
- * Concurrency: a clock action takes the day row's lock with one `insert ... on conflict do update ... returning`
- * (which inserts the empty day or locks the existing one) inside a transaction, then checks the state machine on
- * the locked row. A repeated or stale action (double click, second tab, retry) therefore waits for the first and
- * is refused with a 409, so every accepted action writes exactly one entry.
+ * Concurrency: a clock action reads the day (its xmin as version), checks the state machine, then writes with one
+ * statement whose `insert ... on conflict do update ... where xmin = version` stores nothing if the day changed in
+ * between; the action is then read and checked again (decisions 0049, 0057). A repeated or stale action (double
+ * click, second tab, retry) is therefore refused with a 409, and every accepted action writes exactly one entry.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { boundedDateMessage } from "~/forms/dates.server";
@@ -46,7 +46,8 @@ import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLog
 import { instantAt, localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
 import { namedStatement, runNamed } from "~/server/named-statements.server";
-import type { CurrentUser } from "./current-user.server";
+import { apiTokenHash } from "./auth.server";
+import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
 import {
@@ -96,10 +97,13 @@ interface ClockEmployeeRow {
   weeks: WeekSchedule[];
 }
 
-/** The columns of a ClockEmployeeRow on `e` (employee), `s` (subsidiary), `c` (country): see CLOCK_EMPLOYEE_FROM. */
-const CLOCK_EMPLOYEE_SELECT = `e.id, e.firstname, e.lastname, e.week_type, coalesce(e.country_id, s.country_id) as country_id,
-            s.timezone as sub_tz, c.timezone as country_tz, e.subsidiary_id, e.division_id, e.team_id,
+/**
+ * The columns of a ClockEmployeeRow on `e` (employee), `s` (subsidiary), `c` (country), see CLOCK_EMPLOYEE_FROM:
+ * CLOCK_EMPLOYEE_EXTRA are those a CURRENT_USER_SELECT row lacks (the clock buttons' read, CLOCK_CALLER_CONTEXT).
+ */
+const CLOCK_EMPLOYEE_EXTRA = `e.week_type, coalesce(e.country_id, s.country_id) as country_id, s.timezone as sub_tz, c.timezone as country_tz,
             coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks`;
+const CLOCK_EMPLOYEE_SELECT = `e.id, e.firstname, e.lastname, e.subsidiary_id, e.division_id, e.team_id, ${CLOCK_EMPLOYEE_EXTRA}`;
 const CLOCK_EMPLOYEE_FROM = `employee e
        left join subsidiary s on s.id = e.subsidiary_id
        left join country c on c.id = coalesce(e.country_id, s.country_id)`;
@@ -374,7 +378,7 @@ interface DaySnapshot {
 }
 
 /** Everything a clock action reads: the employee, today's date in their zone, the expected facts, today's day. */
-interface ClockContext {
+export interface ClockContext {
   emp: ClockEmployee;
   date: CalendarDate;
   facts: ClockFacts;
@@ -386,11 +390,11 @@ type ClockContextRow = ClockEmployeeRow & {
   days: { id: number; date: string; type: string | null; version: string; logs: { id: number; ms: number; type: string }[] }[];
 };
 
-/** clockContext's statement: $1 and $2 the UTC date ± 1 day, $3 the employee. */
-const CLOCK_CONTEXT = namedStatement(
-  "clock_context",
-  `select ${CLOCK_EMPLOYEE_SELECT},
-          coalesce((select json_agg(f) from (
+/**
+ * The day columns of the clock action's read, on `e` (employee) and `s` (subsidiary): the holidays and accepted
+ * leaves (facts) and the non-suggested days with their active entries (days), between $1 and $2.
+ */
+const CLOCK_DAY_SELECT = `coalesce((select json_agg(f) from (
             select 'h' as kind, h.date::text as start, h.date::text as "end", false as hm, false as ha, null::text as reason
               from holiday h where ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")} and h.date between $1 and $2
             union all
@@ -400,10 +404,39 @@ const CLOCK_CONTEXT = namedStatement(
             'logs', (select coalesce(json_agg(json_build_object('id', l.id, 'ms', (extract(epoch from l.time) * 1000)::float8, 'type', l.type)
                                               order by l.time, l.id), '[]'::json)
                        from time_log l where l.time_clock_id = d.id and l.superseded_at is null)))
-             from time_clock d where d.employee_id = e.id and d.suggested = false and d.date between $1 and $2), '[]'::json) as days
+             from time_clock d where d.employee_id = e.id and d.suggested = false and d.date between $1 and $2), '[]'::json) as days`;
+
+/** clockContext's statement: $1 and $2 the UTC date ± 1 day, $3 the employee. */
+const CLOCK_CONTEXT = namedStatement(
+  "clock_context",
+  `select ${CLOCK_EMPLOYEE_SELECT},
+          ${CLOCK_DAY_SELECT}
      from ${CLOCK_EMPLOYEE_FROM}
     where e.id = $3`,
 );
+
+/**
+ * clockCallerContext's statement: the API token check of every /api call (auth.server's user_for_api_token: the
+ * same CurrentUser columns, the same conditions) and CLOCK_CONTEXT's read in one statement. $1 and $2 the UTC date
+ * ± 1 day, $3 the token's SHA-256, $4 now. No row: unknown, revoked or expired token.
+ */
+const CLOCK_CALLER_CONTEXT = namedStatement(
+  "clock_caller_context",
+  `select ${CURRENT_USER_SELECT},
+          ${CLOCK_EMPLOYEE_EXTRA},
+          ${CLOCK_DAY_SELECT}
+     from ${CURRENT_USER_FROM}
+     join api_token t on t.user_id = u.id
+     left join subsidiary s on s.id = e.subsidiary_id
+     left join country c on c.id = coalesce(e.country_id, s.country_id)
+    where t.token_hash = $3 and t.revoked_at is null and t.expires_at > $4`,
+);
+
+/** The UTC date ± 1 day around `now`: every zone's today is one of them. */
+function aroundUtcDate(now: Date): [CalendarDate, CalendarDate] {
+  const utcDate = now.toISOString().slice(0, 10);
+  return [addDays(utcDate, -1), addDays(utcDate, 1)];
+}
 
 /**
  * The clock action's reads in one query. The day's date depends on the employee's zone, which the same query
@@ -411,11 +444,36 @@ const CLOCK_CONTEXT = namedStatement(
  * them) and today's are picked here.
  */
 async function clockContext(em: EntityManager, employeeId: number, now: Date): Promise<ClockContext> {
-  const utcDate = now.toISOString().slice(0, 10);
-  const from = addDays(utcDate, -1);
-  const to = addDays(utcDate, 1);
-  const [row] = await runNamed<ClockContextRow>(em, CLOCK_CONTEXT, [from, to, employeeId]);
+  const [row] = await runNamed<ClockContextRow>(em, CLOCK_CONTEXT, [...aroundUtcDate(now), employeeId]);
   if (!row) throw new NotFoundError(t("error.not_found_item"));
+  return contextOf(row, now);
+}
+
+/** A clock action's first read, done with the caller's token check (clockCallerContext). */
+export interface ClockCaller {
+  /** Null for an archived employee (toCurrentUser): the token is refused. */
+  user: CurrentUser | null;
+  /** For clockAction and resetDay's first attempt. */
+  context: ClockContext;
+}
+
+/**
+ * The /api clock buttons' first statement (DESIGN §6, decision 0057): the API token check (auth.server's
+ * currentUserForApiToken: the same user, null for the same tokens) and the action's reads (clockContext) in one
+ * statement. The caller then checks the rights as for any /api call (api.server's checkApiCaller) and passes
+ * `context` to clockAction or resetDay, which check and write as always. Null: no valid token.
+ */
+export async function clockCallerContext(em: EntityManager, token: string, now: Date): Promise<ClockCaller | null> {
+  const tokenHash = apiTokenHash(token);
+  if (tokenHash === null) return null;
+  const [row] = await runNamed<CurrentUserRow & ClockContextRow>(em, CLOCK_CALLER_CONTEXT, [...aroundUtcDate(now), tokenHash, now.toISOString()]);
+  if (!row) return null;
+  const user = toCurrentUser(row);
+  row.id = row.employee_id; // the ClockEmployeeRow's id (the driver's row, ours to complete: no copy of its 25 columns)
+  return { user, context: contextOf(row, now) };
+}
+
+function contextOf(row: ClockContextRow, now: Date): ClockContext {
   const emp = toClockEmployee(row);
   const date = localDate(now, emp.zone);
   const today = row.days.find((d) => d.date === date);
@@ -439,6 +497,15 @@ export function assertTimeRegistration(user: Pick<CurrentUser, "timeRegistration
   if (!user.timeRegistration) throw new ConflictError(t("time_clock.error.registration_off"));
 }
 
+/**
+ * The context an attempt works on: `firstRead` (clockCallerContext's, read at the same `now` with the token check)
+ * when it is the user's, else clockContext's read.
+ */
+function readContext(em: EntityManager, user: CurrentUser, now: Date, firstRead: ClockContext | undefined): Promise<ClockContext> | ClockContext {
+  if (firstRead && firstRead.emp.employeeId === user.employeeId) return firstRead;
+  return clockContext(em, user.employeeId, now);
+}
+
 /** How many times an action is re-read and retried when the day changed under it (a concurrent action). */
 const CLOCK_ACTION_ATTEMPTS = 5;
 
@@ -447,17 +514,24 @@ const CLOCK_ACTION_ATTEMPTS = 5;
  * ConflictError (409, French message) and writes nothing. Clears the clock's notification (the employee just
  * acted). Returns the updated clock.
  *
- * Two statements (DESIGN §6 budget): one read (clockContext), then one write that locks the day row and stores
+ * Two statements (DESIGN §6 budget): one read (clockContext, or `firstRead`: the /api buttons read it with the
+ * token check, clockCallerContext), then one write that locks the day row and stores
  * the entry, the totals, the overtime row and the employee's state only if the row is still the version the
  * state machine was checked against (optimistic concurrency on xmin). If another action changed the day in
  * between, the write stores nothing and the action is read and checked again, so a repeated or stale action
  * (double click, second tab, retry) is refused with a 409 and every accepted action writes exactly one entry.
  */
-export async function clockAction(em: EntityManager, user: CurrentUser, action: ClockAction, now: Date = new Date()): Promise<ClockView> {
+export async function clockAction(
+  em: EntityManager,
+  user: CurrentUser,
+  action: ClockAction,
+  now: Date = new Date(),
+  firstRead?: ClockContext,
+): Promise<ClockView> {
   assertTimeRegistration(user);
   const type = clockTypeOf(action);
   for (let attempt = 1; ; attempt++) {
-    const { emp, date, facts, day } = await clockContext(em, user.employeeId, now);
+    const { emp, date, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
     if (!canApply(day?.type ?? null, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
     const expected = expectedFor(facts, date);
     const logs: TimeLogEntry[] = [...(day?.logs ?? []), { time: now, type }].sort((a, b) => a.time.getTime() - b.time.getTime());
@@ -573,10 +647,10 @@ function viewOf(
  * Clears today's entries of the signed-in employee (spec 2 §4 "reset clears the current day"). Entries are never
  * deleted: they are marked superseded by the employee, so the day stays auditable. Returns the empty clock.
  */
-export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView> {
+export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date(), firstRead?: ClockContext): Promise<ClockView> {
   assertTimeRegistration(user);
   for (let attempt = 1; ; attempt++) {
-    const { emp, date, facts, day } = await clockContext(em, user.employeeId, now);
+    const { emp, date, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
     const expected = expectedFor(facts, date);
     const totals = dayTotals([], expected, { date, today: date });
     const id = await writeReset(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, expected, totals, user.employeeId, now);

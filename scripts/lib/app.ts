@@ -109,7 +109,9 @@ function clockButtonsPath(build: ServerBuild, options: { production: boolean }):
     const token = Array.isArray(header) ? header.join(", ") : (header ?? null);
     clockButton({ method: "POST", path: `/api/timeclock/${name}`, token, name })
       .then((answer) => {
-        if (Buffer.byteLength(answer.text) < 1024) {
+        // jsonAnswer's content-length: the text's byte length, measured once.
+        const length = Number(answer.headers["content-length"] ?? Buffer.byteLength(answer.text));
+        if (length < 1024) {
           // One writeHead with the whole list: no per-header bookkeeping on the response.
           const head = securityFlat.slice();
           for (const key in answer.headers) head.push(key, answer.headers[key]!);

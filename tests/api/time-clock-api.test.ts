@@ -104,6 +104,25 @@ describe("the badging calls", () => {
     expect((await api.get("/api/timeclock")).status).toBe(401);
   });
 
+  it("refuses on the buttons the tokens every /api call refuses (their token check is read with the day): 401, nothing stored", async () => {
+    const me = await account();
+    expect((await api.post("/api/timeclock/start", {}, "not-a-token")).status).toBe(401);
+    expect((await api.post("/api/timeclock/start", {}, "x".repeat(201))).status).toBe(401);
+    const expired = await api.login(me.email);
+    await db.sql("update api_token set expires_at = now() - interval '1 second' where user_id = ?", [me.userId]);
+    expect((await api.post("/api/timeclock/start", {}, expired)).status).toBe(401);
+    const revoked = await api.login(me.email);
+    await db.sql("update api_token set revoked_at = now() where user_id = ? and revoked_at is null", [me.userId]);
+    expect((await api.post("/api/timeclock/reset", {}, revoked)).status).toBe(401);
+    const archived = await api.login(me.email);
+    await db.sql("update employee set fired_at = current_date where id = ?", [me.employeeId]);
+    const refused = await api.post("/api/timeclock/start", {}, archived);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBeTruthy();
+    const [count] = await db.sql<{ n: string }>("select count(*) as n from time_clock where employee_id = ?", [me.employeeId]);
+    expect(Number(count!.n)).toBe(0);
+  });
+
   it("lets a team leader read a clock of their team by id", async () => {
     const member = await account();
     const leader = await account({ profileType: "ROLE_TEAM_LEADER" });
