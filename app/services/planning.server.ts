@@ -24,6 +24,7 @@ import {
 } from "~/domain/planning";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
+import { preparedQuery } from "~/server/prepared.server";
 import { NotFoundError } from "./errors";
 import { holidaysOver } from "./holidays.server";
 import { intArray } from "./time-clock-views.server";
@@ -406,7 +407,10 @@ export async function planningTable(
   const { weeks, months } = planningColumns(range);
   const found: PagedEmployeeRow[] = scope.empty
     ? []
-    : await em.execute<PagedEmployeeRow[]>(
+    : await preparedQuery<PagedEmployeeRow>(
+        em,
+        // A named prepared statement (app/server/prepared.server.ts): its text never changes (docs/decisions/0056).
+        "planning_table_page",
         // The count and the clamped page come first (CTEs n and p): a page past the end shows the last one, and an
         // empty scope still answers one row (employee columns null) carrying the count.
         `with n as (select count(*)::int as total from employee e where ${SCOPE_PERIOD_SQL}),

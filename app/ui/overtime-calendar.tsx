@@ -123,7 +123,7 @@ function Calendar({ page }: { page: CalendarPage }) {
                 if (!c) return <td key={i} />;
                 const [, hours, checks] = c;
                 return (
-                  <td key={i} data-testid={`cell-${row.id}-${w.year}-${w.week}`}>
+                  <td key={i}>
                     <Link to={employeeHref(row, w)} discover="none"
                       title={checks.length ? checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: hours ?? 0, week: w.week })}>
                       {hours}
