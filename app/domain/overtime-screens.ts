@@ -15,8 +15,11 @@ const HOUR = 3600;
 
 /** The first year of the year selectors (spec 2 §9). */
 export const FIRST_YEAR = 2020;
-/** Employees per page of a weekly calendar (docs/decisions/0037). */
-export const CALENDAR_PAGE_SIZE = 50;
+/**
+ * Employees per page of a weekly calendar (docs/decisions/0037; 25 since 0056: each row reads six months of clock
+ * entries for the legal checks, so a page of 25 stays within the tables' budget on a large company).
+ */
+export const CALENDAR_PAGE_SIZE = 25;
 /** The largest deduction accepted at once, in hours (docs/decisions/0039). */
 export const MAX_DEDUCTION_HOURS = 200;
 

@@ -337,6 +337,13 @@ export function planningYear(asked: string | null | undefined, years: readonly n
 }
 
 /**
+ * Employees per page of the agency, division and team planning (docs/decisions/0056): a few teams of 9–15 on one
+ * screen, whatever the size of the agency; the page says which of how many it shows and `?page=` links lead to the
+ * others. The page asked is read like the dashboards' (`dashboardPage`) and clamped to the last one by the service.
+ */
+export const PLANNING_PAGE_SIZE = 50;
+
+/**
  * The period of the agency, division and team planning: the default (1 week ago to 3 months ahead) for a missing
  * end; at most 6 months, the end the user did not change moving (spec 2 §9). `anchor` says which end was changed
  * (the form's hidden field, "from" when unknown).

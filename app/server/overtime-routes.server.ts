@@ -14,10 +14,36 @@ function notFound(error: unknown): never {
   throw error;
 }
 
+/**
+ * A calendar row as the page gets it: only the weeks with something to show, as [week index, whole hours or null,
+ * legal checks] (most weeks of most people are empty: the loader data stays small, docs/decisions/0056).
+ */
+export interface CalendarScreenRow {
+  id: number;
+  name: string;
+  own: boolean;
+  cells: [number, number | null, string[]][];
+}
+
+export type CalendarScreen = Omit<CalendarPage, "rows"> & { rows: CalendarScreenRow[] };
+
+/** The page's form of a calendar: the same data, empty weeks left out. */
+export function calendarScreen(page: CalendarPage): CalendarScreen {
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      own: r.own,
+      cells: r.cells.flatMap((c, i): [number, number | null, string[]][] => (c.hours !== null || c.checks.length > 0 ? [[i, c.hours, c.checks]] : [])),
+    })),
+  };
+}
+
 /** A team, division or subsidiary calendar of the URL's filters. */
-export async function calendarLoader(request: Request, view: CalendarView): Promise<CalendarPage> {
+export async function calendarLoader(request: Request, view: CalendarView): Promise<CalendarScreen> {
   const user = await requireUser(request);
-  return overtimeCalendar(await getEm(), user, view, readCalendarQuery(new URL(request.url)), new Date()).catch(notFound);
+  return calendarScreen(await overtimeCalendar(await getEm(), user, view, readCalendarQuery(new URL(request.url)), new Date()).catch(notFound));
 }
 
 /** An employee's year (`id` null: one's own). A malformed or out-of-scope id is a 404. */

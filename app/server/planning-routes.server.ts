@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { dashboardPage } from "~/domain/dashboard";
 import { searchDate } from "~/domain/date-window";
 import { toPlanningFilter, type EventDayType } from "~/domain/planning";
 import { addDays } from "~/domain/time-calendar-date";
@@ -116,9 +117,11 @@ export async function planningTableLoader(request: Request, view: PlanningTableV
   const em = await getEm();
   try {
     const scope = await resolvePlanningScope(em, user, view, ask);
+    // The options depend on the subsidiary (agency view) or the viewer's division (division view) only: the scope
+    // just resolved gives both, nothing is read twice.
     const [table, options] = await Promise.all([
-      planningTable(em, user, scope, range),
-      planningFilterOptions(em, user, view, await resolvePlanningScope(em, user, view, { subsidiaryId: ask.subsidiaryId })),
+      planningTable(em, user, scope, range, dashboardPage(url.searchParams.get("page"))),
+      planningFilterOptions(em, user, view, scope),
     ]);
     return {
       view,

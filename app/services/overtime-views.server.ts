@@ -44,6 +44,7 @@ import { markWeekDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
 import { employeeScopeSql } from "./time-clock.server";
+import { preparedQuery } from "~/server/prepared.server";
 import { intArray, resolveScope, subsidiaries, teamsOf, type BadgingScope } from "./time-clock-views.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -62,7 +63,11 @@ interface LogDayRow {
 async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, LegalDay[]>> {
   const out = new Map<number, LegalDay[]>();
   if (ids.length === 0) return out;
-  const rows = await em.execute<LogDayRow[]>(
+  // A named prepared statement (app/server/prepared.server.ts): every calendar and employee page runs it, its text
+  // never changes, and its plan cost about as much as its execution on a large company (docs/decisions/0056).
+  const rows = await preparedQuery<LogDayRow>(
+    em,
+    "overtime_legal_days",
     `select c.employee_id, c.date::text as date,
             json_agg(json_build_array(extract(epoch from l.time)::bigint, l.type) order by l.time) as logs
        from time_clock c
@@ -132,6 +137,9 @@ export interface CalendarPage {
   total: number;
   page: number;
   pages: number;
+  /** Rank of the first and last employee shown (1-based; 0 when nobody matches). */
+  first: number;
+  last: number;
   /** The viewer has no team (team view) or no division (division view). */
   noScope: "no_team" | "no_division" | null;
 }
@@ -167,7 +175,7 @@ function scopeSql(scope: BadgingScope): { sql: string; params: unknown[] } {
  * The weekly calendar of a view for a viewer: team (the leader's team), division (the head's division, a team
  * filter when it has teams), subsidiary (management: a subsidiary, default their own; division and team filters).
  * A subsidiary, division or team outside the viewer's scope is a NotFoundError. Employees who clock (time
- * registration) and were employed during the period, by name, 50 a page (docs/decisions/0037).
+ * registration) and were employed during the period, by name, CALENDAR_PAGE_SIZE a page (docs/decisions/0037, 0056).
  */
 export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, view: CalendarView, query: CalendarQuery, now: Date): Promise<CalendarPage> {
   const today = localDate(now, "Europe/Paris");
@@ -187,27 +195,35 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
   });
   const noScope = view === "team" && actor.teamId === null ? "no_team" : view === "division" && actor.divisionId === null ? "no_division" : null;
 
-  // Options of the filters: divisions of the subsidiary, teams of the division (or of the subsidiary).
+  // Options of the filters (divisions of the subsidiary, teams of the division or of the subsidiary) and the page of
+  // employees, in parallel: none depends on another.
   const optionScope: BadgingScope = { ...scope, teamId: null };
-  const [divisions, teams] = await Promise.all([
+  const where = scopeSql(scope);
+  const pageAsked = Math.min(Math.max(1, query.page ?? 1), 9_999);
+  const [divisions, teams, found] = await Promise.all([
     view === "subsidiary"
       ? em.execute<{ id: number; name: string }[]>(`select id, name from division where subsidiary_id = ? order by name`, [scope.subsidiaryId])
       : Promise.resolve([]),
     view === "team" ? Promise.resolve([]) : teamsOf(em, optionScope),
+    // The scope's count and the page asked clamped to the last one (CTEs n and p) in the statement that reads the
+    // page's employees: a page past the end shows the last one (docs/decisions/0056); an empty scope still answers
+    // one row (employee columns null) carrying the count.
+    em.execute<{ id: number | null; firstname: string; lastname: string; total: number; page_index: number }[]>(
+      `with s as (select e.id, e.firstname, e.lastname from employee e
+                   where ${where.sql} and e.time_registration
+                     and (e.hired_at is null or e.hired_at <= ?) and (e.fired_at is null or e.fired_at >= ?)),
+       n as (select count(*)::int as total from s),
+       p as (select greatest(0, least(?::int - 1, (n.total - 1) / ${CALENDAR_PAGE_SIZE})) as page_index from n),
+       pg as (select s.* from s order by lower(s.lastname), lower(s.firstname), s.id
+               offset (select page_index * ${CALENDAR_PAGE_SIZE} from p) limit ${CALENDAR_PAGE_SIZE})
+       select n.total, p.page_index, pg.id, pg.firstname, pg.lastname from n cross join p left join pg on true
+        order by lower(pg.lastname), lower(pg.firstname), pg.id`,
+      [...where.params, range.to, range.from, pageAsked],
+    ),
   ]);
-
-  const where = scopeSql(scope);
-  const pageAsked = Math.max(1, query.page ?? 1);
-  const people = await em.execute<{ id: number; firstname: string; lastname: string; total: string }[]>(
-    `select e.id, e.firstname, e.lastname, count(*) over () as total
-       from employee e
-      where ${where.sql} and e.time_registration
-        and (e.hired_at is null or e.hired_at <= ?) and (e.fired_at is null or e.fired_at >= ?)
-      order by lower(e.lastname), lower(e.firstname), e.id
-      limit ? offset ?`,
-    [...where.params, range.to, range.from, CALENDAR_PAGE_SIZE, (pageAsked - 1) * CALENDAR_PAGE_SIZE],
-  );
-  const total = Number(people[0]?.total ?? 0);
+  const people = found.filter((r): r is { id: number; firstname: string; lastname: string; total: number; page_index: number } => r.id !== null);
+  const pageIndex = Number(found[0]?.page_index ?? 0);
+  const total = Number(found[0]?.total ?? 0);
   const ids = people.map((p) => p.id);
   const first = weeks[0]?.monday ?? range.from;
   const last = addDays(weeks[weeks.length - 1]?.monday ?? range.to, 6);
@@ -240,8 +256,10 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     options: { subsidiaries: subsidiaryList, divisions, teams },
     rows,
     total,
-    page: pageAsked,
+    page: pageIndex + 1,
     pages: Math.max(1, Math.ceil(total / CALENDAR_PAGE_SIZE)),
+    first: people.length ? pageIndex * CALENDAR_PAGE_SIZE + 1 : 0,
+    last: people.length ? pageIndex * CALENDAR_PAGE_SIZE + people.length : 0,
     noScope,
   };
 }
@@ -251,7 +269,9 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
  * Keys "employeeId:2026-W09".
  */
 async function weekSums(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<string, number>> {
-  const rows = await em.execute<{ employee_id: number; y: number; w: number; s: string }[]>(
+  const rows = await preparedQuery<{ employee_id: number; y: number; w: number; s: string }>(
+    em,
+    "overtime_week_sums",
     `select x.employee_id, extract(isoyear from x.date)::int as y, extract(week from x.date)::int as w, sum(x.s) as s
        from (select o.employee_id, o.date, o.overtime_seconds as s from overtime o
               where o.employee_id = any(?::int[]) and o.date between ? and ?

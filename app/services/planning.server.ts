@@ -8,6 +8,7 @@ import {
   planningColumns,
   planningYear,
   planningYears,
+  PLANNING_PAGE_SIZE,
   seesPlanningOf,
   weekCells,
   yearGrid,
@@ -23,6 +24,7 @@ import {
 } from "~/domain/planning";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
+import { preparedQuery } from "~/server/prepared.server";
 import { NotFoundError } from "./errors";
 import { holidaysOver } from "./holidays.server";
 import { intArray } from "./time-clock-views.server";
@@ -341,7 +343,15 @@ export interface PlanningTable {
   weeks: PlanningWeekHeader[];
   months: PlanningMonthHeader[];
   groups: PlanningTableGroup[];
+  /** Employees on this page. */
   employeeCount: number;
+  /** Employees of the whole scope over the period, the page shown (1-based, clamped to the last) and the pages. */
+  total: number;
+  page: number;
+  pages: number;
+  /** Rank of the first and last employee shown (1-based; 0 when the scope is empty). */
+  first: number;
+  last: number;
 }
 
 /** The employees of a scope, active at some point of the period, by division, team and name (one query). */
@@ -354,20 +364,72 @@ export async function scopeEmployees(em: EntityManager, scope: PlanningTableScop
        from employee e
        left join division d on d.id = e.division_id
        left join team t on t.id = e.team_id
-      where (?::int is null or e.subsidiary_id = ?) and (?::int is null or e.division_id = ?) and (?::int is null or e.team_id = ?)
-        and (e.fired_at is null or e.fired_at >= ?) and (e.hired_at is null or e.hired_at <= ?)
-      order by d.name nulls last, e.division_id nulls last, t.name nulls last, e.team_id nulls last, lower(e.lastname), lower(e.firstname), e.id`,
-    [scope.subsidiaryId, scope.subsidiaryId, scope.divisionId, scope.divisionId, scope.teamId, scope.teamId, range.from, range.to],
+      where ${SCOPE_PERIOD_SQL}
+      order by ${PLANNING_ORDER_SQL}`,
+    scopePeriodParams(scope, range),
   );
 }
 
+/** The employees of a table's scope active at some point of the period, on alias `e`. Params: scopePeriodParams. */
+const SCOPE_PERIOD_SQL = `(?::int is null or e.subsidiary_id = ?) and (?::int is null or e.division_id = ?) and (?::int is null or e.team_id = ?)
+        and (e.fired_at is null or e.fired_at >= ?) and (e.hired_at is null or e.hired_at <= ?)`;
+const PLANNING_ORDER_SQL = `d.name nulls last, e.division_id nulls last, t.name nulls last, e.team_id nulls last, lower(e.lastname), lower(e.firstname), e.id`;
+
+function scopePeriodParams(scope: PlanningTableScope, range: DateRange): unknown[] {
+  return [scope.subsidiaryId, scope.subsidiaryId, scope.divisionId, scope.divisionId, scope.teamId, scope.teamId, range.from, range.to];
+}
+
+interface PagedEmployeeRow {
+  total: number;
+  page_index: number;
+  id: number | null;
+  firstname: string;
+  lastname: string;
+  division_id: number | null;
+  division_name: string | null;
+  team_id: number | null;
+  team_name: string | null;
+}
+
 /**
- * The planning table of a scope over a period: one row per employee grouped by division and team, one cell per ISO
- * week (the week entry rule), months and week numbers for the header. Two queries whatever the size.
+ * The planning table of a scope over a period, one page of PLANNING_PAGE_SIZE employees (docs/decisions/0056): one
+ * row per employee grouped by division and team, one cell per ISO week (the week entry rule), months and week numbers
+ * for the header. Two statements whatever the size of the scope and the page: the scope's count, the page asked
+ * clamped to the last one and its employees (one statement, top-N sort), then their leaves.
  */
-export async function planningTable(em: EntityManager, viewer: PlanningActor, scope: PlanningTableScope, range: DateRange): Promise<PlanningTable> {
+export async function planningTable(
+  em: EntityManager,
+  viewer: PlanningActor,
+  scope: PlanningTableScope,
+  range: DateRange,
+  page = 1,
+): Promise<PlanningTable> {
   const { weeks, months } = planningColumns(range);
-  const employees = await scopeEmployees(em, scope, range);
+  const found: PagedEmployeeRow[] = scope.empty
+    ? []
+    : await preparedQuery<PagedEmployeeRow>(
+        em,
+        // A named prepared statement (app/server/prepared.server.ts): its text never changes (docs/decisions/0056).
+        "planning_table_page",
+        // The count and the clamped page come first (CTEs n and p): a page past the end shows the last one, and an
+        // empty scope still answers one row (employee columns null) carrying the count.
+        `with n as (select count(*)::int as total from employee e where ${SCOPE_PERIOD_SQL}),
+         p as (select greatest(0, least(?::int - 1, (n.total - 1) / ${PLANNING_PAGE_SIZE})) as page_index from n),
+         emp as (
+           select e.id, e.firstname, e.lastname, e.division_id, d.name as division_name, e.team_id, t.name as team_name
+             from employee e
+             left join division d on d.id = e.division_id
+             left join team t on t.id = e.team_id
+            where ${SCOPE_PERIOD_SQL}
+            order by ${PLANNING_ORDER_SQL}
+           offset (select page_index * ${PLANNING_PAGE_SIZE} from p)
+            limit ${PLANNING_PAGE_SIZE})
+         select n.total, p.page_index, emp.* from n cross join p left join emp on true`,
+        [...scopePeriodParams(scope, range), page, ...scopePeriodParams(scope, range)],
+      );
+  const employees = found.filter((r): r is PagedEmployeeRow & { id: number } => r.id !== null);
+  const total = Number(found[0]?.total ?? 0);
+  const pageIndex = Number(found[0]?.page_index ?? 0);
   const facts = await loadPlanningFacts(
     em,
     viewer,
@@ -391,7 +453,19 @@ export async function planningTable(em: EntityManager, viewer: PlanningActor, sc
       cells: weekCells(weeks, facts.get(e.id)?.leaves ?? []),
     });
   }
-  return { range, weeks, months, groups, employeeCount: employees.length };
+  const first = employees.length ? pageIndex * PLANNING_PAGE_SIZE + 1 : 0;
+  return {
+    range,
+    weeks,
+    months,
+    groups,
+    employeeCount: employees.length,
+    total,
+    page: pageIndex + 1,
+    pages: Math.max(1, Math.ceil(total / PLANNING_PAGE_SIZE)),
+    first,
+    last: employees.length ? first + employees.length - 1 : 0,
+  };
 }
 
 /** The choices of the filter panel: subsidiaries (management, agency view), divisions and teams of the scope. */

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
-import type { CalendarPage, CalendarRow } from "~/services/overtime-views.server";
+import type { CalendarScreen as CalendarPage, CalendarScreenRow as CalendarRow } from "~/server/overtime-routes.server";
+import { Pager } from "./pager";
 import { WideTable } from "./wide-table";
 
 /**
@@ -17,13 +18,13 @@ function employeeHref(row: CalendarRow, week?: { year: number; week: number }): 
   return week ? `${base}?year=${week.year}&week=${week.week}#explication` : base;
 }
 
-function pageHref(page: CalendarPage, n: number): string {
-  const q = new URLSearchParams({ from: page.range.from, to: page.range.to });
-  if (page.view === "subsidiary" && page.subsidiaryId !== null) q.set("subsidiary", String(page.subsidiaryId));
-  if (page.divisionId !== null && page.view === "subsidiary") q.set("division", String(page.divisionId));
-  if (page.teamId !== null && page.view !== "team") q.set("team", String(page.teamId));
-  q.set("page", String(n));
-  return `?${q.toString()}`;
+/** The filters a page link keeps (as the server understood them). */
+function pagerQuery(page: CalendarPage): Record<string, string> {
+  const q: Record<string, string> = { from: page.range.from, to: page.range.to };
+  if (page.view === "subsidiary" && page.subsidiaryId !== null) q.subsidiary = String(page.subsidiaryId);
+  if (page.divisionId !== null && page.view === "subsidiary") q.division = String(page.divisionId);
+  if (page.teamId !== null && page.view !== "team") q.team = String(page.teamId);
+  return q;
 }
 
 function Filters({ page }: { page: CalendarPage }) {
@@ -83,21 +84,25 @@ function Filters({ page }: { page: CalendarPage }) {
   );
 }
 
+/**
+ * The table. Its look is the `.ot-cal` rules of tailwind.css (centred, unwrapped cells), not classes repeated on
+ * each of the 25 × 27 cells; an empty week is an empty cell (docs/decisions/0056).
+ */
 function Calendar({ page }: { page: CalendarPage }) {
   const caption = t("overtime_screens.calendar.caption", { from: formatFrDate(page.range.from), to: formatFrDate(page.range.to) });
   return (
-    <WideTable label={t("overtime_screens.calendar.label")} testId="overtime-calendar">
+    <WideTable label={t("overtime_screens.calendar.label")} testId="overtime-calendar" className="ot-cal">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           <th scope="col" rowSpan={2}>{t("overtime_screens.calendar.employee")}</th>
           {page.months.map((m) => (
-            <th key={m.label} scope="colgroup" colSpan={m.span} className="text-center capitalize">{m.label}</th>
+            <th key={m.label} scope="colgroup" colSpan={m.span}>{m.label}</th>
           ))}
         </tr>
         <tr>
           {page.weeks.map((w) => (
-            <th key={`${w.year}-${w.week}`} scope="col" className="text-center"
+            <th key={`${w.year}-${w.week}`} scope="col"
               title={t("overtime_screens.calendar.week_title", { week: w.week, year: w.year, monday: formatFrDate(w.monday) })}>
               {t("overtime_screens.calendar.week", { week: w.week })}
             </th>
@@ -105,30 +110,36 @@ function Calendar({ page }: { page: CalendarPage }) {
         </tr>
       </thead>
       <tbody>
-        {page.rows.map((row) => (
-          <tr key={row.id} data-testid={`overtime-row-${row.id}`}>
-            <th scope="row" className="whitespace-nowrap">
-              <Link to={employeeHref(row)} className="btn-link">{row.name}</Link>
-              {row.own && <span className="ml-1 text-xs text-gray-600">{t("overtime_screens.calendar.me")}</span>}
-            </th>
-            {row.cells.map((c) => (
-              <td key={`${c.year}-${c.week}`} className="text-center whitespace-nowrap" data-testid={`cell-${row.id}-${c.year}-${c.week}`}>
-                {(c.hours !== null || c.checks.length > 0) && (
-                  <Link to={employeeHref(row, c)} className="btn-link"
-                    title={c.checks.length ? c.checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: c.hours ?? 0, week: c.week })}>
-                    {c.hours !== null && <span className="font-semibold text-green-800">{c.hours}</span>}
-                    {c.checks.length > 0 && (
-                      <span className="ml-0.5 text-amber-700">
-                        <span aria-hidden="true">⚠</span>
-                        <span className="sr-only">{t("overtime_screens.check.mark")} : {c.checks.join(" ")}</span>
-                      </span>
-                    )}
-                  </Link>
-                )}
-              </td>
-            ))}
-          </tr>
-        ))}
+        {page.rows.map((row) => {
+          const cells = new Map(row.cells.map((c) => [c[0], c]));
+          return (
+            <tr key={row.id}>
+              <th scope="row">
+                <Link to={employeeHref(row)} className="btn-link" discover="none">{row.name}</Link>
+                {row.own && <span className="ml-1 text-xs text-gray-600">{t("overtime_screens.calendar.me")}</span>}
+              </th>
+              {page.weeks.map((w, i) => {
+                const c = cells.get(i);
+                if (!c) return <td key={i} />;
+                const [, hours, checks] = c;
+                return (
+                  <td key={i}>
+                    <Link to={employeeHref(row, w)} discover="none"
+                      title={checks.length ? checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: hours ?? 0, week: w.week })}>
+                      {hours}
+                      {checks.length > 0 && (
+                        <span className="ot-warn">
+                          <span aria-hidden="true">⚠</span>
+                          <span className="sr-only">{t("overtime_screens.check.mark")} : {checks.join(" ")}</span>
+                        </span>
+                      )}
+                    </Link>
+                  </td>
+                );
+              })}
+            </tr>
+          );
+        })}
       </tbody>
     </WideTable>
   );
@@ -137,7 +148,10 @@ function Calendar({ page }: { page: CalendarPage }) {
 /** The list of the legal checks of the rows shown, in words (the ⚠ of a cell says it in short). */
 function ChecksList({ page }: { page: CalendarPage }) {
   const items = page.rows.flatMap((row) =>
-    row.cells.flatMap((c) => c.checks.map((text, i) => ({ key: `${row.id}-${c.year}-${c.week}-${i}`, row, cell: c, text }))),
+    row.cells.flatMap(([index, , checks]) => {
+      const cell = page.weeks[index]!;
+      return checks.map((text, i) => ({ key: `${row.id}-${cell.year}-${cell.week}-${i}`, row, cell, text }));
+    }),
   );
   return (
     <section aria-labelledby="ot-checks" className="space-y-2" data-testid="overtime-checks">
@@ -177,14 +191,11 @@ export function OvertimeCalendarScreen({ page, title }: { page: CalendarPage; ti
           ) : (
             <>
               <p className="text-sm text-gray-700">{t("overtime_screens.calendar.legend")}</p>
+              <p className="text-sm text-gray-700" data-testid="overtime-range">
+                {t(page.pages > 1 ? "overtime_screens.calendar.range_more" : "overtime_screens.calendar.range", { first: page.first, last: page.last, total: page.total })}
+              </p>
               <Calendar page={page} />
-              {page.pages > 1 && (
-                <nav aria-label={t("overtime_screens.calendar.page", { page: page.page, pages: page.pages, total: page.total })} className="flex flex-wrap items-center gap-3 text-sm">
-                  {page.page > 1 && <Link to={pageHref(page, page.page - 1)} className="btn btn-secondary">{t("overtime_screens.calendar.previous")}</Link>}
-                  <span>{t("overtime_screens.calendar.page", { page: page.page, pages: page.pages, total: page.total })}</span>
-                  {page.page < page.pages && <Link to={pageHref(page, page.page + 1)} className="btn btn-secondary">{t("overtime_screens.calendar.next")}</Link>}
-                </nav>
-              )}
+              <Pager base={`/overtime/${page.view}`} query={pagerQuery(page)} page={page.page} pages={page.pages} label={t("overtime_screens.calendar.pages")} />
               <ChecksList page={page} />
             </>
           )}

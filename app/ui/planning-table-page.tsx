@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { frDate } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
+import { Pager } from "./pager";
 import { PlanningLegend } from "./planning-legend";
 import { PlanningTableView, type PlanningTableData } from "./planning-table";
 
@@ -20,7 +21,16 @@ export interface PlanningTablePageData {
     divisions: { id: number; name: string }[];
     teams: { id: number; name: string; divisionId: number }[];
   };
-  table: PlanningTableData;
+  table: PlanningTableData & { total: number; page: number; pages: number; first: number; last: number };
+}
+
+/** The filters a page link keeps (the GET form's fields as the server understood them). */
+function pagerQuery(page: PlanningTablePageData): Record<string, string> {
+  const q: Record<string, string> = { from: page.range.from, to: page.range.to };
+  if (page.options.subsidiaries.length > 0 && page.filters.subsidiaryId !== null) q.subsidiary = String(page.filters.subsidiaryId);
+  if (page.view === "agency" && page.filters.divisionId !== null) q.division = String(page.filters.divisionId);
+  if (page.view !== "team" && page.filters.teamId !== null) q.team = String(page.filters.teamId);
+  return q;
 }
 
 export function PlanningTablePage({ page, title }: { page: PlanningTablePageData; title: string }) {
@@ -28,6 +38,8 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
   const showDivision = page.view === "agency";
   const teamChoices = page.view === "agency" && filters.divisionId !== null ? options.teams.filter((tm) => tm.divisionId === filters.divisionId) : options.teams;
   const rows = page.table.groups.reduce((n, g) => n + g.rows.length, 0);
+  const { total, first, last, pages } = page.table;
+  const base = `/planning/${page.view}`;
   // Which end the user changed last (spec 2 §9: the other one moves when the period passes 6 months). Without
   // JavaScript the start is kept (docs/decisions/0040).
   const [changed, setChanged] = useState<"from" | "to">("from");
@@ -104,11 +116,17 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
       {rows === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t("planning.table.empty")}</p>
       ) : (
-        <PlanningTableView
-          label={t("planning.table", { from: frDate(page.range.from), to: frDate(page.range.to) })}
-          table={page.table}
-          showDivision={showDivision}
-        />
+        <>
+          <p className="text-sm text-gray-700" data-testid="planning-range">
+            {t(pages > 1 ? "planning.table.range_more" : "planning.table.range", { first, last, total })}
+          </p>
+          <PlanningTableView
+            label={t("planning.table", { from: frDate(page.range.from), to: frDate(page.range.to) })}
+            table={page.table}
+            showDivision={showDivision}
+          />
+          <Pager base={base} query={pagerQuery(page)} page={page.table.page} pages={pages} label={t("planning.table.pages")} />
+        </>
       )}
       <PlanningLegend />
     </div>

@@ -94,7 +94,7 @@ export function PlanningTableView({
           {group.rows.map((row) => (
             <tr key={row.id}>
               <th scope="row">
-                <Link to={row.href} className="btn-link">
+                <Link to={row.href} className="btn-link" discover="none">
                   {row.name}
                 </Link>
               </th>

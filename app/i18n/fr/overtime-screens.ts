@@ -30,9 +30,10 @@ export const overtimeScreens = {
   "overtime_screens.calendar.cell_title": "{hours} h supplémentaires, semaine {week} : voir l'explication",
   "overtime_screens.calendar.me": "(moi)",
   "overtime_screens.calendar.legend": "Une case montre les heures supplémentaires de la semaine, en heures entières, quand elles dépassent 0. Le signe ⚠ signale un contrôle légal de la semaine.",
-  "overtime_screens.calendar.page": "Page {page} sur {pages} ({total} employés)",
-  "overtime_screens.calendar.previous": "Page précédente",
-  "overtime_screens.calendar.next": "Page suivante",
+  // Pages of a calendar (docs/decisions/0056; the links are the shared pager's)
+  "overtime_screens.calendar.range": "Employés {first} à {last} sur {total}",
+  "overtime_screens.calendar.range_more": "Employés {first} à {last} sur {total} : les liens de pages montrent les autres.",
+  "overtime_screens.calendar.pages": "Pages du calendrier",
   "overtime_screens.calendar.checks": "Contrôles légaux",
   "overtime_screens.calendar.checks_none": "Aucun contrôle légal à signaler sur la période.",
   "overtime_screens.no_team": "Vous n'êtes rattaché à aucune équipe.",

@@ -99,6 +99,10 @@ export const planning = {
   "planning.table.no_team": "Sans équipe",
   "planning.table.no_division": "Sans pôle",
   "planning.table.empty": "Aucun employé dans cette sélection.",
+  // Pages of the tables (docs/decisions/0056)
+  "planning.table.range": "Employés {first} à {last} sur {total}",
+  "planning.table.range_more": "Employés {first} à {last} sur {total} : les liens de pages montrent les autres.",
+  "planning.table.pages": "Pages du planning",
   "planning.whole": "Voir tout le planning",
 
   // Calendar feeds (profile)
