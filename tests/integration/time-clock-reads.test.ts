@@ -69,14 +69,15 @@ describe("scope: employeeRange and clockById", () => {
     const day = `2026-02-0${1 + name.length % 9}`;
     await db.sql("delete from time_clock where employee_id = ? and date = ?", [people[target].employeeId, day]);
     const clockId = await insertClock(db.em(), people[target].employeeId, day, [["08:00", "START"]]);
-    const call = employeeRange(db.em(), people[actor].user, people[target].employeeId, "2026-02-01", "2026-02-10");
-    const byId = clockById(db.em(), people[actor].user, clockId);
+    // Each call starts only when the one before has settled: a refusal left waiting would be an unhandled rejection.
+    const call = () => employeeRange(db.em(), people[actor].user, people[target].employeeId, "2026-02-01", "2026-02-10");
+    const byId = () => clockById(db.em(), people[actor].user, clockId);
     if (allowed) {
-      expect((await call).clocks.map((c) => c.id)).toContain(clockId);
-      expect((await byId).id).toBe(clockId);
+      expect((await call()).clocks.map((c) => c.id)).toContain(clockId);
+      expect((await byId()).id).toBe(clockId);
     } else {
-      expect((await rejection(call)).status).toBe(404);
-      expect((await rejection(byId)).status).toBe(404);
+      expect((await rejection(call())).status).toBe(404);
+      expect((await rejection(byId())).status).toBe(404);
     }
   });
 
