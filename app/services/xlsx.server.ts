@@ -75,11 +75,11 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
     views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
   });
   ws.autoFilter = `A1:${last}1`;
-  ws.columns = sheet.columns.map((c, i) => ({
-    key: `c${i}`,
-    width: c.width ?? DEFAULT_WIDTH[c.kind],
-    style: XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {},
-  }));
+  // One style object per column, given to every data cell of it: exceljs keeps a cell's style id by the style
+  // object's identity, so a shared object is looked up once; a copy per cell (what a column style gives) is turned
+  // into XML and hashed again for each cell, a third of the writer's time on a large file.
+  const styles = sheet.columns.map((c) => (XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {}));
+  ws.columns = sheet.columns.map((c, i) => ({ key: `c${i}`, width: c.width ?? DEFAULT_WIDTH[c.kind], style: styles[i] }));
   const head = ws.addRow(sheet.columns.map((c) => c.header));
   head.font = { bold: true };
   head.eachCell((cell) => {
@@ -90,7 +90,13 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
   const every = sheet.progressEvery ?? 5000;
   for await (const make of sheet.rows as AsyncIterable<(rowNumber: number) => XlsxCell[]>) {
     const cells = make(count + 2);
-    ws.addRow(cells.map((c) => (c === undefined ? null : c))).commit();
+    const row = ws.addRow(cells.map((c) => (c === undefined ? null : c)));
+    for (let i = 0; i < styles.length; i++) {
+      const cell = row.getCell(i + 1);
+      // A text column has no number format, so its style id would depend on the cell's type: only strings share it.
+      if (XLSX_FORMATS[sheet.columns[i]!.kind] || typeof cells[i] === "string") cell.style = styles[i]!;
+    }
+    row.commit();
     count += 1;
     if (count % 500 === 0) await yieldToIo();
     if (sheet.onProgress && count % every === 0) await sheet.onProgress(count);
