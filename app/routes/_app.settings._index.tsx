@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { SettingsKind } from "~/domain/settings-rules";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -7,13 +8,38 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
 import { deleteSettingsItem, settingsOverview } from "~/services/settings.server";
-import { Card, ConfirmAction } from "~/ui/modal";
+import { useLinkDelegation } from "~/ui/links";
+import { Card, ConfirmDialog } from "~/ui/modal";
+import { Pager } from "~/ui/pager";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.title")} · ${t("app.title")}` }];
 
+/** Teams are shown by pages (`?page=N`): a company's hundreds of teams would make a page of hundreds of kilobytes. */
+const TEAMS_PAGE_SIZE = 50;
+
+/** `?page=` of the teams card: absent or malformed is 1, past the end is the last page. */
+function teamsPage(raw: string | null, total: number): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / TEAMS_PAGE_SIZE));
+  const asked = raw && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+  return { page: Math.min(Math.max(asked, 1), pages), pages };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return settingsOverview(await getEm(), user);
+  const overview = await settingsOverview(await getEm(), user);
+  const { page, pages } = teamsPage(new URL(request.url).searchParams.get("page"), overview.teams.length);
+  const first = (page - 1) * TEAMS_PAGE_SIZE;
+  return {
+    ...overview,
+    teams: overview.teams.slice(first, first + TEAMS_PAGE_SIZE),
+    teamsPage: { page, pages, first: first + 1, total: overview.teams.length },
+  };
+}
+
+/** The item whose deletion is being confirmed: `?confirm=delete-team-17` (one GET form for the page, decision 0033). */
+function confirmingOf(search: string): { kind: string; id: number } | null {
+  const m = /^delete-(country|subsidiary|division|team)-(\d{1,9})$/.exec(new URLSearchParams(search).get("confirm") ?? "");
+  return m ? { kind: m[1]!, id: Number(m[2]) } : null;
 }
 
 const KINDS: Record<string, SettingsKind> = {
@@ -40,7 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
       pushAlert(session, "danger", error.message);
     }
   }
-  return redirect("/settings", { headers: { "Set-Cookie": await commitSession(session) } });
+  // Back to the teams' page the deletion was asked from (a field of the confirm form).
+  const page = String(form.get("page") ?? "");
+  return redirect(/^\d{1,4}$/.test(page) && page !== "1" ? `/settings?page=${page}` : "/settings", {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
 }
 
 interface Item {
@@ -55,13 +85,21 @@ function SettingsCard({
   title,
   addLabel,
   items,
+  confirming,
+  page = 1,
+  footer,
 }: {
   kind: SettingsKind;
   path: string;
   title: MessageKey;
   addLabel: MessageKey;
   items: Item[];
+  confirming: { kind: string; id: number } | null;
+  /** The page of a paged card (teams), kept by the confirm step and the deletion's redirect. */
+  page?: number;
+  footer?: ReactNode;
 }) {
+  const here = page > 1 ? `/settings?page=${page}` : "/settings";
   return (
     <Card
       title={t(title)}
@@ -74,42 +112,58 @@ function SettingsCard({
       {items.length === 0 ? (
         <p className="text-sm text-gray-700">{t("settings.empty")}</p>
       ) : (
-        <ul className="divide-y divide-gray-100" data-testid={`list-${kind}`}>
+        // The list carries the styling (.settings-items); a row is its name, its edit link and a submit button of the
+        // page's one confirm-step form: no dialog, form or hidden field per row (decision 0033, rule 7).
+        <ul className="settings-items" data-testid={`list-${kind}`}>
           {items.map((item) => (
-            // A grid, not a wrapping flex row: the actions stay in the same column on every row, however long the name.
-            <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-2">
-              <div className="min-w-0">
-                <p className="break-words text-sm font-medium text-gray-900">{item.name}</p>
-                {item.detail && <p className="break-words text-xs text-gray-600">{item.detail}</p>}
+            <li key={item.id}>
+              <div>
+                <p>{item.name}</p>
+                {item.detail && <p>{item.detail}</p>}
               </div>
-              <div className="flex shrink-0 items-center gap-2">
-                <Link
-                  to={`/settings/${path}/${item.id}/edit`}
-                  className="btn-link text-sm"
-                  aria-label={t("settings.edit_item", { item: item.name })}
-                >
+              <div>
+                <a href={`/settings/${path}/${item.id}/edit`} className="btn-link text-sm" aria-label={t("settings.edit_item", { item: item.name })}>
                   {t("word.edit")}
-                </Link>
-                <ConfirmAction
-                  intent={`delete-${kind}-${item.id}`}
-                  itemLabel={item.name}
-                  cancelHref="/settings"
-                  buttonClassName="btn btn-danger px-2 py-1 text-xs"
-                />
+                </a>
+                <button
+                  form="settings-confirm"
+                  name="confirm"
+                  value={`delete-${kind}-${item.id}`}
+                  className="btn btn-danger px-2 py-1 text-xs"
+                  aria-label={`${t("word.delete")} ${item.name}`}
+                >
+                  {t("word.delete")}
+                </button>
               </div>
+              {confirming?.kind === kind && confirming.id === item.id && (
+                <ConfirmDialog
+                  intent={`delete-${kind}-${item.id}`}
+                  text={t("confirm.delete_text", { item: item.name })}
+                  confirmLabel={t("word.delete")}
+                  fields={page > 1 ? { page } : {}}
+                  action="/settings?index"
+                  back={here}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
+      {footer}
     </Card>
   );
 }
 
 export default function Settings() {
-  const { countries, subsidiaries, divisions, teams } = useLoaderData<typeof loader>();
+  const { countries, subsidiaries, divisions, teams, teamsPage } = useLoaderData<typeof loader>();
+  const confirming = confirmingOf(useLocation().search);
+  const onClick = useLinkDelegation();
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" onClick={onClick}>
       <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
+      <Form method="get" id="settings-confirm" preventScrollReset discover="none">
+        {teamsPage.page > 1 && <input type="hidden" name="page" value={teamsPage.page} />}
+      </Form>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
         <SettingsCard
           kind="subsidiary"
@@ -117,6 +171,7 @@ export default function Settings() {
           title="settings.subsidiaries"
           addLabel="settings.add_subsidiary"
           items={subsidiaries.map((s) => ({ id: s.id, name: s.name, detail: s.country }))}
+          confirming={confirming}
         />
         <SettingsCard
           kind="division"
@@ -124,6 +179,7 @@ export default function Settings() {
           title="settings.divisions"
           addLabel="settings.add_division"
           items={divisions.map((d) => ({ id: d.id, name: d.name, detail: d.subsidiary }))}
+          confirming={confirming}
         />
         <SettingsCard
           kind="team"
@@ -131,8 +187,20 @@ export default function Settings() {
           title="settings.teams"
           addLabel="settings.add_team"
           items={teams.map((tm) => ({ id: tm.id, name: tm.name, detail: `${tm.subsidiary} › ${tm.division}` }))}
+          confirming={confirming}
+          page={teamsPage.page}
+          footer={
+            teamsPage.pages > 1 && (
+              <div className="mt-3 space-y-2">
+                <p className="text-xs text-gray-700">
+                  {t("settings.teams_range", { first: teamsPage.first, last: teamsPage.first + teams.length - 1, total: teamsPage.total })}
+                </p>
+                <Pager base="/settings" query={{}} page={teamsPage.page} pages={teamsPage.pages} label={t("settings.teams")} />
+              </div>
+            )
+          }
         />
-        <SettingsCard kind="country" path="countries" title="settings.countries" addLabel="settings.add_country" items={countries} />
+        <SettingsCard kind="country" path="countries" title="settings.countries" addLabel="settings.add_country" items={countries} confirming={confirming} />
       </div>
     </div>
   );

@@ -80,6 +80,7 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   back,
+  action,
   tone = "danger",
 }: {
   intent: string;
@@ -87,6 +88,8 @@ export function ConfirmDialog({
   text: string;
   confirmLabel: string;
   back: string;
+  /** Where the form posts, when not `back` (an index route's action: `/settings?index`). */
+  action?: string;
   /** "danger" only for refusing and deleting; "primary" for validating (issue 11 §5). */
   tone?: "danger" | "primary";
 }) {
@@ -97,7 +100,7 @@ export function ConfirmDialog({
           {t("confirm.title")}
         </h2>
         <p className="mt-2 text-sm text-gray-700">{text}</p>
-        <Form method="post" action={back} className="mt-4 flex justify-end gap-2" preventScrollReset>
+        <Form method="post" action={action ?? back} className="mt-4 flex justify-end gap-2" preventScrollReset>
           <input type="hidden" name="intent" value={intent} />
           {Object.entries(fields).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={String(v)} />

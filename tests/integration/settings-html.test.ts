@@ -55,8 +55,23 @@ describe("/settings", () => {
     for (const title of ["Agences", "Pôles", "Équipes", "Pays"]) expect(html).toContain(`>${title}</h2>`);
     for (const path of ["subsidiaries", "divisions", "teams", "countries"]) expect(html).toContain(`href="/settings/${path}/new"`);
     expect(html).toContain(`href="/settings/teams/${org.teamId}/edit"`);
-    expect(html).toContain("Voulez-vous vraiment supprimer « Numérique » ?");
+    // One confirm step for the page (decision 0033): a row's delete button asks `?confirm=delete-team-N` with the
+    // page's one GET form; no dialog is sent until one is asked, then only that one, naming the item.
+    expect(html).toContain(`form="settings-confirm"`);
     expect(html).toContain(`value="delete-team-${org.otherTeamId}"`);
+    expect(html).not.toContain("Voulez-vous vraiment supprimer");
+    expect(html).not.toContain('role="dialog"');
+    const asked = text((await c.get(`/settings?confirm=delete-team-${org.otherTeamId}`)).text);
+    expect(asked).toContain("Voulez-vous vraiment supprimer « Numérique » ?");
+    expect(asked.match(/role="dialog"/g)).toHaveLength(1);
+    expect(asked).toContain(`name="intent" value="delete-team-${org.otherTeamId}"`);
+    expect(asked).toContain('action="/settings?index"');
+    // A malformed or unknown confirm shows no dialog.
+    for (const bad of ["delete-team-x", "drop-team-1", `delete-team-${org.otherTeamId}0`]) {
+      const res = await c.get(`/settings?confirm=${bad}`);
+      expect(res.status).toBe(200);
+      expect(text(res.text)).not.toContain('role="dialog"');
+    }
     // Divisions ordered by name: Finition before Impression.
     expect(html.indexOf(">Finition<")).toBeLessThan(html.indexOf(">Impression<"));
   });
@@ -90,6 +105,44 @@ describe("/settings", () => {
     expect(done.location).toBe("/settings");
     expect(text((await c.get("/settings")).text)).toContain("« Numérique del » a été supprimé.");
     expect(await db.sql("select id from team where id = ?", [o.otherTeamId])).toHaveLength(0);
+  });
+});
+
+describe("/settings teams by pages of 50", () => {
+  it("shows 50 teams a page with their range and GET page links, keeps the page through the confirm step and the deletion", async () => {
+    const rows = await db.sql<{ id: number }>(
+      `insert into team (name, subsidiary_id, division_id)
+       select 'Zz équipe ' || lpad(n::text, 2, '0'), ?, ? from generate_series(1, 60) n returning id`,
+      [org.subsidiaryId, org.divisionId],
+    );
+    const total = Number((await db.sql<{ n: string }>("select count(*) as n from team"))[0]!.n);
+    expect(total).toBeGreaterThan(50);
+    const pages = Math.ceil(total / 50);
+    const c = await signedIn(direction);
+    const first = text((await c.get("/settings")).text);
+    expect(first.match(/value="delete-team-/g)).toHaveLength(50);
+    expect(first).toContain(`Équipes 1 à 50 sur ${total}`);
+    expect(first).toContain('href="/settings?page=2"');
+    expect(first).not.toContain('name="page"');
+
+    const last = text((await c.get(`/settings?page=${pages}`)).text);
+    expect(last).toContain("Zz équipe 60");
+    expect(last).toContain(`Équipes ${(pages - 1) * 50 + 1} à ${total} sur ${total}`);
+    // Past the end: the last page; malformed: the first.
+    expect(text((await c.get("/settings?page=999")).text)).toContain(`Équipes ${(pages - 1) * 50 + 1} à ${total} sur ${total}`);
+    expect(text((await c.get("/settings?page=abc")).text)).toContain(`Équipes 1 à 50 sur ${total}`);
+
+    const zz60 = rows[rows.length - 1]!.id;
+    expect(last).toContain(`<input type="hidden" name="page" value="${pages}"/>`);
+    const asked = text((await c.get(`/settings?page=${pages}&confirm=delete-team-${zz60}`)).text);
+    expect(asked).toContain("Voulez-vous vraiment supprimer « Zz équipe 60 » ?");
+    const done = await c.post("/settings?index", { intent: `delete-team-${zz60}`, page: String(pages) });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(`/settings?page=${pages}`);
+    expect(await db.sql("select id from team where id = ?", [zz60])).toHaveLength(0);
+    // The other cards are whole on every page.
+    expect(last).toContain('href="/settings/countries/new"');
+    expect(last).toContain(">Finition<");
   });
 });
 

@@ -27,7 +27,7 @@ async function written(rows: ((row: number) => XlsxCell[])[]) {
   await writeXlsx(out, { name: "Test", columns, rows: (async function* () { yield* rows; })(), totals: { label: "Total", sumColumns: [7] } });
   await ended;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks));
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   return book.worksheets[0]!;
 }
 

@@ -10,6 +10,7 @@ export const settings = {
   "settings.subsidiaries": "Agences",
   "settings.divisions": "Pôles",
   "settings.teams": "Équipes",
+  "settings.teams_range": "Équipes {first} à {last} sur {total}",
   "settings.add_country": "Ajouter un pays",
   "settings.add_subsidiary": "Ajouter une agence",
   "settings.add_division": "Ajouter un pôle",
