@@ -15,6 +15,11 @@ export async function serve(options: { port?: number } = {}): Promise<{ server: 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(port, () => resolve(s));
   });
+  // An idle keep-alive connection is closed by its client or its proxy first, never by us: Node's 5-s default races
+  // a client reusing the socket at that moment (ECONNRESET on a request that never reached us; a load balancer's idle
+  // timeout is typically 60 s). Headers must arrive within a little more than that.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   console.info(`[web] Cadran listens on http://localhost:${port}`);
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));

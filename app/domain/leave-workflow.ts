@@ -208,8 +208,9 @@ export function canDecide(input: { actor: LeaveDecider; leave: LeaveUnderDecisio
  * (DESIGN §5): a team leader or a department head sees what they can decide now; management sees the
  * requests at the management step (effectiveStepActor, so also the steps whose holder is missing), not
  * every request in flight, even though it may act on any of them through the /api. The SQL twin of this
- * rule is WAITING_CONDITION_SQL in app/services/leave-scope.server.ts (checked against this one by
- * tests/integration/leave-waiting.test.ts); change them together.
+ * rule is WAITING_CONDITION_SQL in app/services/leave-scope.server.ts, on the step stored by the database
+ * (leave.waiting_for, SQL function leave_waiting_for, decision 0064; checked against this one by
+ * tests/integration/leave-waiting.test.ts and leave-waiting-stored.test.ts); change them together (a migration).
  *
  * @example isAwaitingActor({ actor: teamLeaderOfTeam3, leave: { workflow: "full", state: "prevalidate", teamId: 3, ... } })
  *   // false: it now awaits the department head

@@ -71,6 +71,7 @@ export const WaitingFilter = z.object({
   year: z.coerce.number().int().min(2020).max(2100).optional().catch(undefined),
   month: z.union([z.literal("all"), z.coerce.number().int().min(1).max(12)]).optional().catch(undefined),
   employee: z.union([z.literal("all"), z.coerce.number().int().positive()]).optional().catch(undefined),
+  name: z.string().max(200).optional().catch(undefined),
   tab: z.enum(["pending", "accepted", "rejected"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
 });

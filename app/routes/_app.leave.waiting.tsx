@@ -85,7 +85,12 @@ export default function WaitingLeaves() {
   const confirming = /^(validate|refuse)-(\d+)$/.exec(search.get("confirm") ?? "");
   search.delete("confirm");
   const here = location.pathname + (search.size > 0 ? `?${search}` : "");
-  const query = { year: String(page.filter.year), month: String(page.filter.month), employee: String(page.filter.employee) };
+  const query: Record<string, string> = {
+    year: String(page.filter.year),
+    month: String(page.filter.month),
+    employee: String(page.filter.employee),
+    ...(page.filter.name ? { name: page.filter.name } : {}),
+  };
   // The pending tab's page, kept by the confirm step (and so by the decision's redirect back here).
   const paged = page.pager.page > 1 ? { page: String(page.pager.page) } : {};
   return (
@@ -129,19 +134,30 @@ export default function WaitingLeaves() {
           </div>
           </>
         )}
-        <div>
-          <label htmlFor="filter-employee" className="field-label">
-            {t("leave.field.employee")}
-          </label>
-          <select id="filter-employee" name="employee" defaultValue={String(page.filter.employee)} className="field-input">
-            <option value="all">{t("leave.field.all_employees")}</option>
-            {page.employees.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.fullname}
-              </option>
-            ))}
-          </select>
-        </div>
+        {page.employeeSearch ? (
+          // A scope of thousands (management): a name field rather than a list of every employee (decision 0065).
+          <div>
+            <label htmlFor="filter-name" className="field-label">
+              {t("leave.field.employee_name")}
+            </label>
+            <input id="filter-name" name="name" type="search" defaultValue={page.filter.name} maxLength={60} className="field-input" />
+            {page.filter.employee !== "all" && <input type="hidden" name="employee" value={page.filter.employee} />}
+          </div>
+        ) : (
+          <div>
+            <label htmlFor="filter-employee" className="field-label">
+              {t("leave.field.employee")}
+            </label>
+            <select id="filter-employee" name="employee" defaultValue={String(page.filter.employee)} className="field-input">
+              <option value="all">{t("leave.field.all_employees")}</option>
+              {page.employees.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.fullname}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <button type="submit" className="btn btn-secondary">
           {t("leave.waiting.filter_submit")}
         </button>
@@ -253,6 +269,9 @@ export default function WaitingLeaves() {
             ))}
           </tbody>
         </WideTable>
+      )}
+      {page.tab !== "pending" && (
+        <Pager base="/leave/waiting" query={{ ...query, tab: page.tab }} page={page.pager.page} pages={page.pager.pages} label={t("leave.waiting.pages")} />
       )}
     </div>
   );

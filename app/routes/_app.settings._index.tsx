@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { askedPage } from "~/domain/paging";
 import type { SettingsKind } from "~/domain/settings-rules";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -20,8 +21,7 @@ const TEAMS_PAGE_SIZE = 50;
 /** `?page=` of the teams card: absent or malformed is 1, past the end is the last page. */
 function teamsPage(raw: string | null, total: number): { page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / TEAMS_PAGE_SIZE));
-  const asked = raw && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
-  return { page: Math.min(Math.max(asked, 1), pages), pages };
+  return { page: Math.min(askedPage(raw), pages), pages };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -67,8 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   // Back to the teams' page the deletion was asked from (a field of the confirm form).
-  const page = String(form.get("page") ?? "");
-  return redirect(/^\d{1,4}$/.test(page) && page !== "1" ? `/settings?page=${page}` : "/settings", {
+  const page = askedPage(form.get("page"));
+  return redirect(page > 1 ? `/settings?page=${page}` : "/settings", {
     headers: { "Set-Cookie": await commitSession(session) },
   });
 }

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatFrDate } from "~/domain/date-range";
+import { askedPage } from "~/domain/paging";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
@@ -9,7 +10,8 @@ import { AppError, ValidationError } from "~/services/errors";
 import {
   deleteSuggestion,
   entriesFromForm,
-  listSuggestions,
+  listSuggestionsPage,
+  SUGGESTIONS_PAGE_SIZE,
   suggestionLabel,
   updateSuggestion,
   validateSuggestion,
@@ -17,7 +19,9 @@ import {
 } from "~/services/time-clock-suggestions.server";
 import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "~/ui/badging-entries-form";
 import { EntriesList } from "~/ui/badging-week-results";
-import { Card, ConfirmAction } from "~/ui/modal";
+import { useLinkDelegation } from "~/ui/links";
+import { Card, ConfirmDialog } from "~/ui/modal";
+import { Pager } from "~/ui/pager";
 
 export const meta: MetaFunction = () => [{ title: `${t("badging.edit.title")} · ${t("app.title")}` }];
 
@@ -25,8 +29,27 @@ const PATH = "/time-clock/edit-badging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const cards = await listSuggestions(await getEm(), user);
-  return { cards: cards.map((c) => ({ ...c, label: suggestionLabel(c.suggestion) })) };
+  const { cards, page, pages, total } = await listSuggestionsPage(await getEm(), user, new URL(request.url).searchParams.get("page"));
+  return {
+    cards: cards.map((c) => ({ ...c, label: suggestionLabel(c.suggestion) })),
+    page,
+    pages,
+    total,
+    first: (page - 1) * SUGGESTIONS_PAGE_SIZE + 1,
+  };
+}
+
+/** The page's steps, from its GET form (decision 0033): `?confirm=validate-12` / `delete-12` and `?edit=12`. */
+function stepsOf(search: string): { confirm: { kind: "validate" | "delete"; id: number } | null; edit: number | null } {
+  const params = new URLSearchParams(search);
+  const m = /^(validate|delete)-(\d{1,9})$/.exec(params.get("confirm") ?? "");
+  const edit = /^\d{1,9}$/.test(params.get("edit") ?? "") ? Number(params.get("edit")) : null;
+  return { confirm: m ? { kind: m[1] as "validate" | "delete", id: Number(m[2]) } : null, edit };
+}
+
+/** The list's page an action came from (a field of its forms), for the redirect back. */
+function backTo(page: number): string {
+  return page > 1 ? `${PATH}?page=${page}` : PATH;
 }
 
 type ActionResult = { id: number; values: EntriesFormValues; errors: FieldErrors };
@@ -36,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const m = /^(validate|delete|edit)-(\d{1,9})$/.exec(String(form.get("intent") ?? ""));
+  const page = askedPage(form.get("page"));
   const session = await getSession(request);
   const em = await getEm();
   try {
@@ -64,84 +88,119 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     pushAlert(session, "danger", error.message);
   }
-  return redirect(PATH, { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect(backTo(page), { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 export default function EditBadging() {
-  const { cards } = useLoaderData<typeof loader>();
+  const { cards, page, pages, total, first } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as ActionResult | undefined;
+  const steps = stepsOf(useLocation().search);
+  const onClick = useLinkDelegation();
+  const here = backTo(page);
+  const pageField: Record<string, number> = page > 1 ? { page } : {};
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" onClick={onClick}>
       <h1 className="text-2xl font-semibold">{t("badging.edit.title")}</h1>
+      {/* The page's one GET form: each card's buttons ask for a confirmation or the edit form of that card only
+          (no dialog nor form per card, decision 0033). */}
+      <Form method="get" id="badging-confirm" preventScrollReset discover="none">
+        {page > 1 && <input type="hidden" name="page" value={page} />}
+      </Form>
       {cards.length === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700" data-testid="badging-editions-none">
           {t("badging_editions_none")}
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="suggestions">
-          {cards.map((card) => {
-            const s = card.suggestion;
-            const editing = failed?.id === s.id ? failed : undefined;
-            const values: EntriesFormValues = editing?.values ?? {
-              message: s.message ?? "",
-              entries: formRows(s.logs.map((l) => ({ time: l.hhmm, type: l.type }))),
-            };
-            return (
-              <li key={s.id} data-testid={`suggestion-${s.id}`}>
-                <Card title={t("badging.edit.card_title", { name: s.employeeFullname, date: formatFrDate(s.date) })}>
-                  {card.createdByName && (
-                    <p className="mb-2 text-xs text-gray-600">
-                      {t("badging.edit.requested_by", { name: card.createdByName, date: formatFrDate(card.createdAt.slice(0, 10)) })}
-                    </p>
-                  )}
-                  <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.message")}</h3>
-                  <p className="mb-3 whitespace-pre-line text-sm text-gray-800">{s.message || t("badging.edit.no_message")}</p>
-                  <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                    {card.origin && (
+        <>
+          {pages > 1 && (
+            <p className="text-sm text-gray-700" data-testid="suggestions-range">
+              {t("badging.edit.range", { first, last: first + cards.length - 1, total })}
+            </p>
+          )}
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="suggestions">
+            {cards.map((card) => {
+              const s = card.suggestion;
+              const failedHere = failed?.id === s.id ? failed : undefined;
+              const editing = failedHere !== undefined || steps.edit === s.id;
+              const confirming = steps.confirm?.id === s.id ? steps.confirm.kind : null;
+              const values: EntriesFormValues = failedHere?.values ?? {
+                message: s.message ?? "",
+                entries: formRows(s.logs.map((l) => ({ time: l.hhmm, type: l.type }))),
+              };
+              const when = { name: s.employeeFullname, date: formatFrDate(s.date) };
+              return (
+                <li key={s.id} data-testid={`suggestion-${s.id}`}>
+                  <Card title={t("badging.edit.card_title", when)}>
+                    {card.createdByName && (
+                      <p className="mb-2 text-xs text-gray-600">
+                        {t("badging.edit.requested_by", { name: card.createdByName, date: formatFrDate(card.createdAt.slice(0, 10)) })}
+                      </p>
+                    )}
+                    <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.message")}</h3>
+                    <p className="mb-3 whitespace-pre-line text-sm text-gray-800">{s.message || t("badging.edit.no_message")}</p>
+                    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                      {card.origin && (
+                        <div>
+                          <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.old_entries")}</h3>
+                          <EntriesList logs={card.origin.logs} testId={`old-entries-${s.id}`} />
+                        </div>
+                      )}
                       <div>
-                        <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.old_entries")}</h3>
-                        <EntriesList logs={card.origin.logs} testId={`old-entries-${s.id}`} />
+                        <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.new_entries")}</h3>
+                        <EntriesList logs={s.logs} testId={`new-entries-${s.id}`} />
+                      </div>
+                    </div>
+                    <div className="mt-4 flex flex-wrap items-center gap-2">
+                      <button form="badging-confirm" name="confirm" value={`validate-${s.id}`} className="btn btn-primary" aria-label={`${t("badging.edit.validate")} ${card.label}`}>
+                        {t("badging.edit.validate")}
+                      </button>
+                      <button form="badging-confirm" name="confirm" value={`delete-${s.id}`} className="btn btn-danger" aria-label={`${t("word.delete")} ${card.label}`}>
+                        {t("word.delete")}
+                      </button>
+                      {!editing && (
+                        <button form="badging-confirm" name="edit" value={s.id} className="btn btn-secondary" aria-label={`${t("badging.edit.edit")} ${card.label}`}>
+                          {t("badging.edit.edit")}
+                        </button>
+                      )}
+                    </div>
+                    {confirming && (
+                      <ConfirmDialog
+                        intent={`${confirming}-${s.id}`}
+                        text={
+                          confirming === "validate"
+                            ? t("badging.edit.validate_text", when)
+                            : t("badging.edit.delete_text", { item: card.label })
+                        }
+                        confirmLabel={confirming === "validate" ? t("badging.edit.validate") : t("word.delete")}
+                        tone={confirming === "validate" ? "primary" : "danger"}
+                        fields={pageField}
+                        action={PATH}
+                        back={here}
+                      />
+                    )}
+                    {editing && (
+                      <div className="mt-3" data-testid={`suggestion-edit-${s.id}`}>
+                        <EntriesForm
+                          idPrefix={`suggestion-${s.id}`}
+                          intent={`edit-${s.id}`}
+                          hidden={pageField}
+                          action={PATH}
+                          values={values}
+                          errors={failedHere?.errors}
+                          submitLabel={t("badging.edit.save")}
+                        />
+                        <Link to={here} className="btn-link mt-2 inline-block text-sm" preventScrollReset>
+                          {t("badging.edit.cancel_edit")}
+                        </Link>
                       </div>
                     )}
-                    <div>
-                      <h3 className="text-sm font-semibold text-gray-900">{t("badging.edit.new_entries")}</h3>
-                      <EntriesList logs={s.logs} testId={`new-entries-${s.id}`} />
-                    </div>
-                  </div>
-                  <div className="mt-4 flex flex-wrap items-center gap-2">
-                    <ConfirmAction
-                      intent={`validate-${s.id}`}
-                      itemLabel={card.label}
-                      text={t("badging.edit.validate_text", { name: s.employeeFullname, date: formatFrDate(s.date) })}
-                      buttonLabel={t("badging.edit.validate")}
-                      confirmLabel={t("badging.edit.validate")}
-                      tone="primary"
-                      cancelHref={PATH}
-                    />
-                    <ConfirmAction
-                      intent={`delete-${s.id}`}
-                      itemLabel={card.label}
-                      text={t("badging.edit.delete_text", { item: card.label })}
-                      cancelHref={PATH}
-                    />
-                  </div>
-                  <details className="mt-3" open={!!editing}>
-                    <summary className="btn btn-secondary" aria-label={`${t("badging.edit.edit")} ${card.label}`}>
-                      {t("badging.edit.edit")}
-                    </summary>
-                    <EntriesForm
-                      idPrefix={`suggestion-${s.id}`}
-                      intent={`edit-${s.id}`}
-                      values={values}
-                      errors={editing?.errors}
-                      submitLabel={t("badging.edit.save")}
-                    />
-                  </details>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager base={PATH} query={{}} page={page} pages={pages} label={t("badging.edit.title")} />
+        </>
       )}
     </div>
   );

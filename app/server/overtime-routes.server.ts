@@ -25,12 +25,20 @@ export interface CalendarScreenRow {
   cells: [number, number | null, string[]][];
 }
 
-export type CalendarScreen = Omit<CalendarPage, "rows"> & { rows: CalendarScreenRow[] };
+export type CalendarScreen = Omit<CalendarPage, "rows" | "options"> & {
+  rows: CalendarScreenRow[];
+  options: { subsidiaries: { id: number; name: string }[]; divisions: { id: number; name: string }[]; teams: { id: number; name: string }[] };
+};
 
-/** The page's form of a calendar: the same data, empty weeks left out. */
+/**
+ * The page's form of a calendar: the same data, empty weeks left out, and the team filter's options only (those of
+ * the division asked in the subsidiary view) without their division.
+ */
 export function calendarScreen(page: CalendarPage): CalendarScreen {
+  const teams = page.view === "subsidiary" && page.divisionId !== null ? page.options.teams.filter((tm) => tm.divisionId === page.divisionId) : page.options.teams;
   return {
     ...page,
+    options: { ...page.options, teams: teams.map((tm) => ({ id: tm.id, name: tm.name })) },
     rows: page.rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -77,7 +77,7 @@ const profilesWith = (kind: CounterKind) =>
 
 export const SHELL_SQL = `select s.data, s.last_seen_at, s.expires_at, cu.*,
     case when cu.profile_type in (${profilesWith("waitingLeaves")}) then
-      (select count(*) from leave l join employee e on e.id = l.employee_id where ${inlineParams(WAITING_CONDITION_SQL, WAITING_PARAMS_ON_CU)})
+      (select count(*) from leave l where ${inlineParams(WAITING_CONDITION_SQL, WAITING_PARAMS_ON_CU)})
     end as waiting,
     case when cu.profile_type in (${profilesWith("suggestedClocks")}) then
       (select count(*) from time_clock where suggested = true)

@@ -31,20 +31,25 @@ export interface WaitingFilterInput {
   year?: number;
   month?: number | "all";
   employee?: number | "all";
-  /** The page of the pending tab (1 when absent; past the last page: the last page). */
+  /** Part of a name (the filter of a large scope: first or last name, any case). */
+  name?: string;
+  /** The page of the tab (1 when absent; past the last page: the last page). */
   page?: number;
 }
 
-/** Requests per page of the pending tab: every request the counter announces is on one of its pages. */
+/** Requests per page of each tab (pending: every request the counter announces is on one of its pages). */
 export const PENDING_PAGE_SIZE = 50;
 
 export interface WaitingPage {
-  filter: { year: number; month: number | "all"; employee: number | "all" };
+  filter: { year: number; month: number | "all"; employee: number | "all"; name: string };
   years: number[];
+  /** The employee filter's options; empty when the scope is too large for a list (then `employeeSearch`). */
   employees: { id: number; fullname: string }[];
+  /** True when the scope holds more than EMPLOYEE_OPTIONS_MAX people: the filter is a name field (decision 0065). */
+  employeeSearch: boolean;
   tab: LeaveTab;
   leaves: LeaveView[];
-  /** The pending tab's pages (one page for the decided tabs). */
+  /** The tab's pages. */
   pager: { page: number; pages: number; total: number };
   /** Where the pending cards' schedule link goes, by the viewer's role (spec 2 §6). */
   scheduleLink: string;
@@ -64,20 +69,38 @@ function monthPeriod(year: number, month: number | "all"): Period {
   return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, "0")}` };
 }
 
-/** The employees of the manager's scope (filter options), active ones, sorted by name. */
-export async function scopeEmployees(em: EntityManager, user: CurrentUser): Promise<{ id: number; fullname: string }[]> {
+/**
+ * A list of options is for a team or a division: above this many people in the manager's scope (management of a
+ * company of thousands), the employee filter is a name field instead (decision 0065).
+ */
+export const EMPLOYEE_OPTIONS_MAX = 150;
+
+/**
+ * The employees of the manager's scope (filter options), active ones, sorted by name; null when there are more than
+ * EMPLOYEE_OPTIONS_MAX of them (at most that many + 1 rows are read).
+ */
+export async function scopeEmployees(em: EntityManager, user: CurrentUser): Promise<{ id: number; fullname: string }[] | null> {
   const rows = await em.execute<{ id: number; firstname: string; lastname: string }[]>(
-    `select e.id, e.firstname, e.lastname from employee e where e.fired_at is null and ${MANAGER_SCOPE_SQL}`,
+    `select e.id, e.firstname, e.lastname from employee e where e.fired_at is null and ${MANAGER_SCOPE_SQL} limit ${EMPLOYEE_OPTIONS_MAX + 1}`,
     managerScopeParams(user),
   );
+  if (rows.length > EMPLOYEE_OPTIONS_MAX) return null;
   return rows.sort(compareEmployees).map((r) => ({ id: r.id, fullname: displayName(r.firstname, r.lastname) }));
 }
+
+/** `name` as a LIKE pattern matching inside "first last" or "last first" (its wildcards taken literally). */
+function namePattern(name: string): string {
+  return `%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filter's name condition on the employee `e`: first name then last name, or the other way round. */
+const NAME_SQL = `(lower(e.firstname || ' ' || e.lastname) like ? or lower(e.lastname || ' ' || e.firstname) like ?)`;
 
 /**
  * The waiting-leaves page: filters (year 2020..current + 2, default current; month, default current; employee),
  * then one tab: pending = everything awaiting the viewer's step, whatever its month (the list the menu counter
  * counts and the notification mail links to), urgent first then by start date, PENDING_PAGE_SIZE a page (`page`);
- * accepted / rejected = the leaves of the scope in the chosen month (or year).
+ * accepted / rejected = the leaves of the scope in the chosen month (or year), most recently decided first, paged alike.
  */
 export async function waitingPage(
   em: EntityManager,
@@ -90,8 +113,16 @@ export async function waitingPage(
   const years = Array.from({ length: currentYear + 2 - 2020 + 1 }, (_, i) => 2020 + i);
   const year = input.year && years.includes(input.year) ? input.year : currentYear;
   const month = input.month ?? Number(today.slice(5, 7));
-  const employees = await scopeEmployees(em, user);
-  const employee = typeof input.employee === "number" && employees.some((e) => e.id === input.employee) ? input.employee : "all";
+  const optionsRead = scopeEmployees(em, user);
+  // Without an employee or a name asked (the common case) the list does not depend on the filter's options: their
+  // statement goes with the list's two. Otherwise the options decide first: a list (the chosen employee must be one
+  // of them) or a name field (large scope: an id still narrows the list — a link from elsewhere —, the scope
+  // conditions below keeping it to the viewer's people).
+  const filtered = typeof input.employee === "number" || (input.name ?? "").trim() !== "";
+  const known = filtered ? await optionsRead : undefined;
+  const employee =
+    typeof input.employee === "number" && (known === null || known?.some((e) => e.id === input.employee)) ? input.employee : "all";
+  const name = known === null ? (input.name ?? "").trim().slice(0, 60) : "";
   const tab = input.tab ?? "pending";
   const where: string[] = [];
   const params: unknown[] = [];
@@ -107,27 +138,39 @@ export async function waitingPage(
     where.push(`l.employee_id = ?`);
     params.push(employee);
   }
-  // The pending tab is paged (what the counter counts may exceed a page); the decided tabs hold one month (or year).
-  let pager = { page: 1, pages: 1, total: 0 };
-  let limit = "limit 500";
-  if (tab === "pending") {
-    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ${LEAVE_FROM} where ${where.join(" and ")}`, params);
-    const total = count?.n ?? 0;
-    const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
-    const page = Math.min(Math.max(1, input.page ?? 1), pages);
-    pager = { page, pages, total };
-    limit = `limit ${PENDING_PAGE_SIZE} offset ${(page - 1) * PENDING_PAGE_SIZE}`;
+  if (name) {
+    where.push(NAME_SQL);
+    params.push(namePattern(name), namePattern(name));
   }
-  const rows = await em.execute<LeaveRow[]>(
-    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")}
-      order by ${tab === "pending" ? "l.urgent desc, l.start asc, l.id asc" : "l.updated_at desc, l.id desc"} ${limit}`,
-    params,
-  );
-  if (tab !== "pending") pager = { page: 1, pages: 1, total: rows.length };
+  // Every tab is paged, PENDING_PAGE_SIZE a page: the pending one (what the counter counts may exceed a page) and the
+  // decided ones (a month of a company of thousands is thousands of rows). The count and the asked page are read at
+  // once on their own connections (round trips saved); a page past the end, rare, reads the last page after.
+  // The pending tab's conditions are on the leave alone (WAITING_CONDITION_SQL, employee): without a name to match,
+  // it is counted from the leave's waiting index, without the join.
+  const countFrom = tab === "pending" && !name ? "leave l" : LEAVE_FROM;
+  const readPage = (p: number) =>
+    em.execute<LeaveRow[]>(
+      `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${where.join(" and ")}
+        order by ${tab === "pending" ? "l.urgent desc, l.start asc, l.id asc" : "l.updated_at desc, l.id desc"}
+        limit ${PENDING_PAGE_SIZE} offset ${(p - 1) * PENDING_PAGE_SIZE}`,
+      params,
+    );
+  const asked = Math.max(1, input.page ?? 1);
+  const [options, [count], askedRows] = await Promise.all([
+    optionsRead,
+    em.execute<{ n: number }[]>(`select count(*)::int as n from ${countFrom} where ${where.join(" and ")}`, params),
+    readPage(asked),
+  ]);
+  const total = count?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
+  const current = Math.min(asked, pages);
+  const pager = { page: current, pages, total };
+  const rows = current === asked ? askedRows : await readPage(current);
   return {
-    filter: { year, month, employee },
+    filter: { year, month, employee, name },
     years,
-    employees,
+    employees: options ?? [],
+    employeeSearch: options === null,
     tab,
     leaves: rows.map((r) => toLeaveView(r, user)),
     pager,

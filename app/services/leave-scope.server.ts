@@ -5,43 +5,44 @@ import type { CurrentUser } from "./current-user.server";
 
 /**
  * The SQL side of the leave rules that lists need (one query per list, DESIGN §6): who sees which leave and
- * which leave awaits whom. Every fragment expects the aliases `l` (leave) and `e` (its employee) and uses `?`
- * placeholders filled by the matching *Params function. The pure twins live in domain/leave-workflow.ts
- * (decidingAs, effectiveStepActor, isAwaitingActor); tests/integration/leave-waiting.test.ts checks that both
- * agree.
+ * which leave awaits whom. Fragments use the aliases `l` (leave) and `e` (its employee) and `?` placeholders
+ * filled by the matching *Params function. The pure twins live in domain/leave-workflow.ts (decidingAs,
+ * effectiveStepActor, isAwaitingActor); tests/integration/leave-waiting.test.ts checks that both agree.
+ *
+ * Whom a leave in flight awaits is stored on the leave (`leave.waiting_for`, decision 0064): 'M' management,
+ * 'D:<division id>' the department head of that division, 'T:<team id>' the team leader of that team; null once
+ * decided. PostgreSQL computes it (function leave_waiting_for, with team_has_leader and division_has_head: the
+ * one SQL statement of the rule, migration Migration20261126100000) and keeps it current by triggers on leave and
+ * employee, so a list reads it through one index instead of deciding the step of every leave in flight.
  */
 
 /** True when the team of the leave's employee has a team leader (other than the employee, still employed). */
-export const TEAM_HAS_LEADER_SQL = `exists (select 1 from employee tl where tl.team_id = e.team_id
-  and tl.profile_type = 'ROLE_TEAM_LEADER' and tl.fired_at is null and tl.id <> e.id)`;
+export const TEAM_HAS_LEADER_SQL = `team_has_leader(e.team_id, e.id)`;
 
 /** True when the division of the leave's employee has a department head (other than the employee). */
-export const DIVISION_HAS_HEAD_SQL = `exists (select 1 from employee dh where dh.division_id = e.division_id
-  and dh.profile_type = 'ROLE_DEPARTMENT_HEAD' and dh.fired_at is null and dh.id <> e.id)`;
+export const DIVISION_HAS_HEAD_SQL = `division_has_head(e.division_id, e.id)`;
 
 /**
  * Who takes the next step of a leave in flight: 'T' team leader, 'D' department head, 'M' management
- * (effectiveStepActor: the nominal actor of the workflow, passed up while that post is empty). An unknown
- * workflow counts as fast, like toWorkflow below.
+ * (effectiveStepActor: the nominal actor of the workflow, passed up while that post is empty); null once decided.
  */
-export const EFFECTIVE_STEP_SQL = `(case
-  when l.state = 'validate' or e.leave_workflow not in ('partial', 'full') then 'M'
-  when l.state = 'prevalidate' or e.leave_workflow = 'partial' then (case when ${DIVISION_HAS_HEAD_SQL} then 'D' else 'M' end)
-  else (case when ${TEAM_HAS_LEADER_SQL} then 'T' when ${DIVISION_HAS_HEAD_SQL} then 'D' else 'M' end)
-end)`;
+export const EFFECTIVE_STEP_SQL = `left(l.waiting_for, 1)`;
+
+/**
+ * The key of what awaits the viewer's step, as stored in leave.waiting_for: management 'M', a department head
+ * 'D:<their division>', a team leader 'T:<their team>', anyone else null (nothing awaits them). Params, in order:
+ * is management, is department head, division id, is team leader, team id.
+ */
+const VIEWER_KEY_SQL = `(case when ? then 'M' when ? then 'D:' || ? when ? then 'T:' || ? end)`;
 
 /**
  * A leave awaits the viewer (their waiting list and menu counter, DESIGN §5: what awaits *their* step):
  * - management (company-wide): the requests at the management step;
  * - a department head: the department head's step, in their division;
  * - a team leader: the team leader's step, in their team;
- * never the viewer's own request. Params: waitingParams(user).
+ * never the viewer's own request. Alias `l` only (no join needed). Params: waitingParams(user).
  */
-export const WAITING_CONDITION_SQL = `(l.state in ('pending', 'prevalidate', 'validate') and l.employee_id <> ? and (
-  (? and ${EFFECTIVE_STEP_SQL} = 'M')
-  or (? and e.division_id = ? and ${EFFECTIVE_STEP_SQL} = 'D')
-  or (? and e.team_id = ? and ${EFFECTIVE_STEP_SQL} = 'T')
-))`;
+export const WAITING_CONDITION_SQL = `(l.employee_id <> ? and l.waiting_for = ${VIEWER_KEY_SQL})`;
 
 export function waitingParams(user: Pick<CurrentUser, "employeeId" | "profileType" | "divisionId" | "teamId">): unknown[] {
   return [

@@ -12,7 +12,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { canCallApi, isManagement } from "~/domain/access";
 import type { DateRange } from "~/domain/date-range";
 import { displayName } from "~/domain/employee-name";
-import type { IsoWeek, IsoWeekKey } from "~/domain/iso-week";
+import { mondayOf, type IsoWeek, type IsoWeekKey } from "~/domain/iso-week";
 import { checksOfWeek, legalChecks, type LegalCheck, type LegalDay } from "~/domain/legal-checks";
 import { computeOvertimeWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly, type OvertimeWeekResult } from "~/domain/overtime";
 import {
@@ -50,36 +50,51 @@ import { intArray, resolveScope, subsidiaries, teamsOf, type BadgingScope } from
 // ---------------------------------------------------------------------------------------------------------------
 // Shared reads
 
-interface LogDayRow {
+interface LogDaysRow {
   employee_id: number;
-  date: string;
-  logs: [number | string, string][];
+  /** The employee's days: "YYYY-MM-DD <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
+  days: string;
 }
 
+/** The entry types of the legal checks by their first letter (START, PAUSE, LUNCH, END). */
+const ENTRY_TYPES: Record<string, string> = { S: "START", P: "PAUSE", L: "LUNCH", E: "END" };
+
 /**
- * The clock entries (not superseded) of some employees' days, as the legal checks want them: one row per day, one
- * query. The day before `from` is read too, for the rest between it and the first day.
+ * The clock entries (not superseded) of some employees' days, as the legal checks want them: one row per employee
+ * (not per day: a subsidiary's page of 25 people over 6 months is ~2,800 days, and a row costs more to decode than
+ * its text), one query. The day before `from` is read too, for the rest between it and the first day.
  */
 async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, LegalDay[]>> {
   const out = new Map<number, LegalDay[]>();
   if (ids.length === 0) return out;
   // A named prepared statement (app/server/prepared.server.ts): every calendar and employee page runs it, its text
   // never changes, and its plan cost about as much as its execution on a large company (docs/decisions/0056).
-  const rows = await preparedQuery<LogDayRow>(
+  const rows = await preparedQuery<LogDaysRow>(
     em,
-    "overtime_legal_days",
-    `select c.employee_id, c.date::text as date,
-            json_agg(json_build_array(extract(epoch from l.time)::bigint, l.type) order by l.time) as logs
-       from time_clock c
-       join time_log l on l.time_clock_id = c.id and l.superseded_at is null
-      where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
-      group by c.employee_id, c.date`,
+    "overtime_legal_days_text",
+    `select d.employee_id, string_agg(d.date || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date,
+                    string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
+               from time_clock c
+               join time_log l on l.time_clock_id = c.id and l.superseded_at is null
+              where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
+              group by c.employee_id, c.date) d
+      group by d.employee_id`,
     [intArray(ids), addDays(from, -1), to],
   );
   for (const r of rows) {
-    const list = out.get(r.employee_id) ?? [];
-    list.push({ date: r.date, entries: r.logs.map(([time, type]) => ({ time: Number(time), type })) });
-    out.set(r.employee_id, list);
+    out.set(
+      r.employee_id,
+      r.days.split(";").map((day) => {
+        const parts = day.split(" ");
+        const entries: { time: number; type: string }[] = [];
+        for (let i = 1; i < parts.length; i++) {
+          const p = parts[i]!;
+          entries.push({ time: Number(p.slice(0, -1)), type: ENTRY_TYPES[p.slice(-1)] ?? p.slice(-1) });
+        }
+        return { date: parts[0]!, entries };
+      }),
+    );
   }
   return out;
 }
@@ -232,15 +247,23 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     ? await Promise.all([weekSums(em, ids, first, last), legalDays(em, ids, first, last)])
     : [new Map<string, number>(), new Map<number, LegalDay[]>()];
 
+  const weekIds = weeks.map(weekId);
   const rows: CalendarRow[] = people.map((p) => {
-    const checks = checksIn(days.get(p.id), first, last);
+    // The employee's checks grouped by the Monday of their week once (not filtered again for each of the weeks).
+    const byMonday = new Map<CalendarDate, string[]>();
+    for (const c of checksIn(days.get(p.id), first, last)) {
+      const monday = mondayOf(c.date);
+      const list = byMonday.get(monday);
+      if (list) list.push(legalCheckMessage(c));
+      else byMonday.set(monday, [legalCheckMessage(c)]);
+    }
     return {
       id: p.id,
       name: displayName(p.firstname, p.lastname),
       own: p.id === actor.employeeId,
-      cells: weeks.map((w) => {
-        const seconds = sums.get(`${p.id}:${weekId(w)}`) ?? 0;
-        return { year: w.year, week: w.week, seconds, hours: weekCellHours(seconds), checks: checksOfWeek(checks, w.monday).map(legalCheckMessage) };
+      cells: weeks.map((w, i) => {
+        const seconds = sums.get(`${p.id}:${weekIds[i]}`) ?? 0;
+        return { year: w.year, week: w.week, seconds, hours: weekCellHours(seconds), checks: byMonday.get(w.monday) ?? [] };
       }),
     };
   });

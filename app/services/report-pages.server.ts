@@ -165,14 +165,17 @@ async function overtimePage(em: EntityManager, actor: CurrentUser, query: Report
  * The cost of a week in cents, as `weekCost` of app/domain/reports.ts computes it (decision 0044), from the
  * report columns of the stored week (migration 20261125110000) and `e.h`, the hourly cost in cents: the same
  * double-precision operations in the same order, each line rounded half up (`Math.round`) once. The first two rates
- * of a week are read directly (nearly every week has at most two); any further ones through a subquery.
+ * of a week are read directly (nearly every week has at most two, and only as many as the week has: every read of
+ * an array costs, decision 0066); any further ones through a subquery over
+ * `unnest … with ordinality`, whose small row estimate keeps the plan a hash aggregate (decision 0066: with
+ * `generate_subscripts`, estimated at 1,000 rows a call, the planner sorted the 75,000 weeks of a subsidiary on disk).
  */
 const line = (i: string) => `floor(w.report_paid[${i}] * e.h * (10000 + w.report_rates[${i}]) / 36000000::float8 + 0.5)`;
+const first2 = `coalesce(${line("1")}, 0) + coalesce(${line("2")}, 0)`;
 const WEEK_CENTS = `case when e.h is null then 0 else
         floor(w.normal_seconds * e.h * 10000 / 36000000::float8 + 0.5)
-        + coalesce(${line("1")}, 0) + coalesce(${line("2")}, 0)
-        + case when cardinality(w.report_rates) > 2
-               then (select sum(${line("i")}) from generate_subscripts(w.report_rates, 1) i where i > 2) else 0 end end`;
+        + case coalesce(cardinality(w.report_rates), 0) when 0 then 0 when 1 then coalesce(${line("1")}, 0) when 2 then ${first2}
+               else ${first2} + (select sum(${line("i")}) from unnest(w.report_rates) with ordinality as b(r, i) where i > 2) end end`;
 
 /** The rates of the spec's four columns, × 100 as the stored weeks' report columns hold them. */
 const STANDARD_RATES = `{${REPORT_RATES.map((r) => Math.round(r * 100)).join(",")}}`;
@@ -182,27 +185,31 @@ async function weeksPage(em: EntityManager, actor: CurrentUser, kind: "recup" | 
   const scope = await reportScope(em, actor, query);
   const people = employeesSql(scope, query, period);
   const first = mondayOf(period.from);
-  // The count, the totals per week (cost) and the other rates used, over the whole filter, from the report index.
-  const [totals] = await em.execute<{ n: number; weeks: [string, number, number][]; other: number[][] | null }[]>(
+  // The count, the totals per week (cost) and the other rates used, over the whole filter, from the report index, in
+  // one pass without materializing the weeks (decision 0066): grouped by week (cost) and by the week's rates when
+  // they are not all standard (null otherwise), so a few dozen groups come back; the sums of integral cents are exact.
+  const byWeek = kind === "cost";
+  const [totals] = await em.execute<{ n: number; groups: [string | null, number, number, number[] | null][] }[]>(
     `with e as materialized (select e.id, floor(e.hourly_cost::float8 * 100 + 0.5) as h from employee e where ${people.sql}),
-          rows as materialized (select w.* from ${weeksOfEmployees(`w.monday as m, w.report_rates as r, ${kind === "cost" ? WEEK_CENTS : "0::float8"} as cents`)}),
-          t as (select m, count(*)::int as n, sum(cents)::float8 as cents from rows group by 1),
-          o as (select distinct r from rows where not r <@ ?::int[])
-     select (select count(*)::int from e) as n, coalesce((select json_agg(json_build_array(m, n, cents)) from t), '[]'::json) as weeks,
-            (select json_agg(r) from o) as other`,
-    [...people.params, first, period.to, STANDARD_RATES],
+          g as (select ${byWeek ? "w.m" : "null::date"} as m, w.o, count(*)::int as n, sum(w.cents)::float8 as cents
+                  from ${weeksOfEmployees(`w.monday as m, case when w.report_rates <@ ?::int[] then null else w.report_rates end as o,
+                                           ${byWeek ? WEEK_CENTS : "0::float8"} as cents`)}
+                 group by 1, 2)
+     select (select count(*)::int from e) as n, coalesce((select json_agg(json_build_array(m, n, cents, o)) from g), '[]'::json) as groups`,
+    [...people.params, STANDARD_RATES, first, period.to],
   );
   if (query.employeeId !== null && (totals?.n ?? 0) === 0) throw new NotFoundError();
   const periodWeeks = isoWeeksInRange(period.from, period.to);
   const byMonday = new Map(periodWeeks.map((w, i) => [w.monday, i]));
   const totalByWeek = periodWeeks.map(() => 0);
+  const other = new Set<number>();
   let rowCount = 0;
-  for (const [monday, n, cents] of totals?.weeks ?? []) {
+  for (const [monday, n, cents, rates] of totals?.groups ?? []) {
     rowCount += n;
-    const i = byMonday.get(monday);
-    if (i !== undefined) totalByWeek[i] = cents;
+    const i = monday === null ? undefined : byMonday.get(monday);
+    if (i !== undefined) totalByWeek[i]! += cents;
+    for (const r of rates ?? []) other.add(r / 100);
   }
-  const other = new Set((totals?.other ?? []).flat().map((r) => r / 100));
   const columns = reportRateColumns(other);
   const pager = pagerOf(page, rowCount);
   // The employees of the page's rows, with all their weeks of the period (their totals and balance need them).

@@ -29,4 +29,4 @@ export async function shellCounters(em: EntityManager, user: CurrentUser): Promi
  */
 export { WAITING_CONDITION_SQL, waitingParams };
 
-const WAITING_COUNT_SQL = `(select count(*) from leave l join employee e on e.id = l.employee_id where ${WAITING_CONDITION_SQL})`;
+const WAITING_COUNT_SQL = `(select count(*) from leave l where ${WAITING_CONDITION_SQL})`;

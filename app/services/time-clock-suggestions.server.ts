@@ -9,6 +9,7 @@
  * overtime row, and deletes the suggestion. Deleting and validating both take it off the list; a second
  * validate/delete of the same suggestion finds nothing (404).
  */
+import { askedPage } from "~/domain/paging";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
 import { checkClockSequence, isClockType, type ClockType } from "~/domain/clock-state";
@@ -108,6 +109,38 @@ export async function listSuggestions(em: EntityManager, actor: CurrentUser): Pr
   requireManagement(actor);
   const suggestions = await loadViews(em, "c.suggested = true", []);
   return withOrigins(em, suggestions);
+}
+
+/** The correction page shows this many suggestions a page (each card carries its old and new entries and a form). */
+export const SUGGESTIONS_PAGE_SIZE = 10;
+
+export interface SuggestionsPage {
+  cards: SuggestionCard[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/**
+ * One page of the pending suggestions, oldest first, for the correction page: the count and the clamped page are
+ * scalar subqueries of the one statement that reads the page (the partial index on suggested ones serves all
+ * three), then the page's origins and authors: three queries whatever the number of suggestions.
+ * `page` past the end gives the last page; absent or malformed, the first.
+ */
+export async function listSuggestionsPage(em: EntityManager, actor: CurrentUser, rawPage: string | null): Promise<SuggestionsPage> {
+  requireManagement(actor);
+  const asked = askedPage(rawPage);
+  const size = SUGGESTIONS_PAGE_SIZE;
+  const counted = `(select count(*)::int from time_clock where suggested = true)`;
+  const rows = await em.execute<(ClockRow & { total: number })[]>(
+    `select ${CLOCK_SELECT}, ${counted} as total from ${CLOCK_FROM} where c.suggested = true order by c.created_at, c.id
+     limit ${size} offset (select (least(?::int, greatest(ceil(${counted} / ${size}.0)::int, 1)) - 1) * ${size})`,
+    [asked],
+  );
+  // The offset is clamped to the last page, so no row means no suggestion at all.
+  const total = rows[0]?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { cards: await withOrigins(em, rows.map(toClockView)), page: Math.min(asked, pages), pages, total };
 }
 
 async function withOrigins(em: EntityManager, suggestions: ClockView[]): Promise<SuggestionCard[]> {

@@ -274,6 +274,8 @@ export interface BadgingScope {
   teamId: number | null;
   /** The viewer's scope cannot hold anyone (a team leader without a team...). */
   empty: boolean;
+  /** Only the employees without a team (the division view's last group). */
+  withoutTeam?: boolean;
 }
 
 /**
@@ -341,6 +343,7 @@ function scopeSql(scope: BadgingScope): { sql: string; params: unknown[] } {
     parts.push("e.team_id = ?");
     params.push(scope.teamId);
   }
+  if (scope.withoutTeam) parts.push("e.team_id is null");
   if (scope.empty) parts.push("false");
   return { sql: parts.length ? parts.join(" and ") : "true", params };
 }
@@ -471,6 +474,29 @@ export async function teamsOf(em: EntityManager, scope: BadgingScope): Promise<{
   return rows.map((r) => ({ id: r.id, name: r.name, divisionId: r.division_id }));
 }
 
+/**
+ * The division view's groups: the scope's teams by name with their active employee counts, then the employees
+ * without a team (id null) when there are any. One statement, whatever the number of teams (docs/decisions/0067).
+ */
+export async function teamCountsOf(
+  em: EntityManager,
+  scope: BadgingScope,
+): Promise<{ id: number | null; name: string | null; divisionId: number | null; employeeCount: number }[]> {
+  if (scope.empty) return [];
+  const where = scopeSql(scope);
+  const rows = await em.execute<{ id: number | null; name: string | null; division_id: number | null; n: number }[]>(
+    `with c as (select e.team_id, count(*)::int as n from employee e where ${ACTIVE_SQL} and ${where.sql} group by e.team_id)
+     select * from (
+       select t.id, t.name, t.division_id, coalesce(c.n, 0) as n from team t left join c on c.team_id = t.id
+        where (? :: int is null or t.subsidiary_id = ?) and (? :: int is null or t.division_id = ?) and (? :: int is null or t.id = ?)
+       union all
+       select null, null, null, c.n from c where c.team_id is null) x
+      order by x.id is null, x.name, x.id`,
+    [...where.params, scope.subsidiaryId, scope.subsidiaryId, scope.divisionId, scope.divisionId, scope.teamId, scope.teamId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, divisionId: r.division_id, employeeCount: Number(r.n) }));
+}
+
 export async function subsidiaries(em: EntityManager): Promise<{ id: number; name: string }[]> {
   return em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
 }
@@ -576,18 +602,26 @@ export function searchToApi(results: WeekSearchResult[]) {
 
 export interface BadgingPageQuery {
   subsidiaryId?: number | null;
-  /** Agency view: the division whose teams are loaded in the accordion. */
+  /**
+   * `?open=`: agency view, the division whose teams are loaded in the accordion; division view, the team whose
+   * employees are loaded (0: the employees without a team).
+   */
   openDivisionId?: number | null;
   filters: SearchFilters;
 }
+
+export type BadgingTeam = RecapTeam & { empty: boolean; employeeCount: number; loaded: boolean };
 
 export interface BadgingPage {
   view: BadgingView;
   today: CalendarDate;
   subsidiaryId: number | null;
   subsidiaries: { id: number; name: string }[];
-  /** Team view: the team's employees; division view: its teams (employees without team last, id null). */
-  teams: (RecapTeam & { empty: boolean })[];
+  /**
+   * Team view: the team's employees; division view: its teams (employees without team last, id null), each with
+   * its count, the employees of the open one only (`loaded`; docs/decisions/0067).
+   */
+  teams: BadgingTeam[];
   /** Agency view: the accordion's divisions (teams loaded for the open one only). */
   divisions: RecapDivision[];
   options: { divisions: { id: number; name: string }[]; teams: { id: number; name: string; divisionId: number }[] };
@@ -625,12 +659,13 @@ export function readBadgingQuery(url: URL): BadgingPageQuery {
 async function teamsWithEmployees(em: EntityManager, scope: BadgingScope, now: Date) {
   const [recap, teams] = await Promise.all([todayByTeam(em, scope, now), teamsOf(em, scope)]);
   const byId = new Map(recap.map((r) => [r.id, r]));
-  const out: (RecapTeam & { empty: boolean })[] = teams.map((team) => {
+  const out: BadgingTeam[] = teams.map((team) => {
     const r = byId.get(team.id);
-    return { id: team.id, name: team.name, employees: r?.employees ?? [], empty: !r };
+    const employees = r?.employees ?? [];
+    return { id: team.id, name: team.name, employees, empty: !r, employeeCount: employees.length, loaded: true };
   });
   const withoutTeam = byId.get(null);
-  if (withoutTeam) out.push({ ...withoutTeam, empty: false });
+  if (withoutTeam) out.push({ ...withoutTeam, empty: false, employeeCount: withoutTeam.employees.length, loaded: true });
   return out;
 }
 
@@ -653,11 +688,14 @@ export async function loadBadgingPage(
     teamId: view === "team" ? null : query.filters.teamId,
   };
   const management = isManagement(actor.profileType);
-  const [subsidiaryList, divisionList, teamList] = await Promise.all([
+  const [subsidiaryList, divisionList, teamList, counted] = await Promise.all([
     view === "agency" && management ? subsidiaries(em) : Promise.resolve([]),
     view === "agency" ? divisionsOf(em, baseScope) : Promise.resolve([]),
-    view === "team" ? Promise.resolve([]) : teamsOf(em, baseScope),
+    view === "agency" ? teamsOf(em, baseScope) : Promise.resolve([]),
+    view === "division" ? teamCountsOf(em, baseScope) : Promise.resolve([]),
   ]);
+  const teamOptions =
+    view === "division" ? counted.flatMap((c) => (c.id === null ? [] : [{ id: c.id, name: c.name ?? "", divisionId: c.divisionId ?? 0 }])) : teamList;
 
   let teams: BadgingPage["teams"] = [];
   let divisions: RecapDivision[] = [];
@@ -665,9 +703,22 @@ export async function loadBadgingPage(
     const open = divisionList.find((d) => d.id === query.openDivisionId) ?? null;
     const openTeams = open ? await teamsWithEmployees(em, { ...baseScope, divisionId: open.id }, now) : null;
     divisions = divisionList.map((d) => ({ ...d, teams: d.id === open?.id ? openTeams : null }));
+  } else if (view === "division") {
+    // A division may hold hundreds of employees: its teams come with their counts, the employees of the team asked
+    // by `?open=` only (a link, or opening the team with JavaScript), like the agency's divisions (0067).
+    const openId = query.openDivisionId ?? null;
+    const open = openId === null ? undefined : counted.find((c) => (openId === 0 ? c.id === null : c.id === openId) && c.employeeCount > 0);
+    const recap = open ? await todayByTeam(em, open.id === null ? { ...baseScope, withoutTeam: true } : { ...baseScope, teamId: open.id }, now) : [];
+    teams = counted.map((c) => ({
+      id: c.id,
+      name: c.name,
+      employees: c === open ? (recap[0]?.employees ?? []) : [],
+      empty: c.employeeCount === 0,
+      employeeCount: c.employeeCount,
+      loaded: c === open,
+    }));
   } else {
-    teams = await teamsWithEmployees(em, baseScope, now);
-    if (view === "team") teams = teams.filter((team) => team.id === baseScope.teamId);
+    teams = (await teamsWithEmployees(em, baseScope, now)).filter((team) => team.id === baseScope.teamId);
   }
 
   const searched = hasAnyFilter(filters);
@@ -690,7 +741,7 @@ export async function loadBadgingPage(
     subsidiaries: subsidiaryList,
     teams,
     divisions,
-    options: { divisions: divisionList.map((d) => ({ id: d.id, name: d.name })), teams: teamList },
+    options: { divisions: divisionList.map((d) => ({ id: d.id, name: d.name })), teams: teamOptions },
     filters,
     searched,
     range,

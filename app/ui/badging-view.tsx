@@ -5,6 +5,7 @@ import { t } from "~/i18n/fr";
 import type { BadgingPage, RecapEmployee, RecapTeam } from "~/services/time-clock-views.server";
 import { StateBadge, StateLegend } from "./badging-legend";
 import { EntriesList, WeekSearchResults, type SuggestFailure } from "./badging-week-results";
+import { useLinkDelegation } from "./links";
 import { Card } from "./modal";
 import { WideTable } from "./wide-table";
 
@@ -38,17 +39,34 @@ function EmployeesTable({ employees, caption }: { employees: RecapEmployee[]; ca
   );
 }
 
-/** A team of the accordion: a <details> (opens without JavaScript) with its employees or its empty state. */
-function TeamDetails({ team, open }: { team: RecapTeam & { empty?: boolean }; open?: boolean }) {
+type AccordionTeam = RecapTeam & { empty?: boolean; employeeCount?: number; loaded?: boolean };
+
+/**
+ * A team of the accordion: a <details> (opens without JavaScript) with its employees or its empty state. A team
+ * whose employees are not loaded (division view, docs/decisions/0067) holds a plain link that loads them (`href`);
+ * with JavaScript, opening it follows that link at once.
+ */
+function TeamDetails({ team, href }: { team: AccordionTeam; href?: string }) {
+  const navigate = useNavigate();
   const name = team.name ?? t("badging.no_team");
+  const count = team.employeeCount ?? team.employees.length;
+  const pending = team.loaded === false && count > 0;
   return (
-    <details className="rounded-md border border-gray-200 bg-white" open={open} data-testid={`team-${team.id ?? "none"}`}>
+    <details
+      className="rounded-md border border-gray-200 bg-white"
+      open={team.loaded && href !== undefined ? true : undefined}
+      id={href !== undefined ? `team-${team.id ?? "none"}` : undefined}
+      data-testid={`team-${team.id ?? "none"}`}
+      onToggle={pending && href ? (event) => event.currentTarget.open && navigate(href, { preventScrollReset: true }) : undefined}
+    >
       <summary className="cursor-pointer px-3 py-2 font-medium text-gray-900">
-        {name} <span className="text-sm font-normal text-gray-600">({t("badging.employees_count", { count: team.employees.length })})</span>
+        {name} <span className="text-sm font-normal text-gray-600">({t("badging.employees_count", { count })})</span>
       </summary>
       <div className="px-3 pb-3">
-        {team.employees.length === 0 ? (
+        {count === 0 ? (
           <p className="text-sm text-gray-700">{t("error.no_employee_in_team")}</p>
+        ) : pending && href ? (
+          <a href={href} className="btn-link text-sm">{t("badging.load_team", { name })}</a>
         ) : (
           <EmployeesTable employees={team.employees} caption={name} />
         )}
@@ -57,16 +75,29 @@ function TeamDetails({ team, open }: { team: RecapTeam & { empty?: boolean }; op
   );
 }
 
-function TeamsAccordion({ teams }: { teams: (RecapTeam & { empty?: boolean })[] }) {
+function TeamsAccordion({ teams, hrefOf }: { teams: AccordionTeam[]; hrefOf?: (teamId: number | null) => string }) {
   const named = teams.filter((team) => team.id !== null);
+  const onLinkClick = useLinkDelegation();
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" onClick={hrefOf ? onLinkClick : undefined}>
       {named.length === 0 && <p className="text-sm text-gray-700">{t("error.no_team_in_division")}</p>}
       {teams.map((team) => (
-        <TeamDetails key={team.id ?? "none"} team={team} />
+        <TeamDetails key={team.id ?? "none"} team={team} href={hrefOf?.(team.id)} />
       ))}
     </div>
   );
+}
+
+/** The division view's link that loads one team (0: the employees without a team), the search kept. */
+function divisionHref(page: BadgingPage, teamId: number | null): string {
+  const params = new URLSearchParams();
+  const f = page.filters;
+  if (f.from) params.set("from", f.from);
+  if (f.to) params.set("to", f.to);
+  if (f.teamId !== null && f.teamId !== undefined) params.set("team", String(f.teamId));
+  if (f.name) params.set("name", f.name);
+  params.set("open", String(teamId ?? 0));
+  return `/time-clock/division-badging?${params.toString()}#team-${teamId ?? "none"}`;
 }
 
 function agencyHref(page: BadgingPage, openId: number | null): string {
@@ -202,7 +233,7 @@ export function BadgingViewPage({ page, title, failure }: { page: BadgingPage; t
           {page.view === "agency" ? (
             <AgencyAccordion page={page} />
           ) : page.view === "division" ? (
-            <TeamsAccordion teams={page.teams} />
+            <TeamsAccordion teams={page.teams} hrefOf={(id) => divisionHref(page, id)} />
           ) : page.teams[0] && page.teams[0].employees.length > 0 ? (
             <EmployeesTable employees={page.teams[0].employees} caption={page.teams[0].name ?? ""} />
           ) : (

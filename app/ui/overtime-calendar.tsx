@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useLinkDelegation } from "./links";
 import { useRef } from "react";
 import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
@@ -29,7 +30,8 @@ function pagerQuery(page: CalendarPage): Record<string, string> {
 
 function Filters({ page }: { page: CalendarPage }) {
   const anchor = useRef<HTMLInputElement>(null);
-  const teams = page.view === "subsidiary" && page.divisionId !== null ? page.options.teams.filter((tm) => tm.divisionId === page.divisionId) : page.options.teams;
+  // The server sends the teams of the division asked only (calendarScreen).
+  const teams = page.options.teams;
   return (
     <Form method="get" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="overtime-filters">
       {/* The end the user changed stays put (spec 2 §5); without JavaScript the start is kept. */}
@@ -111,21 +113,23 @@ function Calendar({ page }: { page: CalendarPage }) {
       </thead>
       <tbody>
         {page.rows.map((row) => {
-          const cells = new Map(row.cells.map((c) => [c[0], c]));
+          // Plain links (the screen's one click handler navigates, docs/decisions/0033 §6): no <Link> per cell.
+          const cells: (CalendarRow["cells"][number] | undefined)[] = new Array(page.weeks.length);
+          for (const c of row.cells) cells[c[0]] = c;
           return (
             <tr key={row.id}>
               <th scope="row">
-                <Link to={employeeHref(row)} className="btn-link" discover="none">{row.name}</Link>
+                <a href={employeeHref(row)} className="btn-link">{row.name}</a>
                 {row.own && <span className="ml-1 text-xs text-gray-600">{t("overtime_screens.calendar.me")}</span>}
               </th>
               {page.weeks.map((w, i) => {
-                const c = cells.get(i);
+                const c = cells[i];
                 if (!c) return <td key={i} />;
                 const [, hours, checks] = c;
                 return (
                   <td key={i}>
-                    <Link to={employeeHref(row, w)} discover="none"
-                      title={checks.length ? checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: hours ?? 0, week: w.week })}>
+                    <a title={checks.length ? checks.join(" ") : t("overtime_screens.calendar.cell_title", { hours: hours ?? 0, week: w.week })}
+                      href={employeeHref(row, w)}>
                       {hours}
                       {checks.length > 0 && (
                         <span className="ot-warn">
@@ -133,7 +137,7 @@ function Calendar({ page }: { page: CalendarPage }) {
                           <span className="sr-only">{t("overtime_screens.check.mark")} : {checks.join(" ")}</span>
                         </span>
                       )}
-                    </Link>
+                    </a>
                   </td>
                 );
               })}
@@ -163,7 +167,7 @@ function ChecksList({ page }: { page: CalendarPage }) {
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {items.map((i) => (
             <li key={i.key}>
-              <Link to={employeeHref(i.row, i.cell)} className="btn-link">{i.row.name}</Link> — {i.text}
+              <a href={employeeHref(i.row, i.cell)} className="btn-link">{i.row.name}</a> — {i.text}
             </li>
           ))}
         </ul>
@@ -173,8 +177,9 @@ function ChecksList({ page }: { page: CalendarPage }) {
 }
 
 export function OvertimeCalendarScreen({ page, title }: { page: CalendarPage; title: string }) {
+  const onLinkClick = useLinkDelegation();
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" onClick={onLinkClick}>
       <h1 className="text-2xl font-semibold">{title}</h1>
       {page.noScope ? (
         <p className="text-gray-700">{t(page.noScope === "no_team" ? "overtime_screens.no_team" : "overtime_screens.no_division")}</p>

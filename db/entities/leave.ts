@@ -13,6 +13,12 @@ export const Leave = defineEntity({
     { properties: ["employee", "start"] },
     { properties: ["state", "start"] },
     { properties: ["start", "end"] },
+    {
+      // The waiting lists and the menu counter: the viewer's key, in the lists' order (decision 0064).
+      name: "leave_waiting_index",
+      expression:
+        'create index leave_waiting_index on leave (waiting_for, urgent desc, start, id) include (employee_id) where waiting_for is not null',
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
@@ -31,6 +37,11 @@ export const Leave = defineEntity({
     state: p.string().length(20).default("pending"),
     daysFromLastYear: p.decimal("number").precision(6).scale(2).default(0),
     daysFromThisYear: p.decimal("number").precision(6).scale(2).default(0),
+    /**
+     * Whom the leave awaits while in flight: 'M', 'D:<division id>' or 'T:<team id>' (null once decided). Kept by the
+     * database (triggers on leave and employee, migration Migration20261126100000, decision 0064): never set by code.
+     */
+    waitingFor: p.string().length(16).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

@@ -19,6 +19,8 @@ import { printResult, runLoad, runRate } from "./load";
  * each server in its own process (scripts/bench/clock-vs-floor.ts).
  * BENCH_DATABASE=<name> uses another database of the same server (a copy: `create database x template cadran_large`).
  * BENCH_PAGE_FILTER=<regexp> keeps the pages whose rule path matches (e.g. "^/$": the dashboards alone).
+ * BENCH_WARMUP_SECONDS (default 10): the large page mix's warm-up, the same traffic sent first and not counted.
+ * BENCH_TIMELINE=1 prints the mixed traffic second by second (median and worst latency of the requests sent then).
  * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
  * Figures go to bench-results.json (git-ignored).
  */
@@ -26,6 +28,8 @@ const large = process.argv.includes("--large") || process.env.BENCH_LARGE === "1
 const seconds = Number(process.env.BENCH_SECONDS ?? (large ? 30 : 10));
 const clockSeconds = Number(process.env.BENCH_CLOCK_SECONDS ?? (large ? 60 : seconds));
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+// The large page mix first sends this many seconds of the same traffic, not counted (each web process warm).
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const clockOnly = process.env.BENCH_ONLY === "clock";
 const pagesOnly = process.env.BENCH_ONLY === "pages";
@@ -173,7 +177,7 @@ async function benchLargePages() {
   );
   await db.end();
   const pages = await discoverBenchPages({ base, cookies, employeeId: rows[0]!.id, leaveId: rows[0]!.leave_id });
-  results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase });
+  results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase, warmup: warmupSeconds });
   if (!process.env.BENCH_PAGE_FILTER) results.downloads = await benchDownloads({ base, cookies, email: "daf@cadran.test" });
 }
 

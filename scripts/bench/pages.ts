@@ -247,8 +247,8 @@ export interface MixedPageResult {
 }
 
 /**
- * Mixed traffic at `rps` requests per second (open loop) over every page and its roles in turn, for `seconds`;
- * before it, one request per page with the ORM's queries counted. Prints and returns one line per page.
+ * Mixed traffic at `rps` requests per second (open loop) over every page and its roles in turn, for `seconds`
+ * (after `warmup` seconds of the same, not counted); before it, one request per page with the ORM's queries counted. Prints and returns one line per page.
  */
 export async function benchMixedPages(opts: {
   base: string;
@@ -259,6 +259,8 @@ export async function benchMixedPages(opts: {
   countQueries: (fn: () => Promise<unknown>) => Promise<number>;
   /** The in-process server whose pool `countQueries` watches (the timed runs go to `base`, a server process). */
   countBase: string;
+  /** Seconds of the same traffic sent first and not counted (default none). */
+  warmup?: number;
 }): Promise<MixedPageResult[]> {
   const getAt = async (base: string, path: string, email: string) => {
     const res = await fetch(`${base}${path}`, { headers: { Cookie: opts.cookies.get(email)! } });
@@ -283,7 +285,11 @@ export async function benchMixedPages(opts: {
   // Each page gets the same share of the traffic whatever its number of roles.
   const order: { page: BenchPage; email: string }[] = [];
   const turn = new Map<string, number>();
-  const total = Math.round(opts.rps * opts.seconds);
+  // The same traffic first for `warmup` seconds, not counted: every web process compiles its hot paths and fills its
+  // pools before the measured window (a deploy's first seconds are not the steady state the budgets speak of); the
+  // warm-up's own worst latency is printed apart.
+  const warmupCount = Math.round(opts.rps * (opts.warmup ?? 0));
+  const total = warmupCount + Math.round(opts.rps * opts.seconds);
   for (let i = 0; i < total; i++) {
     const page = opts.pages[i % opts.pages.length]!;
     const k = turn.get(page.name) ?? 0;
@@ -292,19 +298,35 @@ export async function benchMixedPages(opts: {
   }
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
-  const t0 = performance.now();
+  const warmupLatencies: number[] = [];
+  // [sent at, latency] of every request: BENCH_TIMELINE=1 prints them by second (a warm-up, a stall, a steady queue).
+  const timeline: [number, number][] = [];
+  const start = performance.now();
+  const t0 = start + (warmupCount * 1000) / opts.rps; // the measured window
   const pending: Promise<void>[] = [];
   for (let i = 0; i < order.length; i++) {
-    const wait = t0 + (i * 1000) / opts.rps - performance.now();
+    const wait = start + (i * 1000) / opts.rps - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const { page, email } = order[i]!;
     const t = performance.now();
+    if (i < warmupCount) {
+      pending.push(
+        get(page.path, email)
+          .catch(() => false)
+          .then(() => {
+            warmupLatencies.push(performance.now() - t);
+            timeline.push([t - t0, performance.now() - t]);
+          }),
+      );
+      continue;
+    }
     pending.push(
       get(page.path, email)
         .catch(() => false)
         .then((ok) => {
           const list = latencies.get(page.name) ?? [];
           list.push(performance.now() - t);
+          timeline.push([t - t0, performance.now() - t]);
           latencies.set(page.name, list);
           if (!ok) errors.set(page.name, (errors.get(page.name) ?? 0) + 1);
         }),
@@ -312,7 +334,21 @@ export async function benchMixedPages(opts: {
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - t0) / 1000;
-  console.info(`[bench:pages] ${order.length} requests in ${elapsed.toFixed(1)} s (${(order.length / elapsed).toFixed(1)} req/s) over ${opts.pages.length} pages and their roles`);
+  if (warmupCount > 0) {
+    warmupLatencies.sort((a, b) => a - b);
+    const at = (p: number) => warmupLatencies[Math.min(warmupLatencies.length - 1, Math.floor(p * warmupLatencies.length))]!.toFixed(0);
+    console.info(`[bench:pages] warm-up, not counted: ${warmupCount} requests in ${opts.warmup} s, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, worst ${at(1)} ms`);
+  }
+  if (process.env.BENCH_TIMELINE === "1") {
+    const bySecond = new Map<number, number[]>();
+    for (const [at, ms] of timeline) bySecond.set(Math.floor(at / 1000), [...(bySecond.get(Math.floor(at / 1000)) ?? []), ms]); // < 0: warm-up
+    for (const [second, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+      list.sort((a, b) => a - b);
+      console.info(`[bench:timeline] s${String(second).padStart(3)} n=${list.length} p50 ${list[list.length >> 1]!.toFixed(0)} ms max ${list[list.length - 1]!.toFixed(0)} ms`);
+    }
+  }
+  const measured = order.length - warmupCount;
+  console.info(`[bench:pages] ${measured} requests in ${elapsed.toFixed(1)} s (${(measured / elapsed).toFixed(1)} req/s) over ${opts.pages.length} pages and their roles`);
   console.info(`${"page".padEnd(34)} ${"roles".padStart(5)} ${"alone".padStart(9)} ${"req".padStart(5)} ${"p50".padStart(9)} ${"p95".padStart(9)}  budget   queries`);
   const out: MixedPageResult[] = [];
   for (const page of opts.pages) {

@@ -156,6 +156,18 @@ describe("HTML screens without JavaScript", () => {
     expect(page.text).toContain("Alice MARTIN — 05/03/2026");
     expect(page.text).toContain("Oubli du soir");
     expect(page.text).toContain("Pointages actuels");
+    // One GET form for the page: no dialog nor edit form until a card's button asks for it (decision 0033).
+    expect(page.text).not.toContain('role="dialog"');
+    expect(page.text).not.toContain(`name="intent" value="edit-${id}"`);
+    expect(page.text).toContain(`form="badging-confirm" name="confirm" value="validate-${id}"`);
+    const confirm = await html.get(`/time-clock/edit-badging?confirm=validate-${id}`);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('role="dialog"');
+    expect(confirm.text).toContain(`name="intent" value="validate-${id}"`);
+    expect(confirm.text).toContain("Les anciens pointages restent archivés.");
+    const edit = await html.get(`/time-clock/edit-badging?edit=${id}`);
+    expect(edit.text).toContain(`name="intent" value="edit-${id}"`);
+    expect(edit.text).not.toContain('role="dialog"');
 
     const failed = await html.post("/time-clock/edit-badging", { intent: `edit-${id}`, message: "", time_0: "09:00", type_0: "" });
     expect(failed.status).toBe(400);
@@ -170,6 +182,33 @@ describe("HTML screens without JavaScript", () => {
     expect(live.map((l) => l.type)).toEqual(["START", "END"]);
     const after = await html.get("/time-clock/edit-badging");
     expect(after.text).toContain("La correction a été validée");
+  });
+
+  it("corrections: ten cards a page, the pager's links, and an action that keeps the viewer's page", async () => {
+    await db.sql(`delete from time_clock where suggested = true`);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push(await createSuggestion(db.em(), alice.employeeId, `2026-01-${String(5 + i).padStart(2, "0")}`, [["09:00", "START"]]));
+    }
+    const html = htmlClient(() => server.baseUrl);
+    await html.login(roles.ROLE_HEAD_MANAGEMENT.email);
+    const first = await html.get("/time-clock/edit-badging");
+    expect(first.text).toContain("Demandes 1 à 10 sur 12");
+    expect(first.text).toContain('href="/time-clock/edit-badging?page=2"');
+    expect(first.text).toContain(`data-testid="suggestion-${ids[9]}"`);
+    expect(first.text).not.toContain(`data-testid="suggestion-${ids[10]}"`);
+    const second = await html.get("/time-clock/edit-badging?page=2");
+    expect(second.text).toContain("Demandes 11 à 12 sur 12");
+    expect(second.text).toContain(`data-testid="suggestion-${ids[11]}"`);
+    // The confirm step keeps the page (a field of the GET form), and so do the dialog's post and its redirect.
+    expect(second.text).toContain('<input type="hidden" name="page" value="2"/>');
+    const confirm = await html.get(`/time-clock/edit-badging?page=2&confirm=delete-${ids[11]}`);
+    expect(confirm.text).toContain('href="/time-clock/edit-badging?page=2"'); // cancel
+    const deleted = await html.post("/time-clock/edit-badging", { intent: `delete-${ids[11]}`, page: "2" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.location).toBe("/time-clock/edit-badging?page=2");
+    expect(await db.sql(`select count(*)::int as n from time_clock where suggested = true`)).toEqual([{ n: 11 }]);
+    await db.sql(`delete from time_clock where suggested = true`);
   });
 
   it("corrections: the empty state", async () => {
@@ -233,6 +272,15 @@ describe("HTML screens without JavaScript", () => {
     expect(division.status).toBe(200);
     expect(division.text).toContain("Offset");
     expect(division.text).toContain("Aucun employé dans cette équipe."); // the empty team "Numérique"
+    // A team's employees load on demand (decision 0067): a link per team, the table of the team asked only.
+    expect(division.text).toContain(`open=${org.teamId}#team-${org.teamId}`);
+    expect(division.text).not.toContain(`data-testid="today-${alice.employeeId}"`);
+    const team = await head.get(`/time-clock/division-badging?open=${org.teamId}`);
+    expect(team.status).toBe(200);
+    expect(team.text).toContain(`data-testid="today-${alice.employeeId}"`);
+    expect(team.text).toMatch(new RegExp(`<details[^>]* open="" id="team-${org.teamId}"`));
+    // The search is kept by the team links.
+    expect((await head.get("/time-clock/division-badging?name=martin")).text).toContain(`name=martin&amp;open=${org.teamId}`);
     expect((await head.get(`/time-clock/agency-badging?subsidiary=${otherOrg.subsidiaryId}`)).status).toBe(404);
 
     const direction = htmlClient(() => server.baseUrl);

@@ -251,3 +251,40 @@ describe("the pending tab of /leave/waiting without JavaScript", () => {
     expect(second).toMatch(/<input type="hidden" name="page" value="2"\/?>/);
   });
 });
+
+describe("/leave/waiting for a scope of thousands (decision 0065)", () => {
+  it("offers a name field instead of a list of every employee, kept by the tabs and the pager", async () => {
+    const crowd = await createLeaveCast(db.em(), " Foule");
+    // Management's scope past a list's size: 160 more people (outside the team and division), each with a request
+    // at management's step.
+    await db.sql(
+      `with e as (
+         insert into employee (firstname, lastname, email, profile_type, country_id, subsidiary_id, division_id, team_id, team_leader,
+                               department_head, time_registration, leave_workflow, matricule, created_at, updated_at)
+         select 'p' || i, 'FOULE', 'foule.html' || i || '@cadran.test', 'ROLE_EMPLOYEE', ?, ?, ?, ?, false, false, true, 'full',
+                900000 + i, now(), now()
+         from generate_series(1, 160) i returning id)
+       insert into leave (employee_id, reason, start, "end", state, number_days_work, version, created_at, updated_at)
+       select id, 'PAID_LEAVE', ?, ?, 'validate', 1, 1, now(), now() from e`,
+      [crowd.org.countryId, crowd.org.subsidiaryId, null, null, plus(wednesday, 20), plus(wednesday, 20)],
+    );
+    const browser = htmlClient(() => server.baseUrl);
+    await browser.login(crowd.head.email);
+    const page = decode((await browser.get("/leave/waiting?tab=pending")).text);
+    expect(page).toContain('id="filter-name"');
+    expect(page).not.toContain('id="filter-employee"');
+    expect(page).toContain("Page 1 sur");
+    const named = decode((await browser.get("/leave/waiting?tab=pending&name=p17%20foule")).text);
+    expect(named).toContain('value="p17 foule"');
+    expect(named).toContain("P17 FOULE");
+    expect(named.match(/data-leave-id=/g)).toHaveLength(1);
+    // The tabs keep the name.
+    expect(named).toMatch(/href="\/leave\/waiting\?[^"]*name=p17\+foule[^"]*tab=accepted"/);
+    // A team leader's scope stays a list.
+    const leader = htmlClient(() => server.baseUrl);
+    await leader.login(crowd.teamLeader.email);
+    expect((await leader.get("/leave/waiting")).text).toContain('id="filter-employee"');
+    await db.sql(`delete from leave where employee_id in (select id from employee where email like 'foule.html%')`);
+    await db.sql(`delete from employee where email like 'foule.html%'`);
+  });
+});

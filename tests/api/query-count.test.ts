@@ -3,6 +3,7 @@ import { FRANCE_POLICY } from "~/domain/overtime-policy";
 import { saveCountryPolicy } from "~/services/overtime-policy.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { createClock, createSuggestion } from "~tests/support/factories-badging";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
 /**
@@ -66,6 +67,9 @@ async function addPeople(n: number, tag: string) {
        select id, now() - interval '36 hours', 'START', now() from c union all select id, now() - interval '25 hours', 'END', now() from c`,
       [e.employeeId],
     );
+    // A correction asked for an existing day (the corrections page reads the suggestion, its origin and author).
+    const originId = await createClock(db.em(), e.employeeId, "2026-01-05", [["09:00", "START"], ["17:00", "END"]]);
+    await createSuggestion(db.em(), e.employeeId, "2026-01-05", [["08:30", "START"], ["17:00", "END"]], { originId });
     overtimeDays += 1;
     await db.sql(
       `insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds)
@@ -117,6 +121,8 @@ describe("queries per page do not grow with the rows shown", () => {
     ["waiting leaves (management)", () => manager, () => "/leave/waiting"],
     ["waiting leaves (team leader)", () => leader, () => "/leave/waiting"],
     ["team badging", () => leader, () => "/time-clock/team-badging"],
+    ["clock corrections (first page)", () => manager, () => "/time-clock/edit-badging"],
+    ["clock corrections (a page past the end: the last)", () => manager, () => "/time-clock/edit-badging?page=99"],
     ["employees of a team", () => manager, () => `/employees/subsidiary/${org.subsidiaryId}/division/${org.divisionId}/team/${org.teamId}`],
     ["settings", () => manager, () => "/settings"],
     ["overtime of the team", () => leader, () => "/overtime/team"],

@@ -44,7 +44,8 @@ test.describe("clock corrections", () => {
     await expect(card.getByTestId(`new-entries-${id}`)).toContainText("08:30");
     await expect(card.getByTestId(`new-entries-${id}`)).toContainText("16:45");
 
-    await card.locator("summary", { hasText: "Valider" }).click();
+    // The card's button asks the page for its confirm step (one GET form for the page, decision 0033).
+    await card.getByRole("button", { name: /^Valider / }).click();
     const dialog = card.getByRole("dialog");
     await expect(dialog).toContainText("Les anciens pointages restent archivés.");
     await dialog.getByRole("button", { name: "Valider" }).click();
@@ -114,9 +115,14 @@ test.describe("division and agency badging", () => {
     await page.goto("/time-clock/division-badging");
     await expect(page.getByRole("heading", { level: 1, name: "Pointage du pôle" })).toBeVisible();
     await expect(page.getByTestId("badging-legend").locator("li")).toHaveCount(8);
+    // A team's employees load on demand (decision 0067): opening it follows its link with JavaScript; without, the
+    // link inside does it.
     const team = page.locator("details[data-testid^='team-']").first();
     await team.locator("summary").click();
-    await expect(team.locator("table")).toBeVisible();
+    const loadTeam = team.getByRole("link", { name: /Afficher les employés/ });
+    if (isJs(testInfo)) await loadTeam.click({ timeout: 2_000 }).catch(() => {});
+    else await loadTeam.click();
+    await expect(page.locator("details[data-testid^='team-'][open] table").first()).toBeVisible();
 
     await page.goto("/time-clock/agency-badging");
     await expect(page.getByRole("heading", { level: 1, name: "Pointage de l'agence" })).toBeVisible();

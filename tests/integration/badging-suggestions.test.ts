@@ -5,6 +5,7 @@ import { shellCounters } from "~/services/shell.server";
 import {
   deleteSuggestion,
   listSuggestions,
+  listSuggestionsPage,
   suggestForEmployee,
   updateSuggestion,
   validateSuggestion,
@@ -231,5 +232,39 @@ describe("suggestForEmployee", () => {
     await expectAppError(suggestForEmployee(db.em(), leader, { ...input, employeeId: otherTeamEmployeeId, date: "2026-03-18" }, NOW), 404);
     const future = await expectAppError(suggestForEmployee(db.em(), leader, { ...input, employeeId, date: "2026-03-31" }, NOW), 422);
     expect(future.violations[0]!.propertyPath).toBe("date");
+  });
+});
+
+describe("listSuggestionsPage (the corrections page, 10 cards a page)", () => {
+  it("pages the suggestions oldest first, end to end the same as the whole list, the page clamped", async () => {
+    await db.sql(`delete from time_clock where suggested = true`);
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      const date = `2026-02-${String(1 + i).padStart(2, "0")}`;
+      ids.push(await createSuggestion(db.em(), i % 2 ? employeeId : otherTeamEmployeeId, date, [["09:00", "START"], ["17:00", "END"]]));
+    }
+    const whole = (await listSuggestions(db.em(), direction)).map((c) => c.suggestion.id);
+    expect(whole).toEqual(ids);
+
+    const pages = await Promise.all(["1", "2", "3"].map((p) => listSuggestionsPage(db.em(), direction, p)));
+    expect(pages.map((p) => [p.page, p.pages, p.total, p.cards.length])).toEqual([
+      [1, 3, 23, 10],
+      [2, 3, 23, 10],
+      [3, 3, 23, 3],
+    ]);
+    expect(pages.flatMap((p) => p.cards.map((c) => c.suggestion.id))).toEqual(whole);
+
+    // Past the end: the last page (a card validated from the last page leaves the viewer on what remains).
+    const past = await listSuggestionsPage(db.em(), direction, "99");
+    expect([past.page, past.cards.map((c) => c.suggestion.id)]).toEqual([3, ids.slice(20)]);
+    // Absent, zero, out of bounds or malformed: the first.
+    for (const raw of [null, "0", "-2", "abc", "1e3", "99999"]) {
+      const first = await listSuggestionsPage(db.em(), direction, raw);
+      expect([raw, first.page, first.cards[0]?.suggestion.id]).toEqual([raw, 1, ids[0]]);
+    }
+
+    await db.sql(`delete from time_clock where suggested = true`);
+    expect(await listSuggestionsPage(db.em(), direction, "2")).toEqual({ cards: [], page: 1, pages: 1, total: 0 });
+    await expectAppError(listSuggestionsPage(db.em(), leader, "1"), 403);
   });
 });

@@ -5,6 +5,7 @@ import { isoWeekKey } from "~/domain/iso-week";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { ormConfig } from "~db/mikro-orm.config";
 import { seedLarge } from "~db/seeds/large";
+import { wrongWaitingFor } from "~tests/support/waiting";
 import { migrate } from "../../scripts/migrate";
 
 /**
@@ -57,7 +58,11 @@ describe("the large seed", () => {
       `select w.employee_id, w.monday::text as monday, w.checksum from overtime_week w
         where not w.provisional and w.worked_seconds > 0 order by w.employee_id, w.monday limit 3`,
     );
+    // The leaves went in by COPY without triggers: each one in flight still carries whom it awaits (decision 0064).
+    const waiting = await wrongWaitingFor(async (text) => (await c.query(text)).rows);
     await c.end();
+    expect(waiting.wrong).toEqual([]);
+    expect(waiting.stored).toBeGreaterThan(0);
     expect(accounts.map((r) => r.email)).toContain("employe@cadran.test");
     expect(states[0].n).toBe(5);
     expect(anomalies[0].a).toBeGreaterThan(0);

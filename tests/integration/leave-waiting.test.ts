@@ -5,7 +5,7 @@ import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } 
 import { shellCounters } from "~/services/shell.server";
 import { requestState } from "~/server/request-state.server";
 import { commitSession, sessionStorage } from "~/server/session.server";
-import { PENDING_PAGE_SIZE, waitingLeaves, waitingPage } from "~/services/leave-lists.server";
+import { EMPLOYEE_OPTIONS_MAX, PENDING_PAGE_SIZE, waitingLeaves, waitingPage } from "~/services/leave-lists.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
@@ -14,7 +14,8 @@ const db = useTestDatabase();
 const STARTS = ["2030-07-01", "2025-12-15", "2027-03-02"];
 
 /**
- * The waiting list and the menu counter are SQL (WAITING_CONDITION_SQL); the rule is domain isAwaitingActor. For
+ * The waiting list and the menu counter are SQL (WAITING_CONDITION_SQL on the stored leave.waiting_for, decision
+ * 0064); the rule is domain isAwaitingActor. For
  * every workflow x state x viewer, including a team without leader and a division without head, both must agree.
  */
 describe("waiting list = isAwaitingActor, and the menu counter counts it", () => {
@@ -133,3 +134,49 @@ async function shellStateOf(userId: number) {
   const cookie = (await commitSession(session)).split(";")[0]!;
   return requestState(new Request("http://localhost/", { headers: { Cookie: cookie } }));
 }
+
+describe("a scope of thousands: the employee filter is a name field, every tab is paged (decision 0065)", () => {
+  it("lists the options for a team, searches by name for management, and pages the decided tabs", async () => {
+    const cast = await createLeaveCast(db.em(), " Crowd");
+    const now = new Date("2026-11-24T10:00:00Z");
+    const leader = await currentUserOf(db.em(), cast.teamLeader);
+    const small = await waitingPage(db.em(), leader, { tab: "pending" }, now);
+    expect(small.employeeSearch).toBe(false);
+    expect(small.employees.map((e) => e.id)).toContain(cast.employee.employeeId);
+
+    // Management's scope grows past a list's size.
+    const [{ n }] = (await db.sql<{ n: number }>(`select count(*)::int as n from employee where fired_at is null`)) as [{ n: number }];
+    for (let i = n; i <= EMPLOYEE_OPTIONS_MAX; i++) {
+      await createEmployee(db.em(), cast.org, { firstname: `p${i}`, lastname: "FOULE", email: `foule${i}@cadran.test` });
+    }
+    const marie = await createEmployee(db.em(), cast.org, { firstname: "marie", lastname: "dupré", email: "marie.dupre@cadran.test" });
+    const axb = await createEmployee(db.em(), cast.org, { firstname: "jean", lastname: "axb", email: "jean.axb@cadran.test" });
+    const marieLeave = await createLeave(db.em(), marie.employeeId, { state: "validate", start: "2031-02-02" });
+    const axbLeave = await createLeave(db.em(), axb.employeeId, { state: "validate", start: "2031-02-03" });
+    const head = await currentUserOf(db.em(), cast.head);
+    const all = await waitingPage(db.em(), head, { tab: "pending" }, now);
+    expect([all.employeeSearch, all.employees]).toEqual([true, []]);
+    const found = async (input: Parameters<typeof waitingPage>[2]) =>
+      (await waitingPage(db.em(), head, { tab: "pending", ...input }, now)).leaves.map((l) => l.id);
+    expect(await found({ name: "Marie Dup" })).toEqual([marieLeave]);
+    expect(await found({ name: "  DUPRÉ ma " })).toEqual([marieLeave]); // last name first, any case, trimmed
+    expect(await found({ name: "xb" })).toEqual([axbLeave]);
+    expect(await found({ name: "a%b" })).toEqual([]); // the LIKE wildcards are taken literally
+    expect(await found({ name: "a_b" })).toEqual([]);
+    expect(await found({ employee: axb.employeeId })).toEqual([axbLeave]); // an id (a link from elsewhere) still narrows
+    expect((await waitingPage(db.em(), head, { tab: "pending", name: "marie" }, now)).filter.name).toBe("marie");
+    // A list (small scope) ignores a name: its filter is the select.
+    expect((await waitingPage(db.em(), leader, { tab: "pending", name: "zzz" }, now)).filter.name).toBe("");
+
+    // The decided tabs are paged as the pending one, most recently decided first.
+    for (let i = 0; i < PENDING_PAGE_SIZE + 3; i++) {
+      await createLeave(db.em(), cast.colleague.employeeId, { state: "accepted", start: `2028-05-${String(1 + (i % 28)).padStart(2, "0")}` });
+    }
+    const accepted = await waitingPage(db.em(), head, { tab: "accepted", year: 2028, month: 5 }, now);
+    expect(accepted.pager).toEqual({ page: 1, pages: 2, total: PENDING_PAGE_SIZE + 3 });
+    expect(accepted.leaves).toHaveLength(PENDING_PAGE_SIZE);
+    const second = await waitingPage(db.em(), head, { tab: "accepted", year: 2028, month: 5, page: 2 }, now);
+    expect(second.leaves).toHaveLength(3);
+    expect(new Set([...accepted.leaves, ...second.leaves].map((l) => l.id)).size).toBe(PENDING_PAGE_SIZE + 3);
+  });
+});

@@ -109,4 +109,20 @@ describe("nightly cleanup of job_run", () => {
     // Idempotent: a rerun removes nothing more.
     expect((await cleanup(db.em(), now)).jobRuns).toBe(0);
   });
+
+  it("repairs a leave whose stored step went stale (decision 0064: the race the triggers cannot see)", async () => {
+    const org = await createOrg(db.em(), " Repair");
+    const e = await createEmployee(db.em(), org, { leaveWorkflow: "fast" });
+    const [leave] = await db.sql<{ id: number }>(
+      `insert into leave (employee_id, reason, start, "end", state, number_days_work, version, created_at, updated_at)
+       values (?, 'PAID_LEAVE', '2030-01-07', '2030-01-07', 'pending', 1, 1, now(), now()) returning id`,
+      [e.employeeId],
+    );
+    expect(await db.sql(`select waiting_for from leave where id = ?`, [leave!.id])).toEqual([{ waiting_for: "M" }]);
+    // A stale value, as a concurrent commit could leave it (written past the trigger, which only fires on state).
+    await db.sql(`update leave set waiting_for = 'T:999999' where id = ?`, [leave!.id]);
+    expect((await cleanup(db.em(), new Date())).waitingRepaired).toBe(1);
+    expect(await db.sql(`select waiting_for from leave where id = ?`, [leave!.id])).toEqual([{ waiting_for: "M" }]);
+    expect((await cleanup(db.em(), new Date())).waitingRepaired).toBe(0);
+  });
 });

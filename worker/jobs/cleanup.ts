@@ -10,6 +10,9 @@ export const JOB_RUN_KEEP_MS = 30 * 24 * 3600 * 1000;
  * roll-over keys stay (they are the history the catch-up reads). Records `cleanup:<Paris day of dueAt>`, so a
  * start after a missed night knows whether it ran. Idempotent: a rerun deletes nothing more than what has
  * expired since.
+ * It also repairs the stored step of the leaves in flight (leave.waiting_for, decision 0064): the triggers keep it
+ * current, but an org change and a leave write committed at the same instant in the same team can leave one row
+ * with the step of before; leave_waiting_for_refresh() recomputes the rows that differ (`waitingRepaired`).
  */
 export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date = now) {
   const conn = em.getConnection();
@@ -24,6 +27,7 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
     "run",
   )) as unknown as Run;
+  const [repaired] = await conn.execute<{ n: number }[]>("select leave_waiting_for_refresh() as n");
   await conn.execute("insert into job_run (key, done_at) values (?, ?) on conflict (key) do nothing", [cleanupKey(dueAt), now], "run");
   return {
     sessions: sessions.affectedRows,
@@ -31,5 +35,6 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     resets: resets.affectedRows,
     failures: failures.affectedRows,
     jobRuns: jobRuns.affectedRows,
+    waitingRepaired: Number(repaired?.n ?? 0),
   };
 }

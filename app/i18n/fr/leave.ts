@@ -51,6 +51,7 @@ export const leave = {
   "leave.field.comment": "Commentaire",
   "leave.field.urgent": "Demande urgente",
   "leave.field.employee": "Employé",
+  "leave.field.employee_name": "Nom de l'employé",
   "leave.field.dates": "Dates",
   "leave.field.sent_on": "Envoyée le",
   "leave.field.updated_on": "Mise à jour le",
