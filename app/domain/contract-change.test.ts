@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractChangeFrom, type ContractFacts } from "./contract-change";
+import { contractChangeFrom, placeChangeFrom, type ContractFacts, type PlaceFacts } from "./contract-change";
 
 const TODAY = "2026-11-26"; // a Thursday: its week starts on 23 November
 const BASE: ContractFacts = {
@@ -29,5 +29,19 @@ describe("contractChangeFrom", () => {
     ["hours and hire date: the earlier wins", { numberOfHoursPerWeek: 39, hiredAt: "2023-06-14" }, "2023-06-12"],
   ])("%s", (_name, change, expected) => {
     expect(contractChangeFrom(BASE, { ...BASE, ...change }, TODAY)).toBe(expected);
+  });
+});
+
+describe("placeChangeFrom", () => {
+  const paris: PlaceFacts = { country: 1, timezone: "Europe/Paris" };
+  it.each<[string, PlaceFacts, PlaceFacts, string, string | null]>([
+    ["nothing the engine reads", paris, { ...paris }, "2026-11-26", null],
+    ["another country", paris, { ...paris, country: 2 }, "2026-11-26", "2026-11-23"],
+    ["another time zone", paris, { ...paris, timezone: "Europe/Brussels" }, "2026-11-26", "2026-11-23"],
+    ["both, saved on a Monday", paris, { country: 2, timezone: "America/Martinique" }, "2026-11-23", "2026-11-23"],
+    ["a country's own time zone (no parent country)", { country: null, timezone: "Europe/Paris" }, { country: null, timezone: "Indian/Reunion" }, "2026-11-29", "2026-11-23"],
+    ["a country left alone", { country: null, timezone: "Europe/Paris" }, { country: null, timezone: "Europe/Paris" }, "2026-11-29", null],
+  ])("%s", (_name, before, after, today, expected) => {
+    expect(placeChangeFrom(before, after, today)).toBe(expected);
   });
 });

@@ -48,3 +48,22 @@ export function contractChangeFrom(before: ContractFacts, after: ContractFacts, 
   if (!first) return null;
   return mondayOf(first > today ? today : first);
 }
+
+/** What the overtime engine reads of a country or a subsidiary besides its holidays: its country and time zone. */
+export interface PlaceFacts {
+  /** The subsidiary's country (null for a country itself). */
+  country: number | null;
+  timezone: string;
+}
+
+/**
+ * The first Monday whose stored weeks a country's or subsidiary's change makes stale, or null when nothing the
+ * engine reads changed (a renamed subsidiary, another city). Like the sheet's country and subsidiary, a subsidiary
+ * moved to another country (its policy and public holidays) or a new time zone (which day a clock entry belongs to)
+ * applies from the day it is saved: the current week on; finished weeks keep what they were computed with.
+ *
+ * @example placeChangeFrom({ country: 1, timezone: "Europe/Paris" }, { country: 2, timezone: "Europe/Paris" }, "2026-11-26") // "2026-11-23"
+ */
+export function placeChangeFrom(before: PlaceFacts, after: PlaceFacts, today: CalendarDate): CalendarDate | null {
+  return before.country !== after.country || before.timezone !== after.timezone ? mondayOf(today) : null;
+}

@@ -1,10 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
+import { placeChangeFrom } from "~/domain/contract-change";
 import { canDelete, sameName, sortByName, type SettingsKind, type SettingsUsage } from "~/domain/settings-rules";
 import type { CountryInput, DivisionInput, SubsidiaryInput, TeamInput } from "~/forms/settings.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { localDate } from "~/domain/zoned-day";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
@@ -210,7 +212,7 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
-        await lockRow(tx, "country", id);
+        const before = await lockRow<{ id: number; timezone: string }>(tx, "country", id);
         await checkCountry(tx, input, id);
         await sql(
           tx,
@@ -218,6 +220,14 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
                   employee_initiated_recuperation = ?, employer_initiated_recuperation = ? where id = ?`,
           [...countryParams(input), id],
         );
+        // A new time zone: the country's employees' weeks from the current one on (the zone of those without a
+        // subsidiary's own; marking them all is the simple superset).
+        const today = localDate(new Date(), "Europe/Paris");
+        const from = placeChangeFrom({ country: null, timezone: before.timezone }, { country: null, timezone: input.timezone }, today);
+        if (from) {
+          await assertMonthOpen(tx, { countryId: id }, { from, to: today });
+          await markCountryWeeksDirty(tx, id, from);
+        }
         await writeHolidays(tx, { column: "country_id", id }, input.holidays);
       }),
     { propertyPath: "name", message: t("settings.error.country_name_taken") },
@@ -310,7 +320,7 @@ export async function updateSubsidiary(
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
-        await lockRow(tx, "subsidiary", id);
+        const before = await lockRow<{ id: number; country_id: number; timezone: string }>(tx, "subsidiary", id);
         await checkSubsidiary(tx, input, id);
         await sql(tx, "update subsidiary set name = ?, country_id = ?, city = ?, timezone = ? where id = ?", [
           input.name,
@@ -319,6 +329,18 @@ export async function updateSubsidiary(
           input.timezone,
           id,
         ]);
+        // Another country (policy, public holidays) or time zone: the subsidiary's employees' weeks from the current
+        // one on (decision 0068), refused in a month closed for its payroll.
+        const today = localDate(new Date(), "Europe/Paris");
+        const from = placeChangeFrom(
+          { country: before.country_id, timezone: before.timezone },
+          { country: input.countryId, timezone: input.timezone },
+          today,
+        );
+        if (from) {
+          await assertMonthOpen(tx, { subsidiaryId: id }, { from, to: today });
+          await markSubsidiaryWeeksDirty(tx, id, from);
+        }
         await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { localDate } from "~/domain/zoned-day";
 import { createEmployee as createSheet, updateEmployee } from "~/services/employees.server";
-import { getCountry, updateCountry } from "~/services/settings.server";
+import { closeMonth, reopenMonth } from "~/services/payroll.server";
+import { getCountry, getSubsidiary, updateCountry, updateSubsidiary } from "~/services/settings.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
@@ -76,5 +77,46 @@ describe("dirty marks of a country's holidays", () => {
     expect(await dirtyMondays(here)).toEqual([]);
     await updateCountry(db.em(), manager, org.countryId, { ...input, holidays: country.holidays });
     expect(await dirtyMondays(here)).toEqual(["2026-03-02", CURRENT]);
+  });
+});
+
+describe("dirty marks of a subsidiary's country and time zone, and of a country's time zone (decision 0068)", () => {
+  it("a subsidiary moved to another country marks its employees' weeks from the current one; a new city marks nothing", async () => {
+    const here = await employeeWithWeeks(org);
+    const there = await employeeWithWeeks(other);
+    const sub = await getSubsidiary(db.em(), manager, org.subsidiaryId);
+    const input = { name: sub.name, countryId: sub.country.id, city: sub.city, timezone: sub.timezone };
+    await updateSubsidiary(db.em(), manager, org.subsidiaryId, { ...input, city: "Lille" });
+    expect(await dirtyMondays(here)).toEqual([]);
+    await updateSubsidiary(db.em(), manager, org.subsidiaryId, { ...input, countryId: other.countryId });
+    expect(await dirtyMondays(here)).toEqual([CURRENT]);
+    expect(await dirtyMondays(there)).toEqual([]);
+
+    await computeEmployeeWeek(db.em(), here, isoWeekKey(CURRENT));
+    await updateSubsidiary(db.em(), manager, org.subsidiaryId, { ...input, timezone: "Europe/Brussels" });
+    expect(await dirtyMondays(here)).toEqual([CURRENT]);
+    await updateSubsidiary(db.em(), manager, org.subsidiaryId, input);
+  });
+
+  it("a country's new time zone marks its employees' current week; in a month closed for payroll it is refused", async () => {
+    const here = await employeeWithWeeks(org);
+    const country = await getCountry(db.em(), manager, org.countryId);
+    const input = { name: country.name, timezone: country.timezone, overtime: country.overtime };
+    const month = CURRENT.slice(0, 7);
+    await closeMonth(db.em(), manager, org.subsidiaryId, month);
+    try {
+      await expect(updateCountry(db.em(), manager, org.countryId, { ...input, timezone: "Europe/Brussels" })).rejects.toMatchObject({ status: 409 });
+      const sub = await getSubsidiary(db.em(), manager, org.subsidiaryId);
+      await expect(
+        updateSubsidiary(db.em(), manager, org.subsidiaryId, { name: sub.name, countryId: other.countryId, city: sub.city, timezone: sub.timezone }),
+      ).rejects.toMatchObject({ status: 409 });
+    } finally {
+      await reopenMonth(db.em(), manager, org.subsidiaryId, month);
+    }
+    expect((await getCountry(db.em(), manager, org.countryId)).timezone).toBe(country.timezone);
+    expect(await dirtyMondays(here)).toEqual([]);
+    await updateCountry(db.em(), manager, org.countryId, { ...input, timezone: "Europe/Brussels" });
+    expect(await dirtyMondays(here)).toEqual([CURRENT]);
+    await updateCountry(db.em(), manager, org.countryId, input);
   });
 });
