@@ -101,7 +101,8 @@ describe("dirty marks of a subsidiary's country and time zone, and of a country'
   it("a country's new time zone marks its employees' current week; in a month closed for payroll it is refused", async () => {
     const here = await employeeWithWeeks(org);
     const country = await getCountry(db.em(), manager, org.countryId);
-    const input = { name: country.name, timezone: country.timezone, overtime: country.overtime };
+    const holidays = country.holidays.map((h) => ({ date: h.date, name: h.name }));
+    const input = { name: country.name, timezone: country.timezone, overtime: country.overtime, holidays };
     const month = CURRENT.slice(0, 7);
     await closeMonth(db.em(), manager, org.subsidiaryId, month);
     try {
