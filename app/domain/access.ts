@@ -146,6 +146,7 @@ export const API_RULES: readonly ApiRule[] = [
   // Overtime, planning, reports
   { method: "POST", path: "/api/getdeduction", rights: [HM, DH, FM, TL, EMP, HOST] },
   { method: "POST", path: "/api/deduction", rights: [HM, DH, FM, TL] },
+  { method: "DELETE", path: "/api/deduction/:id", rights: [HM, DH, FM, TL] },
   { method: "POST", path: "/api/add-recovery", rights: [HM, FM] },
   { method: "GET", path: "/api/overtime/search", rights: [HM, DH, FM, TL] },
   { method: "GET", path: "/api/overtime/employee/:id/:year/:week", rights: [HM, DH, FM, TL, EMP, HOST] },

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { formatHoursMinutes } from "~/domain/number-format";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError, ValidationError } from "~/services/errors";
-import { addDeduction, employeeYear, overtimeCalendar, readCalendarQuery, type CalendarPage, type CalendarView, type EmployeeYearPage } from "~/services/overtime-views.server";
+import { addDeduction, employeeYear, removeDeduction, overtimeCalendar, readCalendarQuery, type CalendarPage, type CalendarView, type EmployeeYearPage } from "~/services/overtime-views.server";
 import { pathWithSearch, requireUser } from "./auth.server";
 import { getEm } from "./orm.server";
 import { commitSession, getSession, pushAlert } from "./session.server";
@@ -70,7 +70,8 @@ export interface DeductionFailure {
 
 /**
  * `intent=deduction`: adds a deduction (Post/Redirect/Get to the same page and year). A refused input comes back
- * in the form with its French error (400); another refusal is an alert.
+ * in the form with its French error (400); another refusal is an alert. `intent=remove-deduction` with `deduction`
+ * (its id), posted by the confirm step: removes it (decision 0069); one already removed is an alert.
  */
 export async function deductionAction(request: Request, id: string | null) {
   const user = await requireUser(request);
@@ -79,15 +80,25 @@ export async function deductionAction(request: Request, id: string | null) {
   const form = await request.formData();
   const value = String(form.get("newdeduction") ?? "");
   const session = await getSession(request);
+  const intent = form.get("intent");
   try {
-    if (form.get("intent") !== "deduction") throw new AppError(400, t("error.generic"));
-    const added = await addDeduction(await getEm(), user, employeeId, value, new Date());
-    pushAlert(session, "success", t("overtime_screens.deduction.added", { hours: formatHoursMinutes(added.seconds) }));
+    if (intent === "remove-deduction") {
+      const id = String(form.get("deduction") ?? "");
+      if (!/^\d{1,9}$/.test(id)) throw new AppError(400, t("error.generic"));
+      const removed = await removeDeduction(await getEm(), user, employeeId, Number(id), new Date());
+      pushAlert(session, "success", t("overtime_screens.deduction.removed", { hours: formatHoursMinutes(removed.seconds) }));
+    } else {
+      if (intent !== "deduction") throw new AppError(400, t("error.generic"));
+      const added = await addDeduction(await getEm(), user, employeeId, value, new Date());
+      pushAlert(session, "success", t("overtime_screens.deduction.added", { hours: formatHoursMinutes(added.seconds) }));
+    }
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    if (error instanceof ValidationError) return data<DeductionFailure>({ value, error: error.violations[0]?.message ?? error.message }, { status: 400 });
-    if (!(error instanceof AppError)) throw error;
-    pushAlert(session, "danger", error.message);
+    // The deduction gone (a colleague removed it first): said on the page; the employee out of scope: a 404.
+    if (error instanceof NotFoundError && error.message === t("overtime_screens.deduction.not_found")) pushAlert(session, "danger", error.message);
+    else if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    else if (error instanceof ValidationError) return data<DeductionFailure>({ value, error: error.violations[0]?.message ?? error.message }, { status: 400 });
+    else if (error instanceof AppError) pushAlert(session, "danger", error.message);
+    else throw error;
   }
   return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
 }

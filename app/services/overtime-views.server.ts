@@ -300,7 +300,7 @@ async function weekSums(em: EntityManager, ids: readonly number[], from: Calenda
               where o.employee_id = any(?::int[]) and o.date between ? and ?
              union all
              select d.employee_id, d.date, -d.seconds from deduction d
-              where d.employee_id = any(?::int[]) and d.date between ? and ?) x
+              where d.employee_id = any(?::int[]) and d.date between ? and ? and d.removed_at is null) x
       group by 1, 2, 3`,
     [intArray(ids), from, to, intArray(ids), from, to],
   );
@@ -459,7 +459,7 @@ export async function employeeYear(
     em.execute<{ id: number; date: string; seconds: number; firstname: string | null; lastname: string | null }[]>(
       `select d.id, d.date::text as date, d.seconds, b.firstname, b.lastname
          from deduction d left join employee b on b.id = d.created_by_id
-        where d.employee_id = ? and d.date between ? and ? order by d.date desc, d.id desc`,
+        where d.employee_id = ? and d.date between ? and ? and d.removed_at is null order by d.date desc, d.id desc`,
       [emp.id, first, last],
     ),
     em.execute<StoredRow[]>(
@@ -613,7 +613,7 @@ export async function employeeWeek(em: EntityManager, actor: CurrentUser, employ
   const [sum, stored, logDays] = await Promise.all([
     em.execute<{ s: string | null }[]>(
       `select (select coalesce(sum(overtime_seconds), 0) from overtime where employee_id = ? and date between ? and ?)
-            - (select coalesce(sum(seconds), 0) from deduction where employee_id = ? and date between ? and ?) as s`,
+            - (select coalesce(sum(seconds), 0) from deduction where employee_id = ? and date between ? and ? and removed_at is null) as s`,
       [emp.id, monday, sunday, emp.id, monday, sunday],
     ),
     em.execute<StoredRow[]>(
@@ -659,13 +659,50 @@ export async function addDeduction(
   });
 }
 
+/**
+ * Removes a deduction of an employee (decision 0069): the roles of /api/deduction, on an employee of their scope (or
+ * themselves, as they may deduct from their own page). The row stays, with who removed it and when; every read of the
+ * balance skips it. Its week is marked dirty in the same transaction; a month closed for payroll refuses it (409).
+ * A deduction that is not the employee's, or already removed, is a NotFoundError.
+ */
+export async function removeDeduction(
+  em: EntityManager,
+  actor: CurrentUser,
+  employeeId: number,
+  deductionId: number,
+  now: Date,
+): Promise<{ id: number; date: CalendarDate; seconds: number }> {
+  if (!canCallApi("DELETE", "/api/deduction/:id", actor.profileType)) throw new ForbiddenError(t("error.forbidden"));
+  const emp = await scopedEmployee(em, actor, employeeId);
+  return em.transactional(async (tx) => {
+    const [row] = await tx.execute<{ id: number; date: string; seconds: number }[]>(
+      `select id, date::text as date, seconds from deduction where id = ? and employee_id = ? and removed_at is null for update`,
+      [deductionId, emp.id],
+    );
+    if (!row) throw new NotFoundError(t("overtime_screens.deduction.not_found"));
+    await assertMonthOpen(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
+    await tx.execute(`update deduction set removed_at = ?, removed_by_id = ? where id = ?`, [now, actor.employeeId, row.id]);
+    await markWeekDirty(tx, emp.id, row.date);
+    return { id: row.id, date: row.date, seconds: row.seconds };
+  });
+}
+
+/**
+ * The employee whose deduction this is (for DELETE /api/deduction/{id}, which names the deduction only); null when
+ * there is no such deduction, or it is already removed.
+ */
+export async function deductionOwner(em: EntityManager, deductionId: number): Promise<number | null> {
+  const [row] = await em.execute<{ employee_id: number }[]>(`select employee_id from deduction where id = ? and removed_at is null`, [deductionId]);
+  return row?.employee_id ?? null;
+}
+
 /** The deductions of an employee between two days (/api/getdeduction), newest first. */
 export async function deductionsOf(em: EntityManager, actor: CurrentUser, employeeId: number, range: DateRange): Promise<DeductionView[]> {
   const emp = await scopedEmployee(em, actor, employeeId);
   const rows = await em.execute<{ id: number; date: string; seconds: number; firstname: string | null; lastname: string | null }[]>(
     `select d.id, d.date::text as date, d.seconds, b.firstname, b.lastname
        from deduction d left join employee b on b.id = d.created_by_id
-      where d.employee_id = ? and d.date between ? and ? order by d.date desc, d.id desc`,
+      where d.employee_id = ? and d.date between ? and ? and d.removed_at is null order by d.date desc, d.id desc`,
     [emp.id, range.from, range.to],
   );
   return rows.map((d) => ({ id: d.id, date: d.date, seconds: d.seconds, by: d.lastname ? displayName(d.firstname, d.lastname) : null }));

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { formatFrDate } from "~/domain/date-range";
 import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
 import type { OvertimeClass } from "~/domain/overtime-screens";
@@ -6,7 +6,7 @@ import { t, type MessageKey } from "~/i18n/fr";
 import type { DeductionFailure } from "~/server/overtime-routes.server";
 import type { EmployeeYearPage, ExplainedWeek, GridRow } from "~/services/overtime-views.server";
 import { Breadcrumb } from "./employee-directory";
-import { Card } from "./modal";
+import { Card, ConfirmDialog } from "./modal";
 import { WideTable } from "./wide-table";
 
 /**
@@ -123,6 +123,14 @@ function GridTable({ page }: { page: EmployeeYearPage }) {
 }
 
 function Deductions({ page, failure }: { page: EmployeeYearPage; failure?: DeductionFailure }) {
+  // Removing one is confirmed by one GET step for the list (`?confirm=remove-17`, docs/decisions/0027, 0069): the
+  // rows' buttons submit the list's one form; the page comes back with the dialog for that deduction only.
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const asked = /^remove-(\d{1,9})$/.exec(search.get("confirm") ?? "");
+  search.delete("confirm");
+  const here = location.pathname + (search.size > 0 ? `?${search}` : "");
+  const confirming = asked && page.canDeduct ? page.deductions.find((d) => d.id === Number(asked[1])) : undefined;
   return (
     <Card title={t("overtime_screens.deduction.title")}>
       <div className="space-y-3">
@@ -150,6 +158,7 @@ function Deductions({ page, failure }: { page: EmployeeYearPage; failure?: Deduc
                 <th scope="col">{t("overtime_screens.deduction.col.date")}</th>
                 <th scope="col">{t("overtime_screens.deduction.col.hours")}</th>
                 <th scope="col">{t("overtime_screens.deduction.col.by")}</th>
+                {page.canDeduct && <th scope="col">{t("overtime_screens.deduction.col.action")}</th>}
               </tr>
             </thead>
             <tbody>
@@ -158,10 +167,34 @@ function Deductions({ page, failure }: { page: EmployeeYearPage; failure?: Deduc
                   <th scope="row">{formatFrDate(d.date)}</th>
                   <td className="whitespace-nowrap">{formatHoursMinutes(d.seconds)}</td>
                   <td>{d.by ?? ""}</td>
+                  {page.canDeduct && (
+                    <td>
+                      <button type="submit" form="deduction-confirm" name="confirm" value={`remove-${d.id}`} className="btn-link"
+                        aria-label={t("overtime_screens.deduction.remove_label", { hours: formatHoursMinutes(d.seconds), date: formatFrDate(d.date) })}>
+                        {t("overtime_screens.deduction.remove")}
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </WideTable>
+        )}
+        {page.canDeduct && page.deductions.length > 0 && (
+          <Form method="get" id="deduction-confirm" preventScrollReset>
+            {[...search].map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          </Form>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            intent="remove-deduction"
+            fields={{ deduction: confirming.id }}
+            text={t("overtime_screens.deduction.remove_confirm", { hours: formatHoursMinutes(confirming.seconds), date: formatFrDate(confirming.date) })}
+            confirmLabel={t("overtime_screens.deduction.remove")}
+            back={here}
+          />
         )}
       </div>
     </Card>

@@ -97,7 +97,7 @@ export const Overtime = defineEntity({
 });
 export type Overtime = InferEntity<typeof Overtime>;
 
-/** A manual deduction of an employee's overtime balance (seconds) on a day. */
+/** A manual deduction of an employee's overtime balance (seconds) on a day; a removed one keeps its row. */
 export const Deduction = defineEntity({
   name: "Deduction",
   tableName: "deduction",
@@ -109,6 +109,9 @@ export const Deduction = defineEntity({
     seconds: p.integer(),
     createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** Removed (decision 0069): kept with who removed it and when; no read of the balance counts it. */
+    removedAt: p.datetime().nullable(),
+    removedBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
   }),
 });
 export type Deduction = InferEntity<typeof Deduction>;

@@ -204,6 +204,48 @@ describe("deductions", () => {
     expect(page).toContain("1 h 30");
   });
 
+  it("removes one after the confirm step (no JavaScript): kept with who removed it, out of the balance, the week dirty; twice is an alert", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(finance.email);
+    const path = `/overtime/employee/${otherTeam.employeeId}`;
+    expect((await client.post(path, { intent: "deduction", newdeduction: "3" })).status).toBe(302);
+    const [row] = await db.sql<{ id: number }>(`select id from deduction where employee_id = ?`, [otherTeam.employeeId]);
+    const week = isoWeekKey(today);
+    const year = `?year=${week.year}`;
+    const listed = (await client.get(`${path}${year}`)).text;
+    // One GET form for the list; each row's button names its deduction; no dialog before it is asked.
+    expect(listed).toContain('id="deduction-confirm"');
+    expect(listed).toContain(`value="remove-${row!.id}"`);
+    expect(listed).not.toContain('role="dialog"');
+    const confirm = html((await client.get(`${path}${year}&confirm=remove-${row!.id}`)).text);
+    expect(confirm).toContain('role="dialog"');
+    expect(confirm).toContain(t("overtime_screens.deduction.remove_confirm", { hours: "3 h 00", date: today.split("-").reverse().join("/") }));
+    expect(confirm).toContain(`name="deduction" value="${row!.id}"`);
+
+    await db.sql(`update overtime_week set dirty = false where employee_id = ?`, [otherTeam.employeeId]);
+    const removed = await client.post(`${path}${year}`, { intent: "remove-deduction", deduction: String(row!.id) });
+    expect(removed.status).toBe(302);
+    const [kept] = await db.sql<{ removed_by_id: number | null; removed: boolean }>(
+      `select removed_by_id, removed_at is not null as removed from deduction where id = ?`,
+      [row!.id],
+    );
+    expect(kept).toEqual({ removed_by_id: finance.employeeId, removed: true });
+    const [dirty] = await db.sql<{ dirty: boolean }>(`select dirty from overtime_week where employee_id = ? and iso_year = ? and iso_week = ?`, [
+      otherTeam.employeeId,
+      week.year,
+      week.week,
+    ]);
+    expect(dirty?.dirty).toBe(true);
+    const after = html((await client.get(`${path}${year}`)).text);
+    expect(after).toContain(t("overtime_screens.deduction.removed", { hours: "3 h 00" }));
+    expect(after).toContain(t("overtime_screens.deduction.empty"));
+
+    // Already removed (a colleague was first): an alert on the same page, not an error page.
+    const again = await client.post(`${path}${year}`, { intent: "remove-deduction", deduction: String(row!.id) });
+    expect(again.status).toBe(302);
+    expect(html((await client.get(`${path}${year}`)).text)).toContain(t("overtime_screens.deduction.not_found"));
+  });
+
   it("is offered on one's own page to a manager (spec 2: 'Employee or mine'), not to an employee", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(leader.email);
@@ -242,6 +284,36 @@ describe("the overtime calls", () => {
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: worker.employeeId }, workerToken)).status).toBe(403);
     expect((await api.post("/api/deduction", { newdeduction: "2" }, leaderToken)).status).toBe(422);
     expect(await count()).toBe(before + 2);
+  });
+
+  it("DELETE /api/deduction/{id}: 200 and out of getdeduction; again 404; outside the scope 404; employee 403; closed month 409", async () => {
+    const added = await api.post("/api/deduction", { newdeduction: "1", employeeId: worker.employeeId }, leaderToken);
+    expect(added.status).toBe(201);
+    const id = added.body.id as number;
+    const range = { employeeId: worker.employeeId, start: today, end: today };
+    const listed = async () => ((await api.post("/api/getdeduction", range, financeToken)).body["hydra:member"] as { id: number }[]).map((d) => d.id);
+    expect(await listed()).toContain(id);
+    expect((await api.delete(`/api/deduction/${id}`, workerToken)).status).toBe(403);
+    const outsider = await api.post("/api/deduction", { newdeduction: "1", employeeId: otherDivision.employeeId }, financeToken);
+    expect((await api.delete(`/api/deduction/${outsider.body.id}`, leaderToken)).status).toBe(404);
+
+    const month = today.slice(0, 7);
+    await db.sql(`insert into payroll_month (subsidiary_id, month, closed_at) values (?, ?, now())`, [org.subsidiaryId, `${month}-01`]);
+    try {
+      const closed = await api.delete(`/api/deduction/${id}`, leaderToken);
+      expect(closed.status).toBe(409);
+      expect(typeof closed.body.message).toBe("string");
+    } finally {
+      await db.sql(`delete from payroll_month where subsidiary_id = ? and month = ?`, [org.subsidiaryId, `${month}-01`]);
+    }
+    const res = await api.delete(`/api/deduction/${id}`, leaderToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, deduction: 3600, day: today, employeeId: worker.employeeId, removed: true });
+    expect(await listed()).not.toContain(id);
+    const again = await api.delete(`/api/deduction/${id}`, leaderToken);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(t("overtime_screens.deduction.not_found"));
+    expect((await api.delete(`/api/deduction/abc`, leaderToken)).status).toBe(404);
   });
 
   it("POST /api/getdeduction: {date (unix), deduction}; one's own too; a 7-month range 422", async () => {

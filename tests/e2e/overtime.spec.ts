@@ -36,7 +36,7 @@ test.describe("overtime screens", () => {
     await expect(page.getByTestId("week-explanation")).toHaveCount(0);
   });
 
-  test("finance adds a deduction after a refused input", async ({ page }, testInfo) => {
+  test("finance adds a deduction after a refused input, then removes it", async ({ page }, testInfo) => {
     const amount = isJs(testInfo) ? { input: "1,5", shown: "1 h 30" } : { input: "0h45", shown: "0 h 45" };
     await loginAs(page, "daf@cadran.test", { to: "/overtime/subsidiary" });
     await expect(page.getByRole("heading", { name: "Heures de l'agence", level: 1 })).toBeVisible();
@@ -53,5 +53,14 @@ test.describe("overtime screens", () => {
     await page.getByRole("button", { name: "Ajouter" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Déduction de ${amount.shown} enregistrée.` })).toBeVisible();
     await expect(page.getByRole("region", { name: "Déductions de l'année" })).toContainText(amount.shown);
+
+    // A wrong deduction is removed after a confirm step (decision 0069): a page without JavaScript, a dialog with it.
+    const remove = page.getByRole("button", { name: new RegExp(`^Retirer la déduction de ${amount.shown} du `) });
+    await remove.first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Retirer la déduction de ${amount.shown} du `);
+    await dialog.getByRole("button", { name: "Retirer" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Déduction de ${amount.shown} retirée.` })).toBeVisible();
+    await expect(remove).toHaveCount(0);
   });
 });

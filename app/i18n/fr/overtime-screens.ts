@@ -71,6 +71,12 @@ export const overtimeScreens = {
   "overtime_screens.deduction.col.date": "Date",
   "overtime_screens.deduction.col.hours": "Heures déduites",
   "overtime_screens.deduction.col.by": "Saisie par",
+  "overtime_screens.deduction.col.action": "Action",
+  "overtime_screens.deduction.remove": "Retirer",
+  "overtime_screens.deduction.remove_label": "Retirer la déduction de {hours} du {date}",
+  "overtime_screens.deduction.remove_confirm": "Retirer la déduction de {hours} du {date} ? Le solde la comptera de nouveau.",
+  "overtime_screens.deduction.removed": "Déduction de {hours} retirée.",
+  "overtime_screens.deduction.not_found": "Cette déduction n'existe pas ou a déjà été retirée.",
 
   // Explained week
   "overtime_screens.explain.title": "Explication de la semaine {week} de {year}",
