@@ -120,7 +120,12 @@ try {
       label,
       base,
       pid: server.pid!,
-      cookies: { "": "", employee: await login(base, "employe@cadran.test"), leader: await login(base, "chef.equipe@cadran.test") },
+      cookies: {
+        "": "",
+        employee: await login(base, "employe@cadran.test"),
+        leader: await login(base, "chef.equipe@cadran.test"),
+        finance: await login(base, "daf@cadran.test"),
+      },
     });
   }
   const year = new Date().getFullYear() + 1;
@@ -131,6 +136,7 @@ try {
     ["/leave/waiting (pending)", `/leave/waiting?year=${year}&month=all&employee=all&tab=pending`, "leader"],
     ["/leave/ask", "/leave/ask", "employee"],
     ["home (team leader)", "/", "leader"],
+    ["home (agency, management)", "/", "finance"],
   ];
   console.info(`[bench:cpu] ${requests} sequential requests per page in ${rounds} rounds (lowest round shown), gzip accepted`);
   const bareRun = await round(bareUrl, "", null, requests);
