@@ -85,7 +85,11 @@ export async function deductionAction(request: Request, id: string | null) {
     if (intent === "remove-deduction") {
       const id = String(form.get("deduction") ?? "");
       if (!/^\d{1,9}$/.test(id)) throw new AppError(400, t("error.generic"));
-      const removed = await removeDeduction(await getEm(), user, employeeId, Number(id), new Date());
+      // Not found here is the deduction gone (a colleague removed it first), said on the page; an employee out of
+      // scope gets the same words, then the page's own 404.
+      const removed = await removeDeduction(await getEm(), user, employeeId, Number(id), new Date()).catch((error: unknown) => {
+        throw error instanceof NotFoundError ? new AppError(404, t("overtime_screens.deduction.not_found")) : error;
+      });
       pushAlert(session, "success", t("overtime_screens.deduction.removed", { hours: formatHoursMinutes(removed.seconds) }));
     } else {
       if (intent !== "deduction") throw new AppError(400, t("error.generic"));
@@ -93,12 +97,10 @@ export async function deductionAction(request: Request, id: string | null) {
       pushAlert(session, "success", t("overtime_screens.deduction.added", { hours: formatHoursMinutes(added.seconds) }));
     }
   } catch (error) {
-    // The deduction gone (a colleague removed it first): said on the page; the employee out of scope: a 404.
-    if (error instanceof NotFoundError && error.message === t("overtime_screens.deduction.not_found")) pushAlert(session, "danger", error.message);
-    else if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
-    else if (error instanceof ValidationError) return data<DeductionFailure>({ value, error: error.violations[0]?.message ?? error.message }, { status: 400 });
-    else if (error instanceof AppError) pushAlert(session, "danger", error.message);
-    else throw error;
+    if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+    if (error instanceof ValidationError) return data<DeductionFailure>({ value, error: error.violations[0]?.message ?? error.message }, { status: 400 });
+    if (!(error instanceof AppError)) throw error;
+    pushAlert(session, "danger", error.message);
   }
   return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
 }
