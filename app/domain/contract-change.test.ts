@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractChangeFrom, placeChangeFrom, type ContractFacts, type PlaceFacts } from "./contract-change";
+import { contractChangeFrom, contractInForce, contractTermsDiffer, placeChangeFrom, type ContractFacts, type PastContract, type PlaceFacts } from "./contract-change";
 
 const TODAY = "2026-11-26"; // a Thursday: its week starts on 23 November
 const BASE: ContractFacts = {
@@ -43,5 +43,42 @@ describe("placeChangeFrom", () => {
     ["a country left alone", { country: null, timezone: "Europe/Paris" }, { country: null, timezone: "Europe/Paris" }, "2026-11-29", null],
   ])("%s", (_name, before, after, today, expected) => {
     expect(placeChangeFrom(before, after, today)).toBe(expected);
+  });
+});
+
+describe("contractTermsDiffer", () => {
+  const base: ContractFacts = { numberOfHoursPerWeek: 35, weekType: "unique_week", weeks: [[1]], country: 1, subsidiary: 1, hiredAt: "2025-01-06", firedAt: null };
+  it.each<[string, Partial<ContractFacts>, boolean]>([
+    ["nothing", {}, false],
+    ["the weekly hours", { numberOfHoursPerWeek: 39 }, true],
+    ["the same hours written as a string", { numberOfHoursPerWeek: "35.00" as unknown as number }, false],
+    ["the week type", { weekType: "week_one_two" }, true],
+    ["the schedule", { weeks: [[2]] }, true],
+    ["the country only (not a term of the contract)", { country: 2 }, false],
+    ["the hiring date only", { hiredAt: "2024-01-01" }, false],
+  ])("%s", (_name, change, expected) => {
+    expect(contractTermsDiffer(base, { ...base, ...change })).toBe(expected);
+  });
+});
+
+describe("contractInForce", () => {
+  const current = { hours: 37, weekType: "unique_week", weeks: ["now"] };
+  const past: PastContract<string>[] = [
+    { until: "2026-06-01", hours: 39, weekType: "unique_week", weeks: ["spring"] },
+    { until: "2026-03-02", hours: 35, weekType: "week_one_two", weeks: ["winter-1", "winter-2"] },
+  ];
+  it.each<[string, readonly PastContract<string>[], string, number | null]>([
+    ["no history: the current contract", [], "2020-01-06", 37],
+    ["before the first change", past, "2026-02-23", 35],
+    ["the week of the first change: the second contract", past, "2026-03-02", 39],
+    ["between the changes", past, "2026-05-25", 39],
+    ["the week of the last change: the current contract", past, "2026-06-01", 37],
+    ["after every change", past, "2026-11-23", 37],
+    ["long before, whatever the order of the rows", [...past].reverse(), "2019-12-30", 35],
+  ])("%s", (_name, rows, monday, hours) => {
+    expect(contractInForce(current, rows, monday).hours).toBe(hours);
+  });
+  it("keeps the former contract's week type and schedule with its hours", () => {
+    expect(contractInForce(current, past, "2026-01-05")).toEqual({ hours: 35, weekType: "week_one_two", weeks: ["winter-1", "winter-2"] });
   });
 });

@@ -30,16 +30,7 @@ const earliest = (...dates: (CalendarDate | null)[]) =>
  */
 export function contractChangeFrom(before: ContractFacts, after: ContractFacts, today: CalendarDate): CalendarDate | null {
   const dates: (CalendarDate | null)[] = [];
-  const contract =
-    Number(before.numberOfHoursPerWeek ?? NaN) !== Number(after.numberOfHoursPerWeek ?? NaN) &&
-    !(before.numberOfHoursPerWeek === null && after.numberOfHoursPerWeek === null);
-  if (
-    contract ||
-    (before.weekType ?? "unique_week") !== (after.weekType ?? "unique_week") ||
-    JSON.stringify(before.weeks ?? null) !== JSON.stringify(after.weeks ?? null) ||
-    before.country !== after.country ||
-    before.subsidiary !== after.subsidiary
-  ) {
+  if (contractTermsDiffer(before, after) || before.country !== after.country || before.subsidiary !== after.subsidiary) {
     dates.push(today);
   }
   if (before.hiredAt !== after.hiredAt) dates.push(earliest(before.hiredAt, after.hiredAt) ?? today);
@@ -47,6 +38,46 @@ export function contractChangeFrom(before: ContractFacts, after: ContractFacts, 
   const first = earliest(...dates);
   if (!first) return null;
   return mondayOf(first > today ? today : first);
+}
+
+/**
+ * Whether the contract's terms differ: weekly hours, week type or schedule (what `contract_history` keeps, decision
+ * 0070). Not the country, subsidiary or employment dates.
+ */
+export function contractTermsDiffer(before: ContractFacts, after: ContractFacts): boolean {
+  const hours =
+    Number(before.numberOfHoursPerWeek ?? NaN) !== Number(after.numberOfHoursPerWeek ?? NaN) &&
+    !(before.numberOfHoursPerWeek === null && after.numberOfHoursPerWeek === null);
+  return (
+    hours ||
+    (before.weekType ?? "unique_week") !== (after.weekType ?? "unique_week") ||
+    JSON.stringify(before.weeks ?? null) !== JSON.stringify(after.weeks ?? null)
+  );
+}
+
+/** A contract's terms as the overtime engine reads them: weekly hours, week type and the schedule's weeks. */
+export interface ContractTerms<W> {
+  hours: number | null;
+  weekType: string;
+  weeks: W[];
+}
+
+/** A former contract: in force for the weeks whose Monday is before `until` (and after the previous one's). */
+export interface PastContract<W> extends ContractTerms<W> {
+  until: CalendarDate;
+}
+
+/**
+ * The contract in force in the ISO week of `monday` (decision 0070): the first former contract, in date order, that
+ * ended after that Monday; none, the current one. A change saved during a week applies from that week's Monday on
+ * (contractChangeFrom), so `until` is a Monday and a week never straddles two contracts.
+ *
+ * @example contractInForce({ hours: 39, weekType: "unique_week", weeks: [] }, [{ until: "2026-03-02", hours: 35, weekType: "unique_week", weeks: [] }], "2026-02-23").hours // 35
+ */
+export function contractInForce<W>(current: ContractTerms<W>, past: readonly PastContract<W>[], monday: CalendarDate): ContractTerms<W> {
+  let found: PastContract<W> | undefined;
+  for (const c of past) if (c.until > monday && (!found || c.until < found.until)) found = c;
+  return found ? { hours: found.hours, weekType: found.weekType, weeks: found.weeks } : current;
 }
 
 /** What the overtime engine reads of a country or a subsidiary besides its holidays: its country and time zone. */

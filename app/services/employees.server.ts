@@ -13,7 +13,8 @@ import {
   type WeekSchedule,
 } from "~/domain/employee-sheet";
 import { isCleanText } from "~/domain/text";
-import { contractChangeFrom, type ContractFacts } from "~/domain/contract-change";
+import { contractChangeFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
+import { mondayOf } from "~/domain/iso-week";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
@@ -628,6 +629,21 @@ export async function updateEmployee(
       if (from) {
         await assertMonthOpen(tx, { employeeIds: [id] }, { from, to: today });
         if (values.subsidiary && values.subsidiary !== current.subsidiary) await assertMonthOpen(tx, { subsidiaryId: values.subsidiary }, { from, to: today });
+      }
+      // New contract terms apply from the current week on: the terms in force until then are kept for the weeks
+      // before it (decision 0070). A second change in the same week keeps the terms of before the first.
+      if (contractTermsDiffer(contractFacts(current), contractFacts(values))) {
+        await c.execute(
+          `insert into contract_history (employee_id, valid_until, number_of_hours_per_week, week_type, weeks, created_at, created_by_id)
+           select e.id, ?, e.number_of_hours_per_week, e.week_type,
+                  coalesce((select jsonb_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::jsonb),
+                  now(), ?
+             from employee e where e.id = ?
+           on conflict (employee_id, valid_until) do nothing`,
+          [mondayOf(today), actor.employeeId, id],
+          "run",
+          ctx,
+        );
       }
       await c.execute(
         `update employee set ${FIELDS.map((f) => `${COLUMNS[f]} = ?`).join(", ")}, updated_at = now() where id = ?`,

@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash } from "node:crypto";
+import { contractInForce } from "~/domain/contract-change";
 import { scheduleDaySeconds, weekForDate, type WeekSchedule, type WeekType } from "~/domain/expected-time";
 import { isoWeekKey, type IsoWeekKey } from "~/domain/iso-week";
 import { computeOvertimeWeek, mondayOfIsoWeek, type OvertimeDay, type OvertimeWeekInput, type OvertimeWeekResult } from "~/domain/overtime";
@@ -31,6 +32,8 @@ interface EmployeeContextRow {
   sub_tz: string | null;
   country_tz: string | null;
   weeks: WeekSchedule[];
+  /** The former contracts still in force in some week of the range (decision 0070), as `contract_history` holds them. */
+  history: { until: CalendarDate; hours: number | null; weekType: string; weeks: WeekSchedule[] }[];
 }
 
 type FactRow = {
@@ -120,12 +123,15 @@ export async function loadChunkInputs(
     `select e.id, e.week_type, e.number_of_hours_per_week::float8 as contract_hours,
             coalesce(e.country_id, s.country_id) as country_id, e.subsidiary_id, cn.name as country_name,
             s.timezone as sub_tz, cn.timezone as country_tz,
-            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks,
+            coalesce((select json_agg(json_build_object('until', h.valid_until, 'hours', h.number_of_hours_per_week::float8,
+                                                        'weekType', h.week_type, 'weeks', h.weeks) order by h.valid_until)
+                        from contract_history h where h.employee_id = e.id and h.valid_until > ?::date), '[]'::json) as history
        from employee e
        left join subsidiary s on s.id = e.subsidiary_id
        left join country cn on cn.id = coalesce(e.country_id, s.country_id)
       where e.id = any(?::int[])`,
-    [ids],
+    [firstMonday, ids],
   );
   const employees = new Map(ctxRows.map((r) => [r.id, r]));
   const countries = [...new Set(ctxRows.map((r) => r.country_id))];
@@ -244,9 +250,11 @@ export function assembleWeek(inputs: ChunkInputs, employeeId: number, week: IsoW
   let quotaBefore = 0;
   if (storedWeeks) for (const [w, s] of storedWeeks) if (w < week.week) quotaBefore += s.quota;
   const own = storedWeeks?.get(week.week);
-  const weekType: WeekType = ctx.week_type === "week_one_two" ? "week_one_two" : "unique_week";
+  // The contract in force that week: a former one for a week before a change (decision 0070), else the sheet's.
+  const contract = contractInForce({ hours: ctx.contract_hours, weekType: ctx.week_type, weeks: ctx.weeks ?? [] }, ctx.history ?? [], monday);
+  const weekType: WeekType = contract.weekType === "week_one_two" ? "week_one_two" : "unique_week";
   // Every day of an ISO week has the same week number, so the same schedule.
-  const schedule = weekForDate(monday, weekType, ctx.weeks ?? []);
+  const schedule = weekForDate(monday, weekType, contract.weeks);
   const leaves = facts.leaves.filter((f) => f.start <= sunday && f.end >= monday);
   const days: OvertimeDay[] = [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const date = addDays(monday, i);
@@ -279,7 +287,7 @@ export function assembleWeek(inputs: ChunkInputs, employeeId: number, week: IsoW
       week,
       zone,
       days,
-      contractWeeklyHours: ctx.contract_hours === null ? null : Number(ctx.contract_hours),
+      contractWeeklyHours: contract.hours === null ? null : Number(contract.hours),
       policy,
       quotaUsedBeforeSeconds: quotaBefore,
       companySize: perWeek?.size ?? 0,

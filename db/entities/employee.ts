@@ -88,3 +88,25 @@ export const WeekSchedule = defineEntity({
   }),
 });
 export type WeekSchedule = InferEntity<typeof WeekSchedule>;
+
+/**
+ * A former contract of an employee (decision 0070): the terms in force for the weeks whose Monday is before
+ * `validUntil`. Written by the sheet when the weekly hours, week type or schedule change; read by the overtime engine.
+ */
+export const ContractHistory = defineEntity({
+  name: "ContractHistory",
+  tableName: "contract_history",
+  uniques: [{ properties: ["employee", "validUntil"] }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    employee: () => p.manyToOne(Employee).deleteRule("cascade"),
+    validUntil: p.date(),
+    numberOfHoursPerWeek: p.decimal("number").precision(6).scale(2).nullable(),
+    weekType: p.string().length(20).default("unique_week"),
+    /** The schedule's weeks as week_schedule holds them (its `days`, by week number). */
+    weeks: p.json<ScheduleDay[][]>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+  }),
+});
+export type ContractHistory = InferEntity<typeof ContractHistory>;

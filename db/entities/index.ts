@@ -9,7 +9,7 @@ export * from "./planning";
 export * from "./reports";
 
 import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
-import { Employee, WeekSchedule } from "./employee";
+import { ContractHistory, Employee, WeekSchedule } from "./employee";
 import { User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure } from "./identity";
 import { TimeClock, TimeLog, Overtime, Deduction, EventDay } from "./time";
 import { Leave, LeaveStep } from "./leave";
@@ -20,7 +20,7 @@ import { ReportExport, PayrollMonth, PayrollMonthLog } from "./reports";
 
 export const entities = [
   Country, Holiday, Subsidiary, Division, Team,
-  Employee, WeekSchedule,
+  Employee, WeekSchedule, ContractHistory,
   User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure,
   TimeClock, TimeLog, Overtime, Deduction, EventDay,
   Leave, LeaveStep,

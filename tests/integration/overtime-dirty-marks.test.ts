@@ -121,3 +121,32 @@ describe("dirty marks of a subsidiary's country and time zone, and of a country'
     await updateCountry(db.em(), manager, org.countryId, input);
   });
 });
+
+describe("former contracts (decision 0070)", () => {
+  const contractSeconds = async (employeeId: number, monday: string) =>
+    (await db.sql<{ s: number }>(`select contract_seconds as s from overtime_week where employee_id = ? and monday = ?`, [employeeId, monday]))[0]?.s;
+
+  it("an old week computed again after a new contract keeps the contract of its time; the current week takes the new one", async () => {
+    const id = await employeeWithWeeks(org);
+    expect(await contractSeconds(id, "2026-03-02")).toBe(35 * 3600);
+    await updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 39 });
+    // A second change the same week: the history keeps the terms of before the first one.
+    await updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 37 });
+    const history = await db.sql<{ valid_until: string; hours: string }>(
+      `select valid_until::text, number_of_hours_per_week::text as hours from contract_history where employee_id = ?`,
+      [id],
+    );
+    expect(history).toEqual([{ valid_until: CURRENT, hours: "35.00" }]);
+
+    // Something makes the March week stale (here: computed again on purpose), the current one too.
+    for (const monday of ["2026-03-02", CURRENT]) await computeEmployeeWeek(db.em(), id, isoWeekKey(monday));
+    expect(await contractSeconds(id, "2026-03-02")).toBe(35 * 3600);
+    expect(await contractSeconds(id, CURRENT)).toBe(37 * 3600);
+  });
+
+  it("a change the contract does not hold (a phone) keeps no former contract", async () => {
+    const id = await employeeWithWeeks(org);
+    await updateEmployee(db.em(), manager, id, { phone: "0102030406" });
+    expect(await db.sql(`select id from contract_history where employee_id = ?`, [id])).toEqual([]);
+  });
+});
