@@ -35,6 +35,7 @@ import {
   type ClockType,
 } from "~/domain/clock-state";
 import type { ClockNotificationKind } from "~/domain/clock-notifications";
+import { contractInForce, type PastContract } from "~/domain/contract-change";
 import { clampHistoryRange, clampRange, PERIOD_SPAN, type DateRange } from "~/domain/date-range";
 import { readBoundedDate, type BoundedDate } from "~/domain/date-window";
 import { displayName } from "~/domain/employee-name";
@@ -266,19 +267,34 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
     [timeClockId],
   );
   if (!row) throw new NotFoundError(t("error.not_found_item"));
-  const emp = await clockEmployee(em, row.employee_id);
+  const current = await clockEmployee(em, row.employee_id);
+  const today = localDate(now, current.zone);
+  // A day of a week before the current one may fall under a former contract (decision 0070); today's never does, so
+  // the clock actions' own days read nothing more.
+  const emp = mondayOf(row.date) < mondayOf(today) ? await withScheduleOf(em, current, row.date) : current;
   const facts = await clockFacts(em, emp, row.date, row.date);
   const logs = await em.execute<{ time: Date; type: string }[]>(
     "select time, type from time_log where time_clock_id = ? and superseded_at is null order by time, id",
     [timeClockId],
   );
-  const today = localDate(now, emp.zone);
   const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today });
   await storeTotals(em, { id: timeClockId, employeeId: row.employee_id, date: row.date, suggested: row.suggested }, totals, {
     now,
     isToday: row.date === today,
   });
   return totals;
+}
+
+/** The employee with the schedule in force on `date`'s week: a former contract's (decision 0070), else the sheet's. */
+async function withScheduleOf(em: EntityManager, emp: ClockEmployee, date: CalendarDate): Promise<ClockEmployee> {
+  const monday = mondayOf(date);
+  const past = await em.execute<PastContract<WeekSchedule>[]>(
+    `select valid_until::text as until, number_of_hours_per_week::float8 as hours, week_type as "weekType", weeks
+       from contract_history where employee_id = ? and valid_until > ? order by valid_until limit 1`,
+    [emp.employeeId, monday],
+  );
+  const terms = contractInForce({ hours: null, weekType: emp.weekType, weeks: emp.weeks }, past, monday);
+  return { ...emp, weekType: terms.weekType === "week_one_two" ? "week_one_two" : "unique_week", weeks: terms.weeks };
 }
 
 // ---------------------------------------------------------------- reading clocks

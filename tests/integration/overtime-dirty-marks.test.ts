@@ -7,7 +7,9 @@ import { getCountry, getSubsidiary, updateCountry, updateSubsidiary } from "~/se
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { completeSheet } from "~tests/support/factories-employees";
+import { completeSheet, SEVEN_HOURS } from "~tests/support/factories-employees";
+import { insertClock } from "~tests/support/factories-time";
+import { recomputeDay } from "~/services/time-clock.server";
 import { currentUserOf } from "~tests/support/factories-leave";
 
 /**
@@ -142,6 +144,24 @@ describe("former contracts (decision 0070)", () => {
     for (const monday of ["2026-03-02", CURRENT]) await computeEmployeeWeek(db.em(), id, isoWeekKey(monday));
     expect(await contractSeconds(id, "2026-03-02")).toBe(35 * 3600);
     expect(await contractSeconds(id, CURRENT)).toBe(37 * 3600);
+  });
+
+  it("a past day recomputed after a new schedule (a validated correction) expects the hours of its time", async () => {
+    const id = await employeeWithWeeks(org);
+    const clockId = await insertClock(db.em(), id, "2026-03-03", [["08:00", "START"], ["17:00", "END"]]);
+    await recomputeDay(db.em(), clockId);
+    const expected = async () => (await db.sql<{ s: number }>(`select expected_seconds as s from time_clock where id = ?`, [clockId]))[0]?.s;
+    expect(await expected()).toBe(7 * 3600);
+    // From this week on, 8-hour days (morning from 8:00).
+    const eight = { ...SEVEN_HOURS, morningStart: SEVEN_HOURS.morningStart! - 60 };
+    await updateEmployee(db.em(), manager, id, { weeks: [[eight, eight, eight, eight, eight], []] });
+    await recomputeDay(db.em(), clockId);
+    expect(await expected()).toBe(7 * 3600);
+    // Today's day takes the new schedule.
+    const todayId = await insertClock(db.em(), id, today, [["08:00", "START"]]);
+    await recomputeDay(db.em(), todayId);
+    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+    expect((await db.sql<{ s: number }>(`select expected_seconds as s from time_clock where id = ?`, [todayId]))[0]?.s).toBe(weekday >= 1 && weekday <= 5 ? 8 * 3600 : 0);
   });
 
   it("a change the contract does not hold (a phone) keeps no former contract", async () => {
