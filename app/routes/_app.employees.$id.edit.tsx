@@ -2,17 +2,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
+import { formatDecimal } from "~/domain/number-format";
 import { backLink, sheetBreadcrumb } from "~/domain/employee-sheet";
 import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { getEmployeeSheet, orPageNotFound, placeOf, sheetOptions, updateEmployee } from "~/services/employees.server";
+import { formerContracts, getEmployeeSheet, orPageNotFound, placeOf, sheetOptions, updateEmployee, type FormerContract } from "~/services/employees.server";
 import { AppError } from "~/services/errors";
 import { BackLink, Breadcrumb } from "~/ui/employee-directory";
 import { CompletionBar, violationsToFieldErrors } from "~/ui/employee-sheet-page";
 import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
+import { Card } from "~/ui/modal";
+import { WideTable } from "~/ui/wide-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("employee.edit_title", { name: data.employee.displayName }) : t("employees.title")} · ${t("app.title")}` },
@@ -24,9 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const em = await getEm();
   const employee = await orPageNotFound(getEmployeeSheet(em, user, Number(params.id)));
   const place = placeOf(employee);
+  const [options, former] = await Promise.all([sheetOptions(em, user), formerContracts(em, user, employee.id)]);
   return {
     employee,
-    options: await sheetOptions(em, user),
+    options,
+    former,
     crumbs: sheetBreadcrumb(t("employees.title"), place, employee.displayName),
     back: backLink(place),
   };
@@ -62,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEmployee() {
-  const { employee, options, crumbs, back } = useLoaderData<typeof loader>();
+  const { employee, options, former, crumbs, back } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="space-y-6">
@@ -88,6 +93,35 @@ export default function EditEmployee() {
         archived={employee.archived}
         submitLabel={t("employee.save")}
       />
+      {former.length > 0 && <FormerContracts former={former} />}
     </div>
+  );
+}
+
+/** The contracts in force before the current one (decision 0070), newest first; read-only. */
+function FormerContracts({ former }: { former: FormerContract[] }) {
+  return (
+    <Card title={t("employee.former.title")}>
+      <p className="mb-2 text-sm text-gray-700">{t("employee.former.intro")}</p>
+      <WideTable label={t("employee.former.label")} testId="former-contracts">
+        <caption className="sr-only">{t("employee.former.label")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("employee.former.col.until")}</th>
+            <th scope="col">{t("employee.former.col.hours")}</th>
+            <th scope="col">{t("employee.former.col.weekType")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {former.map((c) => (
+            <tr key={c.until}>
+              <th scope="row">{frDate(c.lastDay)}</th>
+              <td>{c.hours === null ? t("employee.former.no_hours") : t("employee.former.hours", { hours: formatDecimal(c.hours) })}</td>
+              <td>{t(c.weekType === "week_one_two" ? "weektype.week_one_two" : "weektype.unique_week")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </WideTable>
+    </Card>
   );
 }

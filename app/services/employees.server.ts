@@ -15,6 +15,7 @@ import {
 import { isCleanText } from "~/domain/text";
 import { contractChangeFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
 import { mondayOf } from "~/domain/iso-week";
+import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
@@ -239,6 +240,26 @@ export async function getEmployeeSheet(em: EntityManager, actor: CurrentUser, id
   const record = await findRecord(em, id);
   if (!record) throw new NotFoundError(t("error.not_found_item"));
   return record;
+}
+
+/** A former contract of an employee as the sheet lists it (decision 0070): in force until the day before `until`. */
+export interface FormerContract {
+  /** The Monday the next contract applied from. */
+  until: CalendarDate;
+  /** Its last day, the Sunday before. */
+  lastDay: CalendarDate;
+  hours: number | null;
+  weekType: string;
+}
+
+/** The former contracts of an employee, newest first (management, like the sheet): one query. */
+export async function formerContracts(em: EntityManager, actor: CurrentUser, id: number): Promise<FormerContract[]> {
+  assertManagement(actor);
+  return em.execute<FormerContract[]>(
+    `select valid_until::text as until, (valid_until - 1)::text as "lastDay", number_of_hours_per_week::float8 as hours, week_type as "weekType"
+       from contract_history where employee_id = ? order by valid_until desc`,
+    [id],
+  );
 }
 
 /** GET /api/employees/{id}: management sees everyone; anyone else only their own sheet (others: 404). */

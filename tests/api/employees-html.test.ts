@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { mondayOf } from "~/domain/iso-week";
+import { addDays } from "~/domain/time-calendar-date";
+import { localDate } from "~/domain/zoned-day";
 import { drainInlineJobs } from "~/server/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
@@ -202,6 +205,19 @@ describe("employee sheet without JavaScript", () => {
     expect(page.text).toContain('data-week="2"');
     const [after] = await db.sql<{ week_type: string; profile_type: string }>("select week_type, profile_type from employee where id = ?", [emp.employeeId]);
     expect(after).toEqual({ week_type: "week_one_two", profile_type: "ROLE_EMPLOYEE" });
+    // The contract of before is listed, in force until the Sunday before this week (decision 0070).
+    const sunday = addDays(mondayOf(localDate(new Date(), "Europe/Paris")), -1);
+    const former = decode(page.text);
+    expect(former).toContain('data-testid="former-contracts"');
+    expect(former).toMatch(new RegExp(`<th scope="row">${sunday.split("-").reverse().join("/")}</th><td>[^<]+</td><td>Semaine unique</td>`));
+  });
+
+  it("lists no former contract on a sheet whose contract never changed", async () => {
+    const client = await asManager();
+    const emp = await createEmployee(db.em(), org);
+    const page = await client.get(`/employees/${emp.employeeId}/edit`);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('data-testid="former-contracts"');
   });
 
   it("archives: the sheet becomes read-only with the explanatory text, and a later post is refused", async () => {

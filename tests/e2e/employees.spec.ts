@@ -82,6 +82,10 @@ test.describe("employee sheets", () => {
     await expect(page.getByText("La fiche employé a été enregistrée.")).toBeVisible();
     await expect(field(page, "Poste")).toHaveValue("Chef d'atelier");
     await expect(page.locator('[data-week="2"] [data-day-total="1"]')).toHaveText("04:00");
+    // The week type changed: the contract of before is listed, with its single week (decision 0070).
+    const former = page.getByRole("region", { name: "Contrats précédents" });
+    await expect(former).toContainText("35 h");
+    await expect(former).toContainText("Semaine unique");
 
     // The new employee is in the team's directory page.
     await page.getByRole("link", { name: "← Retour" }).click();
