@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractChangeFrom, contractInForce, contractTermsDiffer, placeChangeFrom, type ContractFacts, type PastContract, type PlaceFacts } from "./contract-change";
+import { contractChangeFrom, contractEffectiveFrom, contractInForce, contractTermsDiffer, placeChangeFrom, type ContractFacts, type PastContract, type PlaceFacts } from "./contract-change";
 
 const TODAY = "2026-11-26"; // a Thursday: its week starts on 23 November
 const BASE: ContractFacts = {
@@ -80,5 +80,35 @@ describe("contractInForce", () => {
   });
   it("keeps the former contract's week type and schedule with its hours", () => {
     expect(contractInForce(current, past, "2026-01-05")).toEqual({ hours: 35, weekType: "week_one_two", weeks: ["winter-1", "winter-2"] });
+  });
+});
+
+describe("contractEffectiveFrom", () => {
+  it.each<[string, string | null, string | null, ReturnType<typeof contractEffectiveFrom>]>([
+    ["empty: the current week", "", "2024-09-02", { monday: null }],
+    ["absent", null, null, { monday: null }],
+    ["a day of an earlier week: its Monday", "2026-11-04", "2024-09-02", { monday: "2026-11-02" }],
+    ["a Sunday: the Monday before", "2026-11-08", "2024-09-02", { monday: "2026-11-02" }],
+    ["a day of the current week: the current week", "2026-11-24", "2024-09-02", { monday: null }],
+    ["today", "2026-11-26", null, { monday: null }],
+    ["tomorrow", "2026-11-27", null, { error: "future" }],
+    ["not a date", "04/11/2026", null, { error: "invalid" }],
+    ["an impossible date", "2026-02-30", null, { error: "invalid" }],
+    ["before the hiring date", "2024-09-01", "2024-09-02", { error: "before_hire" }],
+    ["the hiring date (a Wednesday): its week's Monday", "2025-01-08", "2025-01-08", { monday: "2025-01-06" }],
+  ])("%s", (_name, raw, hiredAt, expected) => {
+    expect(contractEffectiveFrom(raw, "2026-11-26", hiredAt)).toEqual(expected);
+  });
+});
+
+describe("contractChangeFrom with terms dated back", () => {
+  const base: ContractFacts = { numberOfHoursPerWeek: 35, weekType: "unique_week", weeks: [], country: 1, subsidiary: 1, hiredAt: "2025-01-06", firedAt: null };
+  it.each<[string, Partial<ContractFacts>, string | null, string | null]>([
+    ["new hours dated back: from that Monday", { numberOfHoursPerWeek: 39 }, "2026-11-02", "2026-11-02"],
+    ["new hours, no date: the current week", { numberOfHoursPerWeek: 39 }, null, "2026-11-23"],
+    ["a move only: the date concerns the terms, not the move", { subsidiary: 2 }, "2026-11-02", "2026-11-23"],
+    ["nothing the engine reads", { }, "2026-11-02", null],
+  ])("%s", (_name, change, termsFrom, expected) => {
+    expect(contractChangeFrom(base, { ...base, ...change }, "2026-11-26", termsFrom)).toBe(expected);
   });
 });

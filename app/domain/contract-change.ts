@@ -5,6 +5,7 @@
  * contract they were computed with. A changed hiring or leaving date changes which weeks were worked: from the
  * earlier of the two dates.
  */
+import { isCalendarDate } from "./calendar-text";
 import { mondayOf } from "./iso-week";
 import type { CalendarDate } from "./time-calendar-date";
 
@@ -28,11 +29,16 @@ const earliest = (...dates: (CalendarDate | null)[]) =>
  * @example contractChangeFrom({ ...facts, numberOfHoursPerWeek: 35 }, { ...facts, numberOfHoursPerWeek: 39 }, "2026-11-26") // "2026-11-23"
  * @example contractChangeFrom({ ...facts, hiredAt: "2026-03-02" }, { ...facts, hiredAt: "2026-01-05" }, "2026-11-26") // "2026-01-05"
  */
-export function contractChangeFrom(before: ContractFacts, after: ContractFacts, today: CalendarDate): CalendarDate | null {
+export function contractChangeFrom(
+  before: ContractFacts,
+  after: ContractFacts,
+  today: CalendarDate,
+  /** The Monday new contract terms apply from when dated back (contractEffectiveFrom); the current week's otherwise. */
+  termsFrom: CalendarDate | null = null,
+): CalendarDate | null {
   const dates: (CalendarDate | null)[] = [];
-  if (contractTermsDiffer(before, after) || before.country !== after.country || before.subsidiary !== after.subsidiary) {
-    dates.push(today);
-  }
+  if (contractTermsDiffer(before, after)) dates.push(termsFrom ?? today);
+  if (before.country !== after.country || before.subsidiary !== after.subsidiary) dates.push(today);
   if (before.hiredAt !== after.hiredAt) dates.push(earliest(before.hiredAt, after.hiredAt) ?? today);
   if (before.firedAt !== after.firedAt) dates.push(earliest(before.firedAt, after.firedAt) ?? today);
   const first = earliest(...dates);
@@ -53,6 +59,28 @@ export function contractTermsDiffer(before: ContractFacts, after: ContractFacts)
     (before.weekType ?? "unique_week") !== (after.weekType ?? "unique_week") ||
     JSON.stringify(before.weeks ?? null) !== JSON.stringify(after.weeks ?? null)
   );
+}
+
+/**
+ * The Monday from which new contract terms apply, as the sheet's "date d'effet" asks (decision 0070): empty, the
+ * current week (null); a date of the past, its week's Monday (the weeks from there are computed again with the new
+ * terms). Refused: not a date, a date in the future (a contract is changed when it starts, not before), a date before
+ * the hiring date.
+ *
+ * @example contractEffectiveFrom("2026-11-04", "2026-11-26", "2024-09-02") // { monday: "2026-11-02" }
+ */
+export function contractEffectiveFrom(
+  raw: string | null | undefined,
+  today: CalendarDate,
+  hiredAt: CalendarDate | null,
+): { monday: CalendarDate | null } | { error: "invalid" | "future" | "before_hire" } {
+  const text = (raw ?? "").trim();
+  if (text === "") return { monday: null };
+  if (!isCalendarDate(text)) return { error: "invalid" };
+  if (text > today) return { error: "future" };
+  if (hiredAt && text < hiredAt) return { error: "before_hire" };
+  const monday = mondayOf(text);
+  return { monday: monday < mondayOf(today) ? monday : null };
 }
 
 /** A contract's terms as the overtime engine reads them: weekly hours, week type and the schedule's weeks. */

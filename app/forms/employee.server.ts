@@ -266,13 +266,15 @@ export const EmployeeBody = z.object({
   leaveWorkflow: choice(LEAVE_WORKFLOWS).nullable().optional(),
   weekType: choice(WEEK_TYPES).nullable().optional(),
   weeks: ApiWeeks.optional(),
+  /** From when new hours or schedule apply (YYYY-MM-DD of the past; absent: the current week). Not stored on the sheet. */
+  contractFrom: z.string().max(40).nullable().optional(),
 });
 
-/** Only the fields the caller sent. */
+/** Only the fields the caller sent (`contractFrom` is an option of the change, not a field: see updateEmployee). */
 export function bodyToValues(body: z.infer<typeof EmployeeBody>): Partial<EmployeeValues> {
   const out: Partial<EmployeeValues> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+    if (value !== undefined && key !== "contractFrom") (out as Record<string, unknown>)[key] = value;
   }
   return out;
 }

@@ -49,7 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors }), { status: 400 });
   }
   try {
-    await orPageNotFound(updateEmployee(await getEm(), user, Number(params.id), submission.value));
+    const contractFrom = formData.get("contractFrom");
+    await orPageNotFound(
+      updateEmployee(await getEm(), user, Number(params.id), submission.value, { contractFrom: typeof contractFrom === "string" ? contractFrom : null }),
+    );
   } catch (error) {
     if (error instanceof AppError && error.status === 422) {
       return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors: violationsToFieldErrors(error.violations) }), {
@@ -92,6 +95,7 @@ export default function EditEmployee() {
         lastResult={lastResult}
         archived={employee.archived}
         submitLabel={t("employee.save")}
+        datedChange
       />
       {former.length > 0 && <FormerContracts former={former} />}
     </div>

@@ -33,6 +33,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return jsonResponse(null, 204);
     }
     const body = await readJson(request, EmployeeBody);
-    return jsonResponse(employeeToApi(await updateEmployee(em, user, id, bodyToValues(body))));
+    return jsonResponse(employeeToApi(await updateEmployee(em, user, id, bodyToValues(body), { contractFrom: body.contractFrom ?? null })));
   });
 }

@@ -13,12 +13,13 @@ import {
   type WeekSchedule,
 } from "~/domain/employee-sheet";
 import { isCleanText } from "~/domain/text";
-import { contractChangeFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
+import { contractChangeFrom, contractEffectiveFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
 import { mondayOf } from "~/domain/iso-week";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
+import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
@@ -624,13 +625,16 @@ export async function createEmployee(em: EntityManager, actor: CurrentUser, inpu
 /**
  * Saves a sheet. `input` holds the fields to change (the HTML form sends them all, the API may send a part).
  * An archived sheet is read-only. The login follows the professional e-mail and the role the profileType;
- * archiving (a departure date set) ends the employee's sessions and API tokens.
+ * archiving (a departure date set) ends the employee's sessions and API tokens. `contractFrom` dates new contract
+ * terms back (decision 0070: a day of the past, its week's Monday on; empty, the current week); a date in the future
+ * or before the hiring date is a 422 on `contractFrom`.
  */
 export async function updateEmployee(
   em: EntityManager,
   actor: CurrentUser,
   id: number,
   input: Partial<EmployeeValues>,
+  options: { contractFrom?: string | null } = {},
 ): Promise<EmployeeRecord> {
   assertManagement(actor);
   const current = await findRecord(em, id);
@@ -638,6 +642,11 @@ export async function updateEmployee(
   if (current.archived) throw new ConflictError(t("employee.error.archived"));
   const values = normalise({ ...pickValues(current), ...input });
   await validateSheet(em, values, id);
+  const today = localDate(new Date(), "Europe/Paris");
+  const effective = contractEffectiveFrom(options.contractFrom, today, values.hiredAt ?? null);
+  if ("error" in effective) {
+    throw new ValidationError([{ propertyPath: "contractFrom", message: t(`employee.error.contract_from_${effective.error}`) }]);
+  }
   let userId = current.userId;
   try {
     userId = await em.transactional(async (tx) => {
@@ -645,23 +654,32 @@ export async function updateEmployee(
       const ctx = tx.getTransactionContext();
       // A contract, schedule or employment change makes the stored overtime weeks from its date stale: refused when
       // one of them lies in a month closed for payroll (the current subsidiary's, and the new one's on a move).
-      const today = localDate(new Date(), "Europe/Paris");
-      const from = contractChangeFrom(contractFacts(current), contractFacts(values), today);
+      const from = contractChangeFrom(contractFacts(current), contractFacts(values), today, effective.monday);
       if (from) {
         await assertMonthOpen(tx, { employeeIds: [id] }, { from, to: today });
         if (values.subsidiary && values.subsidiary !== current.subsidiary) await assertMonthOpen(tx, { subsidiaryId: values.subsidiary }, { from, to: today });
       }
-      // New contract terms apply from the current week on: the terms in force until then are kept for the weeks
-      // before it (decision 0070). A second change in the same week keeps the terms of before the first.
-      if (contractTermsDiffer(contractFacts(current), contractFacts(values))) {
+      // New contract terms apply from `termsFrom` (the current week's Monday, or the one it is dated back to): the
+      // terms in force until then are kept for the weeks before it (decision 0070). Those are the former contract
+      // covering that Monday when the change is dated back over an earlier one (the later former contracts go: the
+      // new terms replace them), else the sheet's. A second change in the same week keeps the terms of before the first.
+      const termsChanged = contractTermsDiffer(contractFacts(current), contractFacts(values));
+      const termsFrom = effective.monday ?? mondayOf(today);
+      if (termsChanged) {
         await c.execute(
-          `insert into contract_history (employee_id, valid_until, number_of_hours_per_week, week_type, weeks, created_at, created_by_id)
-           select e.id, ?, e.number_of_hours_per_week, e.week_type,
-                  coalesce((select jsonb_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::jsonb),
-                  now(), ?
-             from employee e where e.id = ?
+          `with covering as (
+             select h.number_of_hours_per_week, h.week_type, h.weeks from contract_history h
+              where h.employee_id = ? and h.valid_until > ? order by h.valid_until limit 1),
+           dropped as (delete from contract_history where employee_id = ? and valid_until > ?)
+           insert into contract_history (employee_id, valid_until, number_of_hours_per_week, week_type, weeks, created_at, created_by_id)
+           select ?, ?, k.number_of_hours_per_week, k.week_type, k.weeks, now(), ?
+             from (select number_of_hours_per_week, week_type, weeks from covering
+                   union all
+                   select e.number_of_hours_per_week, e.week_type,
+                          coalesce((select jsonb_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::jsonb)
+                     from employee e where e.id = ? and not exists (select 1 from covering)) k
            on conflict (employee_id, valid_until) do nothing`,
-          [mondayOf(today), actor.employeeId, id],
+          [id, termsFrom, id, termsFrom, id, termsFrom, actor.employeeId, id],
           "run",
           ctx,
         );
@@ -674,6 +692,17 @@ export async function updateEmployee(
       );
       await writeWeeks(tx, id, values);
       if (from) await markEmployeeWeeksDirty(tx, id, from);
+      // The days clocked under the new terms (from their Monday on) expect the new schedule: their daily rows are
+      // computed again (a few days, or the weeks a change is dated back over).
+      if (termsChanged) {
+        const days = await c.execute<{ id: number }[]>(
+          "select id from time_clock where employee_id = ? and suggested = false and date >= ? order by date",
+          [id, termsFrom],
+          "all",
+          ctx,
+        );
+        for (const day of days) await recomputeDay(tx, day.id);
+      }
       const [user] = await c.execute<{ id: number }[]>(
         `insert into app_user (employee_id, email, password_hash, roles, created_at) values (?, ?, null, ?, now())
          on conflict (employee_id) do update set email = excluded.email, roles = excluded.roles returning id`,

@@ -165,6 +165,7 @@ export function EmployeeSheetForm({
   lastResult,
   archived,
   submitLabel,
+  datedChange = false,
 }: {
   id: string;
   values: EmployeeValues;
@@ -173,6 +174,8 @@ export function EmployeeSheetForm({
   lastResult: unknown;
   archived: boolean;
   submitLabel: string;
+  /** The edit page: the schedule section asks from when new hours or schedule apply (`contractFrom`, decision 0070). */
+  datedChange?: boolean;
 }) {
   const navigation = useNavigation();
   const result = (lastResult ?? undefined) as SubmissionResult<string[]> | undefined;
@@ -276,6 +279,19 @@ export function EmployeeSheetForm({
               <div className="mt-2">
                 <h3 className="mb-2 font-medium">{t("employee.schedule")}</h3>
                 <WeekScheduleEditor initial={scheduleInputs} weeks={weekCount(weekType)} disabled={archived} errors={errors} />
+                {datedChange && !archived && (
+                  <div className="mt-4 max-w-md">
+                    <Field
+                      id={fields.contractFrom!.id}
+                      label={t("employee.contractFrom")}
+                      required={false}
+                      errors={fields.contractFrom!.errors}
+                      hint={t("employee.contractFrom_hint")}
+                    >
+                      <input {...getInputProps(fields.contractFrom!, { type: "date" })} key={fields.contractFrom!.key} className="field-input" />
+                    </Field>
+                  </div>
+                )}
                 {!archived && (
                   <p className="mt-3 text-sm text-gray-700">
                     <button type="submit" name="intent" value="refresh" className="btn btn-secondary" formNoValidate>

@@ -247,6 +247,23 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     await drainInlineJobs();
   });
 
+  it("PUT dates new hours back with contractFrom (kept off the sheet); a date in the future is a 422 on contractFrom", async () => {
+    const created = await api.post("/api/employees", sheetToApiBody(completeSheet(org, { hiredAt: "2025-01-06" })), token);
+    const id = created.body.id;
+    const future = await api.put(`/api/employees/${id}`, { numberOfHoursPerWeek: 39, contractFrom: "2999-01-01" }, token);
+    expect(future.status).toBe(422);
+    expect(future.body.violations).toEqual([{ propertyPath: "contractFrom", message: "La date d'effet ne peut pas être dans le futur." }]);
+    const ok = await api.put(`/api/employees/${id}`, { numberOfHoursPerWeek: 39, contractFrom: "2026-03-04" }, token);
+    expect(ok.status).toBe(200);
+    expect(ok.body).not.toHaveProperty("contractFrom");
+    const rows = await db.sql<{ until: string; hours: string }>(
+      "select valid_until::text as until, number_of_hours_per_week::text as hours from contract_history where employee_id = ?",
+      [id],
+    );
+    expect(rows).toEqual([{ until: "2026-03-02", hours: "35.00" }]);
+    await drainInlineJobs();
+  });
+
   it("PUT with a departure date archives: the employee's token dies, the sheet is then refused with 409", async () => {
     const leaver = await createEmployee(db.em(), org, { lastname: "depart" });
     const theirs = await api.login(leaver.email);

@@ -212,6 +212,29 @@ describe("employee sheet without JavaScript", () => {
     expect(former).toMatch(new RegExp(`<th scope="row">${sunday.split("-").reverse().join("/")}</th><td>[^<]+</td><td>Semaine unique</td>`));
   });
 
+  it("dates new hours back: a date in the future comes back as a field error with the form filled; a past one applies from its Monday", async () => {
+    const client = await asManager();
+    const emp = await createEmployee(db.em(), org);
+    const sheet = completeSheet(org);
+    expect((await client.post(`/employees/${emp.employeeId}/edit`, { ...sheetToForm(sheet), intent: "save" })).status).toBe(302);
+    await db.sql("delete from contract_history where employee_id = ?", [emp.employeeId]);
+    const today = localDate(new Date(), "Europe/Paris");
+    const form = { ...sheetToForm({ ...sheet, numberOfHoursPerWeek: 39, position: "Conducteur" }), intent: "save" };
+
+    const refused = await client.post(`/employees/${emp.employeeId}/edit`, { ...form, contractFrom: addDays(today, 3) });
+    expect(refused.status).toBe(400);
+    expect(decode(refused.text)).toContain("La date d'effet ne peut pas être dans le futur.");
+    expect(refused.text).toContain(`value="${addDays(today, 3)}"`);
+    expect(refused.text).toContain('value="Conducteur"');
+    expect(await db.sql("select id from contract_history where employee_id = ?", [emp.employeeId])).toEqual([]);
+
+    const back = addDays(mondayOf(today), -12); // a Wednesday two weeks ago
+    const saved = await client.post(`/employees/${emp.employeeId}/edit`, { ...form, contractFrom: back });
+    expect(saved.status).toBe(302);
+    const rows = await db.sql<{ until: string }>("select valid_until::text as until from contract_history where employee_id = ?", [emp.employeeId]);
+    expect(rows).toEqual([{ until: mondayOf(back) }]);
+  });
+
   it("lists no former contract on a sheet whose contract never changed", async () => {
     const client = await asManager();
     const emp = await createEmployee(db.em(), org);

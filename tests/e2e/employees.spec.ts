@@ -78,12 +78,15 @@ test.describe("employee sheets", () => {
     await expect(page.locator('[data-week="2"]')).toBeVisible();
     await page.getByLabel("Mardi, Matin, Début (heures)").nth(1).fill("8");
     await page.getByLabel("Mardi, Matin, Fin (heures)").nth(1).fill("12");
+    // Dated back to a Wednesday of January: the alternate weeks apply from that Monday (decision 0070).
+    await field(page, "Date d'effet des changements d'heures ou d'horaires").fill("2026-01-07");
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("La fiche employé a été enregistrée.")).toBeVisible();
     await expect(field(page, "Poste")).toHaveValue("Chef d'atelier");
     await expect(page.locator('[data-week="2"] [data-day-total="1"]')).toHaveText("04:00");
     // The week type changed: the contract of before is listed, with its single week (decision 0070).
     const former = page.getByRole("region", { name: "Contrats précédents" });
+    await expect(former).toContainText("04/01/2026");
     await expect(former).toContainText("35 h");
     await expect(former).toContainText("Semaine unique");
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoWeekKey, mondayOf } from "~/domain/iso-week";
+import { addDays } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { createEmployee as createSheet, updateEmployee } from "~/services/employees.server";
 import { closeMonth, reopenMonth } from "~/services/payroll.server";
@@ -162,6 +163,36 @@ describe("former contracts (decision 0070)", () => {
     await recomputeDay(db.em(), todayId);
     const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
     expect((await db.sql<{ s: number }>(`select expected_seconds as s from time_clock where id = ?`, [todayId]))[0]?.s).toBe(weekday >= 1 && weekday <= 5 ? 8 * 3600 : 0);
+  });
+
+  it("new hours dated back: the weeks from that Monday take them, the days since expect the new schedule; a date in the future is refused", async () => {
+    const id = await employeeWithWeeks(org);
+    const back = addDays(CURRENT, -14);
+    await computeEmployeeWeek(db.em(), id, isoWeekKey(back));
+    const clockId = await insertClock(db.em(), id, addDays(back, 1), [["08:00", "START"], ["17:00", "END"]]);
+    await recomputeDay(db.em(), clockId);
+    await expect(updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 39 }, { contractFrom: addDays(today, 1) })).rejects.toMatchObject({
+      status: 422,
+      violations: [{ propertyPath: "contractFrom" }],
+    });
+    const eight = { ...SEVEN_HOURS, morningStart: SEVEN_HOURS.morningStart! - 60 };
+    // Dated on a Wednesday: the change applies from that week's Monday.
+    await updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 39, weeks: [[eight, eight, eight, eight, eight], []] }, { contractFrom: addDays(back, 2) });
+    expect(await dirtyMondays(id)).toEqual([back, CURRENT]);
+    expect(await db.sql<{ until: string }>(`select valid_until::text as until from contract_history where employee_id = ?`, [id])).toEqual([{ until: back }]);
+    // The Tuesday of that week was recomputed with the 8-hour days.
+    expect((await db.sql<{ s: number }>(`select expected_seconds as s from time_clock where id = ?`, [clockId]))[0]?.s).toBe(8 * 3600);
+    for (const monday of ["2026-03-02", back]) await computeEmployeeWeek(db.em(), id, isoWeekKey(monday));
+    expect(await contractSeconds(id, "2026-03-02")).toBe(35 * 3600);
+    expect(await contractSeconds(id, back)).toBe(39 * 3600);
+
+    // Dated back again, before the first change: the later former contract goes, the terms before are kept.
+    await updateEmployee(db.em(), manager, id, { numberOfHoursPerWeek: 37 }, { contractFrom: addDays(back, -7) });
+    const rows = await db.sql<{ until: string; hours: string }>(
+      `select valid_until::text as until, number_of_hours_per_week::text as hours from contract_history where employee_id = ? order by valid_until`,
+      [id],
+    );
+    expect(rows).toEqual([{ until: addDays(back, -7), hours: "35.00" }]);
   });
 
   it("a change the contract does not hold (a phone) keeps no former contract", async () => {
