@@ -1,3 +1,6 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { DateTime } from "luxon";
 import { resolveDatabase } from "../lib/database";
@@ -47,10 +50,21 @@ if (!existsSync(new URL("../../build/index.js", import.meta.url))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // The Excel budget runs in its own process so its peak RSS is the writer's (BENCH_ONLY=excel: that alone).
+// Its figures come back through a file and go to bench-results.json with the others.
 const { spawnSync } = await import("node:child_process");
-const benchExcelProcess = () => spawnSync("npx", ["tsx", "scripts/bench/excel.ts"], { stdio: "inherit" });
+const benchExcelProcess = () => {
+  const out = join(tmpdir(), `cadran-bench-excel-${process.pid}.json`);
+  spawnSync("npx", ["tsx", "scripts/bench/excel.ts"], { stdio: "inherit", env: { ...process.env, BENCH_EXCEL_OUT: out } });
+  try {
+    results.excel = JSON.parse(readFileSync(out, "utf8"));
+    rmSync(out, { force: true });
+  } catch {
+    results.excel = { error: "no figures (the Excel bench failed: see above)" };
+  }
+};
 if (process.env.BENCH_ONLY === "excel") {
   benchExcelProcess();
+  writeResults();
   process.exit(0);
 }
 
@@ -209,11 +223,14 @@ if (!clockOnly && !pagesOnly) {
   results.nightly = await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });
 }
 
-const { writeFileSync } = await import("node:fs");
-const resultsFile = new URL("../../bench-results.json", import.meta.url);
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.info(`[bench] figures written to bench-results.json`);
+writeResults();
 
 await web.close();
 await admin.stop();
 process.exit(0);
+
+/** The figures of the run, for comparing runs (bench-results.json, git-ignored). */
+function writeResults() {
+  writeFileSync(new URL("../../bench-results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  console.info(`[bench] figures written to bench-results.json`);
+}
