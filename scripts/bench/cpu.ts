@@ -137,6 +137,7 @@ try {
     ["/leave/ask", "/leave/ask", "employee"],
     ["home (team leader)", "/", "leader"],
     ["home (agency, management)", "/", "finance"],
+    ["overtime subsidiary", "/overtime/subsidiary", "finance"],
   ];
   console.info(`[bench:cpu] ${requests} sequential requests per page in ${rounds} rounds (lowest round shown), gzip accepted`);
   const bareRun = await round(bareUrl, "", null, requests);
