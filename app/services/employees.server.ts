@@ -18,7 +18,7 @@ import { mondayOf } from "~/domain/iso-week";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { toUnixSeconds } from "~/domain/api-dates";

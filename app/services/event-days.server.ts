@@ -6,7 +6,7 @@ import { t, type MessageKey } from "~/i18n/fr";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 import { planningOwner, type PlanningActor } from "./planning.server";
 
 /**

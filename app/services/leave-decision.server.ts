@@ -18,7 +18,7 @@ import { AppError, ConflictError, ForbiddenError } from "./errors";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 
 /**
  * Decisions on a leave: validate (one step along the workflow; management accepts at once), refuse, and remove

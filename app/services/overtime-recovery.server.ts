@@ -15,7 +15,7 @@ import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, ValidationError } from "./errors";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 import { creditFinishedWeeks } from "./overtime-run.server";
 import { computeEmployeeWeek } from "./overtime-week.server";
 

@@ -41,7 +41,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
 import { employeeScopeSql } from "./time-clock.server";
 import { preparedQuery } from "~/server/prepared.server";

@@ -8,7 +8,7 @@ import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { localDate } from "~/domain/zoned-day";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
 
 /**

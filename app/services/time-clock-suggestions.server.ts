@@ -22,7 +22,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "
 import { clockEmployee, createSuggestion, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll.server";
+import { assertMonthOpen } from "./payroll-close.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
 export interface EntryInput {

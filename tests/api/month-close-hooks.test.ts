@@ -7,7 +7,7 @@ import { addEventDay, removeEventDay } from "~/services/event-days.server";
 import { addRecovery } from "~/services/overtime-recovery.server";
 import { saveCountryPolicyAs } from "~/services/overtime-policy.server";
 import { addDeduction } from "~/services/overtime-views.server";
-import { closeMonth, reopenMonth } from "~/services/payroll.server";
+import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
 import { getCountry, getSubsidiary, updateCountry, updateSubsidiary } from "~/services/settings.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { useTestDatabase } from "~tests/support/db";

@@ -3,7 +3,7 @@ import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { addDays } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { createEmployee as createSheet, updateEmployee } from "~/services/employees.server";
-import { closeMonth, reopenMonth } from "~/services/payroll.server";
+import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
 import { getCountry, getSubsidiary, updateCountry, updateSubsidiary } from "~/services/settings.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { useTestDatabase } from "~tests/support/db";
