@@ -3,6 +3,7 @@
  * payroll variables (DESIGN §10). Pure: the services read the stored weeks of the overtime engine and call these;
  * the page, the /api call and the Excel file all show what these functions return (decision 0044).
  */
+import { csvSafeText } from "./spreadsheet-cell";
 import { calendarDay, isCalendarDate, toCalendarDate, type CalendarDate } from "./time-calendar-date";
 
 const HOUR = 3600;
@@ -220,9 +221,9 @@ export function csvNumber(value: number | null | undefined, digits = 2): string 
   return fixed.replace(".", ",").replace(/^-0$/, "0");
 }
 
-/** One CSV field: quoted when it holds a separator, a quote or a line break. */
+/** One CSV field: quoted when it holds a separator, a quote or a line break; a formula-like text neutralised (0080). */
 export function csvField(value: string | number | null | undefined): string {
-  const text = value == null ? "" : String(value);
+  const text = value == null ? "" : typeof value === "string" ? csvSafeText(value) : String(value);
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import ExcelJS from "exceljs";
 import { PassThrough, type Writable } from "node:stream";
 import { setImmediate as yieldToIo } from "node:timers/promises";
+import { formulaLike } from "~/domain/spreadsheet-cell";
 
 export type XlsxKind = "text" | "int" | "number" | "date" | "hours" | "duration" | "euros";
 
@@ -86,15 +87,19 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
     cell.numFmt = "@";
   });
   head.commit();
+  // A formula-like text (decision 0080) is written as an inline text cell with the Text format: never a formula,
+  // not even once edited. One shared style object, as above.
+  const textStyle = { numFmt: "@" };
   let count = 0;
   const every = sheet.progressEvery ?? 5000;
   for await (const make of sheet.rows as AsyncIterable<(rowNumber: number) => XlsxCell[]>) {
     const cells = make(count + 2);
-    const row = ws.addRow(cells.map((c) => (c === undefined ? null : c)));
+    const row = ws.addRow(cells.map((c) => (c === undefined ? null : typeof c === "string" && formulaLike(c) ? { richText: [{ text: c }] } : c)));
     for (let i = 0; i < styles.length; i++) {
       const cell = row.getCell(i + 1);
       // A text column has no number format, so its style id would depend on the cell's type: only strings share it.
-      if (XLSX_FORMATS[sheet.columns[i]!.kind] || typeof cells[i] === "string") cell.style = styles[i]!;
+      if (typeof cells[i] === "string" && formulaLike(cells[i] as string)) cell.style = textStyle;
+      else if (XLSX_FORMATS[sheet.columns[i]!.kind] || typeof cells[i] === "string") cell.style = styles[i]!;
     }
     row.commit();
     count += 1;
@@ -103,8 +108,8 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
   }
   if (sheet.totals) {
     const { label, sumColumns, results } = sheet.totals;
-    const cells: XlsxCell[] = sheet.columns.map(() => null);
-    cells[0] = label;
+    const cells: (XlsxCell | { richText: { text: string }[] })[] = sheet.columns.map(() => null);
+    cells[0] = formulaLike(label) ? { richText: [{ text: label }] } : label;
     for (const col of sumColumns) {
       const letter = columnLetter(col);
       cells[col - 1] = count > 0 ? { formula: `SUM(${letter}2:${letter}${count + 1})`, result: results?.[col] ?? 0 } : 0;
