@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { isCalendarDate } from "~/domain/time-calendar-date";
+import { payrollMonthRange } from "~/domain/payroll-month";
 import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
@@ -29,7 +29,8 @@ function readQuery(url: URL, fallbackSubsidiary: number | null) {
   return { subsidiaryId, month };
 }
 
-const validMonth = (month: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && isCalendarDate(`${month}-01`);
+/** A real payroll month (decision 0079): an absurd one (0000-01, 2026-13) is a French 400, never a 500. */
+const validMonth = (month: string) => payrollMonthRange(month) !== null;
 
 export async function payrollPageLoader(request: Request) {
   const user = await requireUser(request);
@@ -37,7 +38,9 @@ export async function payrollPageLoader(request: Request) {
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
-    return { subsidiaries, subsidiaryId, month, error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"), data: null, state: null, canReopen: false, pager: null };
+    const failed = { subsidiaries, subsidiaryId, month, data: null, state: null, canReopen: false, pager: null };
+    if (!validMonth(month)) return data({ ...failed, error: t("payroll.error.month") }, { status: 400 });
+    return { ...failed, error: t("report.error.subsidiary_required") };
   }
   try {
     // One page of lines (DESIGN §6: long lists paginate); the files carry every line.
@@ -68,6 +71,7 @@ export async function payrollAction(request: Request) {
   const form = await request.formData();
   const session = await getSession(request);
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
+  if (!validMonth(month)) return data({ error: t("payroll.error.month") }, { status: 400 });
   try {
     if (subsidiaryId === null) throw new AppError(400, t("report.error.subsidiary_required"));
     const intent = form.get("intent");
@@ -92,7 +96,9 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const { subsidiaryId, month } = readQuery(url, user.subsidiaryId);
-  if (subsidiaryId === null || !validMonth(month)) return data({ message: t("report.error.month") }, { status: 400 }) as unknown as Response;
+  // A resource route: a real Response (single fetch would answer a bare data() with 200).
+  if (!validMonth(month)) return Response.json({ message: t("payroll.error.month") }, { status: 400 });
+  if (subsidiaryId === null) return Response.json({ message: t("report.error.subsidiary_required") }, { status: 400 });
   try {
     const payroll = await payrollMonth(await getEm(), subsidiaryId, month);
     const last = payroll.to;

@@ -5,7 +5,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf } from "~/domain/iso-week";
-import { monthRange } from "~/domain/reports";
+import { payrollMonthRange } from "~/domain/payroll-month";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
@@ -60,9 +60,10 @@ export async function assertMonthOpen(
   if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
 }
 
+/** A month 'YYYY-MM' of the payroll years (decision 0079) → its days; a French 400 otherwise (0000-01, 2026-13). */
 export function checkMonth(month: string) {
-  const range = monthRange(month);
-  if (!range) throw new ValidationError([{ propertyPath: "month", message: t("report.error.month") }], t("report.error.month"));
+  const range = payrollMonthRange(month);
+  if (!range) throw new ValidationError([{ propertyPath: "month", message: t("payroll.error.month") }], t("payroll.error.month"));
   return range;
 }
 

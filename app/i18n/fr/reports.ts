@@ -125,4 +125,6 @@ export const reports = {
   "payroll.log": "Historique",
   "payroll.log.closed": "Clôturé",
   "payroll.log.reopened": "Rouvert",
+  // Issue 27 (decision 0079): the month close.
+  "payroll.error.month": "Le mois doit être un mois réel au format AAAA-MM, entre 2000-01 et 2099-12.",
 } as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { canCloseMonth, closableFrom, nextMonth, payrollMonthRange } from "./payroll-month";
+
+describe("payrollMonthRange", () => {
+  it.each([
+    ["a month of this year", "2026-11", { from: "2026-11-01", to: "2026-11-30" }],
+    ["a leap February", "2028-02", { from: "2028-02-01", to: "2028-02-29" }],
+    ["the first accepted year", "2000-01", { from: "2000-01-01", to: "2000-01-31" }],
+    ["the last accepted year", "2099-12", { from: "2099-12-01", to: "2099-12-31" }],
+    ["year zero (PostgreSQL has no such date)", "0000-01", null],
+    ["a year before 2000", "1999-12", null],
+    ["a year after 2099", "9999-12", null],
+    ["a thirteenth month", "2026-13", null],
+    ["month zero", "2026-00", null],
+    ["a five-digit year", "20266-01", null],
+    ["a day instead of a month", "2026-11-01", null],
+    ["an empty value", "", null],
+  ])("%s: %s", (_case, month, expected) => {
+    expect(payrollMonthRange(month)).toEqual(expected);
+  });
+});
+
+describe("canCloseMonth (issue 27 §1: a month closes once its last day has passed)", () => {
+  it.each([
+    ["during the month", "2026-11", "2026-11-26", false],
+    ["on its last day", "2026-11", "2026-11-30", false],
+    ["the day after its last day", "2026-11", "2026-12-01", true],
+    ["months later", "2026-10", "2027-03-15", true],
+    ["a month not begun", "2026-12", "2026-11-26", false],
+    ["a February of a leap year, on the 29th", "2028-02", "2028-02-29", false],
+    ["an absurd month", "0000-01", "2026-11-26", false],
+  ])("%s: %s on %s → %s", (_case, month, today, expected) => {
+    expect(canCloseMonth(month, today)).toBe(expected);
+  });
+
+  it.each([
+    ["November", "2026-11", "2026-12-01"],
+    ["December: the next year", "2026-12", "2027-01-01"],
+  ])("closableFrom %s", (_case, month, expected) => {
+    expect(closableFrom(month)).toBe(expected);
+  });
+
+  it.each([
+    ["a month of the year", "2026-10", "2026-11"],
+    ["December", "2026-12", "2027-01"],
+  ])("nextMonth of %s", (_case, month, expected) => {
+    expect(nextMonth(month)).toBe(expected);
+  });
+});
