@@ -18,6 +18,7 @@ export const action = ({ request }: ActionFunctionArgs) => payrollAction(request
 
 const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
 const h = (s: number) => formatDecimal(s / 3600);
+const frDay = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
 
 export default function PayrollPage() {
@@ -46,11 +47,14 @@ export default function PayrollPage() {
         <>
           <section className="flex flex-wrap items-center gap-3" data-testid="payroll-state">
             <p>{page.state.closed ? t("payroll.closed", { name: page.state.closedBy ?? "—", date: frInstant(page.state.closedAt!) }) : t("payroll.open")}</p>
-            {!page.state.closed && (
+            {!page.state.closed && page.state.closable && (
               <Form method="post" action={`?${query}`}>
                 <input type="hidden" name="intent" value="close" />
                 <button type="submit" className="btn btn-secondary">{t("payroll.close")}</button>
               </Form>
+            )}
+            {!page.state.closed && !page.state.closable && (
+              <p className="text-sm text-gray-700" data-testid="payroll-close-not-yet">{t("payroll.close_not_yet", { date: frDay(page.state.closableFrom) })}</p>
             )}
             {page.state.closed && page.canReopen && (
               <Form method="post" action={`?${query}`}>
@@ -120,6 +124,42 @@ export default function PayrollPage() {
               label={t("report.pages")}
             />
           )}
+          {page.rappels.length > 0 && (
+            <section data-testid="payroll-rappels">
+              <h2 className="font-semibold">{t("payroll.rappels")}</h2>
+              <p className="text-sm text-gray-700">{t("payroll.rappels.note")}</p>
+              <WideTable label={t("payroll.rappels")} testId="payroll-rappels-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("payroll.col.employee")}</th>
+                    <th scope="col">{t("payroll.rappels.week")}</th>
+                    {REPORT_RATES.map((r) => (
+                      <th scope="col" key={r}>{t("payroll.col.overtime_at", { rate: r })}</th>
+                    ))}
+                    <th scope="col">{t("payroll.col.overtime_at", { rate: "autres" })}</th>
+                    <th scope="col">{t("payroll.col.complementary")}</th>
+                    <th scope="col">{t("payroll.col.mandatory_rest")}</th>
+                    <th scope="col">{t("payroll.col.recovery_earned")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rappels.map((l) => (
+                    <tr key={`${l.employeeId}-${l.rappel?.monday}`}>
+                      <th scope="row">{l.employeeName}</th>
+                      <td>{l.rappel ? `${l.rappel.isoWeek}/${l.rappel.isoYear}` : ""}</td>
+                      {l.overtimeByRate.map((s, i) => (
+                        <td key={i} className="text-right">{h(s)}</td>
+                      ))}
+                      <td className="text-right">{h(l.overtimeOtherRates)}</td>
+                      <td className="text-right">{h(l.complementarySeconds)}</td>
+                      <td className="text-right">{h(l.mandatoryRestSeconds)}</td>
+                      <td className="text-right">{h(l.recoveryEarnedSeconds)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </WideTable>
+            </section>
+          )}
           {page.state.log.length > 0 && (
             <section>
               <h2 className="font-semibold">{t("payroll.log")}</h2>
@@ -133,6 +173,35 @@ export default function PayrollPage() {
             </section>
           )}
         </>
+      )}
+      {page.subsidiaryId !== null && (
+        <section data-testid="payroll-closed-months">
+          <h2 className="font-semibold">{t("payroll.closed_months")}</h2>
+          {page.closedMonths.length === 0 ? (
+            <p className="text-sm text-gray-700">{t("payroll.closed_months.none")}</p>
+          ) : (
+            <table className="text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="pr-4 text-left">{t("payroll.closed_months.month")}</th>
+                  <th scope="col" className="pr-4 text-left">{t("payroll.closed_months.by")}</th>
+                  <th scope="col" className="text-left">{t("payroll.closed_months.at")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.closedMonths.map((c) => (
+                  <tr key={c.month}>
+                    <th scope="row" className="pr-4 text-left font-normal">
+                      <a className="underline" href={`/report/payroll?subsidiary=${page.subsidiaryId}&month=${c.month}`}>{`${c.month.slice(5, 7)}/${c.month.slice(0, 4)}`}</a>
+                    </th>
+                    <td className="pr-4">{c.closedBy ?? "—"}</td>
+                    <td>{frInstant(c.closedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
       )}
     </div>
   );

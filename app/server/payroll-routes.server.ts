@@ -4,7 +4,8 @@ import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
-import { closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { closedMonths, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { monthRappels } from "~/services/payroll-store.server";
 import { payrollCsv, payrollLineCount, payrollMonth, payrollSheet } from "~/services/payroll.server";
 import { pagerOf, readPageNumber } from "~/services/report-pages.server";
 import { REPORT_PAGE_SIZE } from "~/domain/reports";
@@ -38,7 +39,7 @@ export async function payrollPageLoader(request: Request) {
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
-    const failed = { subsidiaries, subsidiaryId, month, data: null, state: null, canReopen: false, pager: null };
+    const failed = { subsidiaries, subsidiaryId, month, data: null, state: null, canReopen: false, pager: null, closedMonths: [], rappels: [] };
     if (!validMonth(month)) return data({ ...failed, error: t("payroll.error.month") }, { status: 400 });
     return { ...failed, error: t("report.error.subsidiary_required") };
   }
@@ -46,9 +47,11 @@ export async function payrollPageLoader(request: Request) {
     // One page of lines (DESIGN §6: long lists paginate); the files carry every line.
     const count = await payrollLineCount(em, subsidiaryId, month);
     const pager = pagerOf(readPageNumber(new URL(request.url).searchParams.get("page")), count);
-    const [payroll, state] = await Promise.all([
+    const [payroll, state, closed, rappels] = await Promise.all([
       payrollMonth(em, subsidiaryId, month, { offset: pager.offset, limit: REPORT_PAGE_SIZE }),
       monthState(em, subsidiaryId, month),
+      closedMonths(em, subsidiaryId),
+      monthRappels(em, subsidiaryId, month),
     ]);
     return {
       subsidiaries,
@@ -59,6 +62,8 @@ export async function payrollPageLoader(request: Request) {
       state,
       canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT",
       pager: { page: pager.page, pages: pager.pages, rowCount: pager.rowCount },
+      closedMonths: closed,
+      rappels,
     };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });

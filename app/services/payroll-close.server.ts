@@ -5,13 +5,17 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf } from "~/domain/iso-week";
-import { payrollMonthRange } from "~/domain/payroll-month";
+import { canCloseMonth, closableFrom } from "~/domain/payroll-month";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { localDate, resolveTimeZone } from "~/domain/zoned-day";
+import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
+import { payrollMonth } from "./payroll.server";
+import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT } from "./payroll-store.server";
 
 const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const frDate = (d: CalendarDate) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const monthLabel = (first: string) => `${MONTHS[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -60,69 +64,121 @@ export async function assertMonthOpen(
   if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
 }
 
-/** A month 'YYYY-MM' of the payroll years (decision 0079) → its days; a French 400 otherwise (0000-01, 2026-13). */
-export function checkMonth(month: string) {
-  const range = payrollMonthRange(month);
-  if (!range) throw new ValidationError([{ propertyPath: "month", message: t("payroll.error.month") }], t("payroll.error.month"));
-  return range;
-}
-
-export async function assertSubsidiary(em: EntityManager, subsidiaryId: number): Promise<string> {
-  const [row] = await em.execute<{ name: string }[]>(`select name from subsidiary where id = ?`, [subsidiaryId]);
-  if (!row) throw new NotFoundError();
-  return row.name;
-}
-
 export interface MonthState {
   closed: boolean;
   closedBy: string | null;
   closedAt: string | null;
+  /** Whether the month may be closed now: its last day has passed in the subsidiary's zone (issue 27 §1). */
+  closable: boolean;
+  /** The first day it may be closed ('YYYY-MM-DD'). */
+  closableFrom: CalendarDate;
   log: { action: string; actor: string | null; at: string }[];
 }
 
-export async function monthState(em: EntityManager, subsidiaryId: number, month: string): Promise<MonthState> {
+/** A subsidiary's zone (its own, else its country's, else Paris): the day a month is over is read there. */
+async function subsidiaryToday(em: EntityManager, subsidiaryId: number, now: Date): Promise<CalendarDate> {
+  const [row] = await em.execute<{ sub_tz: string | null; country_tz: string | null }[]>(
+    `select s.timezone as sub_tz, c.timezone as country_tz from subsidiary s left join country c on c.id = s.country_id where s.id = ?`,
+    [subsidiaryId],
+  );
+  if (!row) throw new NotFoundError();
+  return localDate(now, resolveTimeZone(row.sub_tz, row.country_tz));
+}
+
+/** A name as the log shows it: the account's current name, else the name stored then (the account is gone). */
+const shownName = (r: { firstname: string | null; lastname: string | null; stored: string | null }) =>
+  r.firstname || r.lastname ? displayName(r.firstname, r.lastname) : r.stored;
+
+export async function monthState(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<MonthState> {
   const { from } = checkMonth(month);
-  const rows = await em.execute<{ kind: string; action: string | null; firstname: string | null; lastname: string | null; at: Date }[]>(
-    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_at as at
+  const today = await subsidiaryToday(em, subsidiaryId, now);
+  const rows = await em.execute<{ kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]>(
+    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at
        from payroll_month pm left join employee e on e.id = pm.closed_by_id where pm.subsidiary_id = ? and pm.month = ?
      union all
-     select 'log', l.action, e.firstname, e.lastname, l.at
+     select 'log', l.action, e.firstname, e.lastname, l.actor_name, l.at
        from payroll_month_log l left join employee e on e.id = l.actor_id where l.subsidiary_id = ? and l.month = ?
      order by at desc`,
     [subsidiaryId, from, subsidiaryId, from],
   );
   const state = rows.find((r) => r.kind === "state");
-  const name = (r: { firstname: string | null; lastname: string | null }) => (r.firstname || r.lastname ? displayName(r.firstname, r.lastname) : null);
   return {
     closed: !!state,
-    closedBy: state ? name(state) : null,
+    closedBy: state ? shownName(state) : null,
     closedAt: state ? new Date(state.at).toISOString() : null,
-    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: name(r), at: new Date(r.at).toISOString() })),
+    closable: canCloseMonth(month, today),
+    closableFrom: closableFrom(month)!,
+    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: shownName(r), at: new Date(r.at).toISOString() })),
   };
 }
 
-/** Finance (or head management) closes a month of a subsidiary; logged. 409 when already closed. */
+export interface ClosedMonth {
+  /** 'YYYY-MM' */
+  month: string;
+  closedBy: string | null;
+  closedAt: string;
+}
+
+/** The closed months of a subsidiary, newest first, with who closed them and when (issue 27 §5). One query. */
+export async function closedMonths(em: EntityManager, subsidiaryId: number, limit = 36): Promise<ClosedMonth[]> {
+  const rows = await em.execute<{ month: string; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]>(
+    `select to_char(pm.month, 'YYYY-MM') as month, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at
+       from payroll_month pm left join employee e on e.id = pm.closed_by_id
+      where pm.subsidiary_id = ? order by pm.month desc limit ?`,
+    [subsidiaryId, limit],
+  );
+  return rows.map((r) => ({ month: r.month, closedBy: shownName(r), closedAt: new Date(r.at).toISOString() }));
+}
+
+/** Runs a statement with bound parameters in the entity manager's transaction (a close's lines are one JSON). */
+async function executeBound(em: EntityManager, sql: string, params: readonly (string | number)[]): Promise<void> {
+  const query = em.getConnection().getKnex().raw(sql, params);
+  const ctx = em.getTransactionContext();
+  if (ctx) query.transacting(ctx);
+  await query;
+}
+
+/**
+ * Finance (or head management) closes a month of a subsidiary, once its last day has passed in the subsidiary's
+ * zone (issue 27 §1: 409 before); the month's lines are stored as they are now (issue 27 §2) and read back from
+ * there until it is reopened; logged with the actor's name. 409 when already closed.
+ */
 export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
   if (!["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(actor.profileType)) throw new ForbiddenError();
   const { from } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
+  if (!canCloseMonth(month, await subsidiaryToday(em, subsidiaryId, now))) {
+    throw new ConflictError(t("payroll.close_too_early", { month: monthLabel(from), date: frDate(closableFrom(month)!) }));
+  }
+  const name = displayName(actor.firstname, actor.lastname) || null;
   await em.transactional(async (tx) => {
+    // The lines first (the month is still open, so they are the live ones, regularisations included).
+    const data = await payrollMonth(tx, subsidiaryId, month);
     const inserted = await tx.execute<{ id: number }[]>(
-      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at) values (?, ?, ?, ?)
+      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name, layout) values (?, ?, ?, ?, ?, ?)
        on conflict (subsidiary_id, month) do nothing returning id`,
-      [subsidiaryId, from, actor.employeeId, now],
+      [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT],
     );
     if (inserted.length === 0) throw new ConflictError(t("payroll.already_closed"));
-    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, at) values (?, ?, 'close', ?, ?)`, [
+    if (data.lines.length > 0) {
+      await executeBound(
+        tx,
+        `insert into payroll_month_line (payroll_month_id, position, employee_id, line)
+         select ?, a.ord, (a.line ->> 'employeeId')::int, a.line from jsonb_array_elements(?::jsonb) with ordinality as a(line, ord)`,
+        [inserted[0]!.id, JSON.stringify(data.lines)],
+      );
+    }
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'close', ?, ?, ?)`, [
       subsidiaryId,
       from,
       actor.employeeId,
+      name,
       now,
     ]);
   });
 }
 
-/** Only head management reopens a closed month; logged. 409 when not closed. */
+/** Only head management reopens a closed month (its stored lines go: it is read live again); logged. 409 when not closed. */
 export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
   if (actor.profileType !== "ROLE_HEAD_MANAGEMENT") throw new ForbiddenError(t("payroll.reopen_forbidden"));
   const { from } = checkMonth(month);
@@ -130,10 +186,11 @@ export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidi
   await em.transactional(async (tx) => {
     const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [subsidiaryId, from]);
     if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
-    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, at) values (?, ?, 'reopen', ?, ?)`, [
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'reopen', ?, ?, ?)`, [
       subsidiaryId,
       from,
       actor.employeeId,
+      displayName(actor.firstname, actor.lastname) || null,
       now,
     ]);
   });

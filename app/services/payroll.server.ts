@@ -9,7 +9,7 @@ import { LEAVE_REASONS } from "~/domain/leave-days";
 import { csvLine, csvNumber, REPORT_RATES, weekRates, weekShare } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t, tOr } from "~/i18n/fr";
-import { assertSubsidiary, checkMonth } from "./payroll-close.server";
+import { assertSubsidiary, checkMonth, rappelLines, storedLineCount, storedMonth } from "./payroll-store.server";
 import type { XlsxColumn, XlsxSheet } from "./xlsx.server";
 
 const H = 3600;
@@ -61,6 +61,8 @@ const PAYROLL_EMPLOYEES = `e.subsidiary_id = ? and (e.hired_at is null or e.hire
 /** The number of lines of a month's variables (the employees of the subsidiary working during it). */
 export async function payrollLineCount(em: EntityManager, subsidiaryId: number, month: string): Promise<number> {
   const { from, to } = checkMonth(month);
+  const stored = await storedLineCount(em, subsidiaryId, month);
+  if (stored !== null) return stored;
   const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from employee e where ${PAYROLL_EMPLOYEES}`, [subsidiaryId, to, from]);
   return row?.n ?? 0;
 }
@@ -79,6 +81,9 @@ export async function payrollMonth(
   page: { offset: number; limit: number } | null = null,
 ): Promise<PayrollMonthData> {
   const { from, to } = checkMonth(month);
+  // A closed month is read back from the lines stored at its close (decision 0079).
+  const stored = await storedMonth(em, subsidiaryId, month, page);
+  if (stored) return stored;
   const subsidiaryName = await assertSubsidiary(em, subsidiaryId);
   const rows = await em.execute<
     {
@@ -166,6 +171,8 @@ export async function payrollMonth(
       anomalies,
     };
   });
+  // The regularisations carried into this month follow the employees' lines in the files (decision 0079).
+  if (!page) lines.push(...(await rappelLines(em, subsidiaryId, month)));
   return { subsidiaryId, subsidiaryName, month, from, to, lines };
 }
 

@@ -40,8 +40,8 @@ beforeAll(async () => {
 });
 
 /** Runs `refused` with `month` closed, then reopens it. */
-async function whileClosed(month: string, refused: () => Promise<void>) {
-  await closeMonth(db.em(), fin, org.subsidiaryId, month, NOW);
+async function whileClosed(month: string, refused: () => Promise<void>, now = NOW) {
+  await closeMonth(db.em(), fin, org.subsidiaryId, month, now);
   try {
     await refused();
   } finally {
@@ -92,7 +92,8 @@ describe("a closed month refuses the changes to its weeks", () => {
       const form = await client.post(path, { intent: "deduction", newdeduction: "2" });
       expect(form.status).toBe(302);
       expect((await client.get(form.location!)).text).toContain("est clôturé pour la paie");
-    });
+      // The current month closes only once over (decision 0079): closed as if on a day of the next month.
+    }, new Date(Date.now() + 40 * 86_400_000));
     expect(await count(`select id from deduction where employee_id = ?`, [worker.employeeId])).toBe(1);
     const ok = await api.post("/api/deduction", { newdeduction: "2", employeeId: worker.employeeId }, token);
     expect(ok.status).toBe(201);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { closableFrom } from "~/domain/payroll-month";
+import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
-import { closeMonth } from "~/services/payroll-close.server";
+import { closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { currentUserOf } from "~tests/support/factories-leave";
@@ -45,4 +47,72 @@ describe("absurd months (issue 27 §4)", () => {
       expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ?`, [org.subsidiaryId])).toEqual([]);
     },
   );
+});
+
+describe("a month closes once it is over (issue 27 §1)", () => {
+  it("is refused before the day after its last day, in the subsidiary's zone", async () => {
+    const fin = await currentUserOf(db.em(), financial);
+    const tooEarly = t("payroll.close_too_early", { month: "novembre 2026", date: "01/12/2026" });
+    // 26/11: November is not over, December not begun.
+    await expect(closeMonth(db.em(), fin, org.subsidiaryId, "2026-11", NOW)).rejects.toMatchObject({ status: 409, message: tooEarly });
+    await expect(closeMonth(db.em(), fin, org.subsidiaryId, "2026-12", NOW)).rejects.toMatchObject({ status: 409 });
+    // 30/11 23:30 UTC: already 1 December in Paris, still 30 November in the Azores.
+    const azores = await createOrg(db.em(), " Açores27");
+    await db.sql(`update subsidiary set timezone = 'Atlantic/Azores' where id = ?`, [azores.subsidiaryId]);
+    const lateOn30th = new Date("2026-11-30T23:30:00Z");
+    await expect(closeMonth(db.em(), fin, azores.subsidiaryId, "2026-11", lateOn30th)).rejects.toMatchObject({ status: 409, message: tooEarly });
+    await closeMonth(db.em(), fin, org.subsidiaryId, "2026-11", lateOn30th);
+    const state = await monthState(db.em(), azores.subsidiaryId, "2026-11", lateOn30th);
+    expect(state).toMatchObject({ closed: false, closable: false, closableFrom: "2026-12-01" });
+    expect((await monthState(db.em(), azores.subsidiaryId, "2026-11", new Date("2026-12-01T01:30:00Z"))).closable).toBe(true);
+    await reopenMonth(db.em(), await currentUserOf(db.em(), head), org.subsidiaryId, "2026-11", lateOn30th);
+  });
+
+  it("the page of a month not over says from when it may be closed, with no close button; a posted close is refused", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const today = localDate(new Date(), "Europe/Paris");
+    const month = today.slice(0, 7);
+    const next = closableFrom(month)!;
+    const page = await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`);
+    expect(page.status).toBe(200);
+    expect(decode(page.text)).toContain(t("payroll.close_not_yet", { date: `${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}` }));
+    expect(page.text).not.toContain('name="intent" value="close"');
+    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`, { intent: "close" });
+    expect(res.status).toBe(303);
+    expect(decode((await client.get(res.location!)).text)).toContain("n'est pas terminé");
+    expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and month = ?`, [org.subsidiaryId, `${month}-01`])).toEqual([]);
+  });
+});
+
+describe("closed months and their log (issue 27 §5)", () => {
+  it("the page lists the closed months with who closed them and when; the log keeps each close and reopen, even once the account is gone", async () => {
+    const closer = await createEmployee(db.em(), org, { profileType: "ROLE_FINANCIAL_MANAGEMENT", email: "c27.closer@cadran.test", firstname: "zoé", lastname: "clôture" });
+    const fin = await currentUserOf(db.em(), closer);
+    const boss = await currentUserOf(db.em(), head);
+    await closeMonth(db.em(), fin, org.subsidiaryId, "2026-08", new Date("2026-09-02T08:00:00Z"));
+    await closeMonth(db.em(), fin, org.subsidiaryId, "2026-09", new Date("2026-10-05T08:00:00Z"));
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-09", new Date("2026-10-06T08:00:00Z"));
+    await closeMonth(db.em(), await currentUserOf(db.em(), financial), org.subsidiaryId, "2026-09", new Date("2026-10-07T08:00:00Z"));
+
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const page = decode((await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-10`)).text);
+    const section = page.slice(page.indexOf('data-testid="payroll-closed-months"'));
+    expect(section).toContain(t("payroll.closed_months"));
+    expect(section).toMatch(/09\/2026<\/a><\/th><td[^>]*>Camille TEST\d+<\/td><td>07\/10\/2026 10:00<\/td>/);
+    expect(section).toMatch(/08\/2026<\/a><\/th><td[^>]*>Zoé CLÔTURE<\/td><td>02\/09\/2026 10:00<\/td>/);
+    expect(section.indexOf("09/2026")).toBeLessThan(section.indexOf("08/2026"));
+
+    // The closer's account goes (an empty sheet may be deleted): the log and the list keep the name.
+    await db.sql(`delete from app_user where employee_id = ?`, [closer.employeeId]);
+    await db.sql(`delete from employee where id = ?`, [closer.employeeId]);
+    const state = await monthState(db.em(), org.subsidiaryId, "2026-09");
+    expect(state.log.map((l) => [l.action, l.actor])).toEqual([
+      ["close", expect.stringMatching(/^Camille TEST/)],
+      ["reopen", expect.stringMatching(/^Camille TEST/)],
+      ["close", "Zoé CLÔTURE"],
+    ]);
+    expect((await monthState(db.em(), org.subsidiaryId, "2026-08")).closedBy).toBe("Zoé CLÔTURE");
+  });
 });

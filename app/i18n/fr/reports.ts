@@ -127,4 +127,15 @@ export const reports = {
   "payroll.log.reopened": "Rouvert",
   // Issue 27 (decision 0079): the month close.
   "payroll.error.month": "Le mois doit être un mois réel au format AAAA-MM, entre 2000-01 et 2099-12.",
+  "payroll.close_too_early": "Le mois de {month} n'est pas terminé : il pourra être clôturé à partir du {date}.",
+  "payroll.close_not_yet": "Ce mois pourra être clôturé à partir du {date}, une fois son dernier jour passé.",
+  "payroll.closed_months": "Mois clôturés",
+  "payroll.closed_months.none": "Aucun mois clôturé pour cette société.",
+  "payroll.closed_months.month": "Mois",
+  "payroll.closed_months.by": "Clôturé par",
+  "payroll.closed_months.at": "Le",
+  "payroll.rappel.name": "{name} — rappel semaine {week}/{year} (du {from} au {to})",
+  "payroll.rappels": "Rappels : semaines d'un mois clôturé recalculées depuis",
+  "payroll.rappels.note": "Chaque ligne porte la différence entre la semaine telle qu'elle a été payée et telle qu'elle se calcule aujourd'hui ; elle figure aussi dans les fichiers Excel et CSV.",
+  "payroll.rappels.week": "Semaine d'origine",
 } as const;
