@@ -15,6 +15,8 @@ import {
 import { isCleanText } from "~/domain/text";
 import { contractChangeFrom, contractEffectiveFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
 import { mondayOf } from "~/domain/iso-week";
+import { formatFrDate } from "~/domain/date-range";
+import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employee-departure";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
@@ -544,6 +546,10 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
     if (row!.team_division === null) violations.push(violation("team", "employee.error.unknown_team"));
     else if (row!.team_division !== values.division) violations.push(violation("team", "employee.error.team_division"));
   }
+  // Decision 0081: a departure never precedes the hiring (unix seconds 12345 read as 1970 for someone hired in 2023).
+  if (departureProblem(values.hiredAt, values.firedAt)) {
+    violations.push(violation("firedAt", "employee.error.fired_before_hired", { date: formatFrDate(values.hiredAt!) }));
+  }
   if (violations.length) throw new ValidationError(violations, t("error.validation"));
 }
 
@@ -749,14 +755,30 @@ function pickValues(record: EmployeeRecord): EmployeeValues {
   return out as unknown as EmployeeValues;
 }
 
-/** Deletes an employee and everything that is theirs (clocks, leaves, account: database cascades). */
+/**
+ * Deletes an employee without any history (a sheet created by mistake: its account goes by cascade). Someone with
+ * clocks, leaves or overtime is archived instead (decision 0081): a French 409 says so. The row is locked while
+ * checked, so a clock committed meanwhile waits and the check holds.
+ */
 export async function deleteEmployee(em: EntityManager, actor: CurrentUser, id: number): Promise<void> {
   assertManagement(actor);
   if (id === actor.employeeId) throw new ConflictError(t("employee.error.delete_self"));
-  const rows = await em.getConnection().execute<{ id: number }[]>("delete from employee where id = ? returning id", [
-    Number.isSafeInteger(id) ? id : -1,
-  ]);
-  if (!rows.length) throw new NotFoundError(t("error.not_found_item"));
+  await em.transactional(async (tx) => {
+    const [row] = await tx.execute<(EmployeeHistory & { id: number })[]>(
+      `select e.id,
+              exists (select 1 from time_clock x where x.employee_id = e.id) as clocks,
+              exists (select 1 from leave x where x.employee_id = e.id) as leaves,
+              (e.recovery_earned <> 0 or e.recovery_taken <> 0
+               or exists (select 1 from overtime x where x.employee_id = e.id)
+               or exists (select 1 from deduction x where x.employee_id = e.id)
+               or exists (select 1 from overtime_week x where x.employee_id = e.id and (x.worked_seconds <> 0 or x.credited_seconds <> 0))) as overtime
+         from employee e where e.id = ? for update`,
+      [Number.isSafeInteger(id) ? id : -1],
+    );
+    if (!row) throw new NotFoundError(t("error.not_found_item"));
+    if (!mayDeleteEmployee(row)) throw new ConflictError(t("employee.error.delete_has_history"));
+    await tx.execute("delete from employee where id = ?", [id]);
+  });
 }
 
 

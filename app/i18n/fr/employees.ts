@@ -158,6 +158,10 @@ export const employees = {
   "employee.error.team_division": "Cette équipe n'appartient pas au pôle choisi.",
   "employee.error.archived": "Cette fiche est archivée : elle ne peut plus être modifiée.",
   "employee.error.delete_self": "Vous ne pouvez pas supprimer votre propre fiche.",
+  // Decision 0081 (issue 29 §8): archive, don't delete.
+  "employee.error.delete_has_history":
+    "Impossible de supprimer cette fiche : l'employé a des pointages, des congés ou des heures supplémentaires enregistrés. Archivez-la plutôt en renseignant une date de départ.",
+  "employee.error.fired_before_hired": "La date de départ ne peut pas précéder la date d'embauche ({date}).",
   "employee.error.bad_filter": "Paramètre de filtre invalide : {name}.",
   "employee.error.form": "La fiche contient des erreurs : corrigez les champs signalés.",
 } as const;
