@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCloseMonth, closableFrom, nextMonth, payrollMonthRange } from "./payroll-month";
+import { addFigures, canCloseMonth, closableFrom, isZeroFigures, nextMonth, NO_FIGURES, payrollMonthRange, rappelDue, rappelMonth, weekPayrollFigures } from "./payroll-month";
 
 describe("payrollMonthRange", () => {
   it.each([
@@ -45,5 +45,35 @@ describe("canCloseMonth (issue 27 §1: a month closes once its last day has pass
     ["December", "2026-12", "2027-01"],
   ])("nextMonth of %s", (_case, month, expected) => {
     expect(nextMonth(month)).toBe(expected);
+  });
+});
+
+describe("regularisations (issue 27 §2: a week of a closed month recomputed differently)", () => {
+  const paid = weekPayrollFigures({ rates: [{ rate: 25, seconds: 8 * 3600 }, { rate: 50, seconds: 2 * 3600 }] }, 0, 0, 0);
+  const now = weekPayrollFigures({ rates: [{ rate: 25, seconds: 8 * 3600 }, { rate: 50, seconds: 3 * 3600 }, { rate: 37.5, seconds: 600 }] }, 0, 0, 1800);
+
+  it.each([
+    ["nothing changed: nothing due", paid, paid, [], NO_FIGURES],
+    ["one more hour at 50 %, 10 min at another rate, recovery", now, paid, [], { ...NO_FIGURES, overtimeByRate: [0, 0, 3600, 0], overtimeOtherRates: 600, recoveryEarnedSeconds: 1800 }],
+    ["already carried into a month since closed: nothing more", now, paid, [addFigures(now, paid, -1)], NO_FIGURES],
+    ["an hour less: a negative regularisation", paid, now, [], { ...NO_FIGURES, overtimeByRate: [0, 0, -3600, 0], overtimeOtherRates: -600, recoveryEarnedSeconds: -1800 }],
+  ])("%s", (_case, current, stored, carried, expected) => {
+    expect(rappelDue(current, stored, carried)).toEqual(expected);
+  });
+
+  it.each([
+    ["a week of October, October closed: November", "2026-10-05", ["2026-10"], ["2026-10"], "2026-11"],
+    ["a week straddling October and November, both closed: December", "2026-10-26", ["2026-10"], ["2026-10", "2026-11"], "2026-12"],
+    ["an employee moved: the old subsidiary's close holds them, the new one's months are open", "2026-10-05", ["2026-10"], [], "2026-11"],
+    ["December closed: January of the next year", "2026-12-07", ["2026-12"], ["2026-12"], "2027-01"],
+    ["a week from September into a closed October (September never closed): November", "2026-09-28", ["2026-10"], ["2026-10"], "2026-11"],
+    ["a week from a closed October into an open November: November", "2026-10-26", ["2026-10"], ["2026-10"], "2026-11"],
+  ])("rappelMonth: %s", (_case, monday, frozen, closed, expected) => {
+    expect(rappelMonth(monday, frozen, closed)).toBe(expected);
+  });
+
+  it("isZeroFigures", () => {
+    expect(isZeroFigures(NO_FIGURES)).toBe(true);
+    expect(isZeroFigures(paid)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * Payroll months (DESIGN §10, decision 0079): which months a payroll screen, file or close accepts, and when a month
  * may be closed. Pure.
  */
-import { monthRange } from "./reports";
+import { monthRange, REPORT_RATES, weekRates } from "./reports";
 import { addDays, type CalendarDate } from "./time-calendar-date";
 
 /** The years a payroll month may fall in: anything else is a typo (0000-01, 20266-01) or a probe, never a payroll. */
@@ -52,4 +52,85 @@ export function nextMonth(month: string): string {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Regularisations ("rappels", issue 27 §2)
+
+/** A week's payroll figures, in seconds: what a regularisation line carries the difference of. */
+export interface PayrollFigures {
+  /** Per rate of REPORT_RATES, in order. */
+  overtimeByRate: number[];
+  overtimeOtherRates: number;
+  complementarySeconds: number;
+  mandatoryRestSeconds: number;
+  recoveryEarnedSeconds: number;
+}
+
+/**
+ * A whole week's payroll figures from its bands (as stored: {lines, rates}) and totals, as the payroll line sums them.
+ *
+ * @example weekPayrollFigures({ rates: [{ rate: 25, seconds: 3600 }] }, 0, 0, 0).overtimeByRate // [3600, 0, 0, 0]
+ */
+export function weekPayrollFigures(bands: unknown, complementary: number, mandatoryRest: number, recoveryEarned: number): PayrollFigures {
+  const byRate = REPORT_RATES.map(() => 0);
+  let other = 0;
+  for (const rate of weekRates(bands)) {
+    const i = REPORT_RATES.indexOf(rate.rate);
+    if (i >= 0) byRate[i]! += rate.seconds;
+    else other += rate.seconds;
+  }
+  return {
+    overtimeByRate: byRate.map(Math.round),
+    overtimeOtherRates: Math.round(other),
+    complementarySeconds: Math.round(complementary),
+    mandatoryRestSeconds: Math.round(mandatoryRest),
+    recoveryEarnedSeconds: Math.round(recoveryEarned),
+  };
+}
+
+/** No figures: the start of a sum. */
+export const NO_FIGURES: PayrollFigures = {
+  overtimeByRate: REPORT_RATES.map(() => 0),
+  overtimeOtherRates: 0,
+  complementarySeconds: 0,
+  mandatoryRestSeconds: 0,
+  recoveryEarnedSeconds: 0,
+};
+
+/** a + sign × b, figure by figure. */
+export function addFigures(a: PayrollFigures, b: PayrollFigures, sign: 1 | -1 = 1): PayrollFigures {
+  return {
+    overtimeByRate: REPORT_RATES.map((_, i) => (a.overtimeByRate[i] ?? 0) + sign * (b.overtimeByRate[i] ?? 0)),
+    overtimeOtherRates: a.overtimeOtherRates + sign * b.overtimeOtherRates,
+    complementarySeconds: a.complementarySeconds + sign * b.complementarySeconds,
+    mandatoryRestSeconds: a.mandatoryRestSeconds + sign * b.mandatoryRestSeconds,
+    recoveryEarnedSeconds: a.recoveryEarnedSeconds + sign * b.recoveryEarnedSeconds,
+  };
+}
+
+export function isZeroFigures(f: PayrollFigures): boolean {
+  return f.overtimeByRate.every((s) => s === 0) && f.overtimeOtherRates === 0 && f.complementarySeconds === 0 && f.mandatoryRestSeconds === 0 && f.recoveryEarnedSeconds === 0;
+}
+
+/**
+ * What a week of a closed month still owes (issue 27 §2): as it computes now, less what was paid with the closed
+ * month (the stored week), less what earlier regularisations already carried into months since closed.
+ */
+export function rappelDue(now: PayrollFigures, paid: PayrollFigures, alreadyCarried: readonly PayrollFigures[]): PayrollFigures {
+  let due = addFigures(now, paid, -1);
+  for (const c of alreadyCarried) due = addFigures(due, c, -1);
+  return due;
+}
+
+/**
+ * The month a regularisation goes to: the first month from the week's Sunday on that is closed neither for the
+ * employee (a month whose lines hold them) nor for their subsidiary now: the next open month after the closed one.
+ *
+ * @example rappelMonth("2026-10-26", ["2026-10"], ["2026-10", "2026-11"]) // "2026-12"
+ */
+export function rappelMonth(monday: CalendarDate, frozen: readonly string[], subsidiaryClosed: readonly string[]): string {
+  let m = addDays(monday, 6).slice(0, 7);
+  while (frozen.includes(m) || subsidiaryClosed.includes(m)) m = nextMonth(m);
+  return m;
 }

@@ -22,6 +22,7 @@ import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { mondayOfIsoWeek } from "~/domain/overtime";
 import { computeWeeks, type ChunkCache, type WeeksToCompute } from "./overtime-week.server";
+import { carryFrozenWeeks, type FrozenWeeks } from "./payroll-rappel.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */
 export const DEFAULT_CHUNK_SIZE = 200;
@@ -128,8 +129,14 @@ interface ChunkEmployeeRow {
   pending: string[];
   /** Mondays of the stored weeks marked dirty. */
   dirty: string[];
-  /** Months closed for payroll in the employee's subsidiary ("YYYY-MM", DESIGN §10): their weeks are left as they are. */
+  /**
+   * Months closed for payroll ("YYYY-MM", DESIGN §10) for this employee: closed for their subsidiary, or closed with
+   * their line in it (a subsidiary they left, decision 0079). Their weeks are left as they are.
+   */
   closed: string[];
+  subsidiary_id: number | null;
+  /** Months closed for the employee's current subsidiary (where a regularisation may not go). */
+  sub_closed: string[];
 }
 
 /** The employees of a chunk with their zone, employment and pending weeks: one query. */
@@ -141,7 +148,11 @@ async function chunkEmployees(em: EntityManager, chunk: Chunk, zones: string): P
             coalesce((select array_agg(w.monday::text order by w.monday) from overtime_week w
                        where w.employee_id = e.id and w.dirty), '{}') as dirty,
             coalesce((select array_agg(to_char(pm.month, 'YYYY-MM')) from payroll_month pm
-                       where pm.subsidiary_id = e.subsidiary_id), '{}') as closed
+                       where pm.subsidiary_id = e.subsidiary_id
+                          or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = e.id)), '{}') as closed,
+            e.subsidiary_id,
+            coalesce((select array_agg(to_char(pm.month, 'YYYY-MM')) from payroll_month pm
+                       where pm.subsidiary_id = e.subsidiary_id), '{}') as sub_closed
        from employee e left join subsidiary s on s.id = e.subsidiary_id
             left join country c on c.id = coalesce(e.country_id, s.country_id)
       where e.id between ? and ?
@@ -156,8 +167,9 @@ function employedDuring(row: Pick<ChunkEmployeeRow, "hired_at" | "fired_at">, mo
 }
 
 /**
- * A week touching a month closed for payroll (DESIGN §10, decision 0046) is never recomputed: it keeps the figures
- * payroll was given, and a dirty mark on it stays until head management reopens the month.
+ * A week touching a month closed for payroll (DESIGN §10, decisions 0046, 0079) is never recomputed: it keeps the
+ * figures payroll was given, and a dirty mark on it stays until head management reopens the month. What it would
+ * now compute differently is carried into the next open month as a regularisation (`carryFrozenWeeks`).
  */
 export function inClosedMonth(closed: readonly string[], monday: CalendarDate): boolean {
   return closed.length > 0 && (closed.includes(monday.slice(0, 7)) || closed.includes(addDays(monday, 6).slice(0, 7)));
@@ -202,14 +214,18 @@ export async function runChunk(
     // Set-based (decision 0053): blocks of employees of about BATCH_WEEKS weeks, each one transaction of a
     // constant number of statements (every input read at once, the engine in memory, one upsert).
     const todo: WeeksToCompute[] = [];
+    const frozen: FrozenWeeks[] = [];
     for (const row of rows) {
       const today = localDate(now, resolveTimeZone(row.zone));
       const current = mondayOf(today);
-      const mondays = (round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current)).filter(
-        (m) => !inClosedMonth(row.closed, m),
-      );
+      const wanted = round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current);
+      const mondays = wanted.filter((m) => !inClosedMonth(row.closed, m));
       if (mondays.length > 0) todo.push({ employeeId: row.id, weeks: mondays.map(isoWeekKey) });
+      // A closed month's week is not rewritten; what it would now change is carried as a regularisation (0079).
+      const kept = round === 0 ? wanted.filter((m) => inClosedMonth(row.closed, m)) : [];
+      if (kept.length > 0) frozen.push({ employeeId: row.id, subsidiaryId: row.subsidiary_id, frozen: row.closed, subsidiaryClosed: row.sub_closed, weeks: kept });
     }
+    if (frozen.length > 0) await carryFrozenWeeks(em, frozen, now, cache);
     let computed = 0;
     for (let i = 0; i < todo.length; ) {
       const block: WeeksToCompute[] = [];

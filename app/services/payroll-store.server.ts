@@ -7,7 +7,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { isoWeekKey } from "~/domain/iso-week";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { payrollMonthRange } from "~/domain/payroll-month";
+import { payrollMonthRange, type PayrollFigures } from "~/domain/payroll-month";
 import { REPORT_RATES } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
@@ -87,13 +87,7 @@ export async function storedLineCount(em: EntityManager, subsidiaryId: number, m
 }
 
 /** The figures a regularisation carries: the differences of a week's payroll figures (seconds). */
-export interface RappelFigures {
-  overtimeByRate: number[];
-  overtimeOtherRates: number;
-  complementarySeconds: number;
-  mandatoryRestSeconds: number;
-  recoveryEarnedSeconds: number;
-}
+export type RappelFigures = PayrollFigures;
 
 /**
  * The regularisation lines carried into an open month of a subsidiary (issue 27 §2): one per employee and week,

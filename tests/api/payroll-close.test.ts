@@ -2,11 +2,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { closableFrom } from "~/domain/payroll-month";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
+import { runChunk } from "~/services/overtime-run.server";
+import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { payrollMonth } from "~/services/payroll.server";
+import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
 import { currentUserOf } from "~tests/support/factories-leave";
-import { htmlClient, useTestServer } from "~tests/support/http";
+import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
 /** Issue 27: a monthly close that really closes (decision 0079). */
 const db = useTestDatabase();
@@ -114,5 +119,91 @@ describe("closed months and their log (issue 27 §5)", () => {
       ["close", "Zoé CLÔTURE"],
     ]);
     expect((await monthState(db.em(), org.subsidiaryId, "2026-08")).closedBy).toBe("Zoé CLÔTURE");
+  });
+});
+
+describe("a closed month is a snapshot (issue 27 §2)", () => {
+  const OCTOBER_WEEK = ["2026-10-05", "2026-10-06", "2026-10-07", "2026-10-08", "2026-10-09"];
+  const NINE_HOURS: Entry[] = [
+    ["08:00", "START"],
+    ["12:00", "LUNCH"],
+    ["13:00", "START"],
+    ["18:00", "END"],
+  ];
+  const csvOf = async (subsidiaryId: number, month: string) => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const res = await client.get(`/export/payroll?subsidiary=${subsidiaryId}&month=${month}&format=csv`);
+    expect(res.status).toBe(200);
+    return res.text;
+  };
+
+  it("a move to another subsidiary or a deletion leaves October's lines as closed; the runs never rewrite its weeks, a week recomputed differently is carried into the next open month", async () => {
+    const print = await createOrg(db.em(), " Print27");
+    const lisboa = await createOrg(db.em(), " Lisboa27");
+    const { employeeId: alice } = await createEmployee(db.em(), print, { email: "c27.alice@cadran.test", firstname: "alice", lastname: "snap" });
+    const { employeeId: carol } = await createEmployee(db.em(), print, { email: "c27.carol@cadran.test", firstname: "carol", lastname: "vide" });
+    await db.sql(`update employee set number_of_hours_per_week = 35, hired_at = '2023-03-01' where id = ?`, [alice]);
+    await createSchedule(db.em(), alice);
+    const clockNow = new Date("2026-10-12T08:00:00Z");
+    for (const d of OCTOBER_WEEK) await recomputeDay(db.em(), await createClock(db.em(), alice, d, NINE_HOURS), clockNow);
+    await computeEmployeeWeek(db.em(), alice, { year: 2026, week: 41 }, clockNow);
+
+    const fin = await currentUserOf(db.em(), financial);
+    const before = await payrollMonth(db.em(), print.subsidiaryId, "2026-10");
+    await closeMonth(db.em(), fin, print.subsidiaryId, "2026-10", NOW);
+    const aliceLine = before.lines.find((l) => l.employeeId === alice)!;
+    expect(aliceLine.overtimeByRate).toEqual([8 * 3600, 0, 2 * 3600, 0]);
+
+    // Alice moves to Lisboa (her sheet's subsidiary, division and team); Carol's empty sheet is deleted.
+    await db.sql(`update employee set subsidiary_id = ?, country_id = ?, division_id = ?, team_id = ? where id = ?`, [
+      lisboa.subsidiaryId,
+      lisboa.countryId,
+      lisboa.divisionId,
+      lisboa.teamId,
+      alice,
+    ]);
+    const api = apiClient(() => server.baseUrl);
+    const token = await api.login(head.email);
+    expect((await api.delete(`/api/employees/${carol}`, token)).status).toBe(204);
+    const refused = await api.delete(`/api/employees/${alice}`, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(t("employee.error.delete_has_history"));
+
+    const after = await payrollMonth(db.em(), print.subsidiaryId, "2026-10");
+    expect(after.lines).toEqual(before.lines);
+    const csv = await csvOf(print.subsidiaryId, "2026-10");
+    expect(csv).toContain("Alice SNAP");
+    expect(csv).toContain("Carol VIDE");
+
+    // A data fix adds an hour to Friday 9 October; the recompute of October leaves the closed week as it was paid.
+    const [week] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
+    await db.sql(`update time_clock set working_time_seconds = working_time_seconds + 3600 where employee_id = ? and date = '2026-10-09'`, [alice]);
+    const scope = { kind: "range", from: "2026-10-01", to: "2026-10-31" } as const;
+    await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);
+    await runChunk(db.em(), { firstId: alice, lastId: alice }, { kind: "nightly" }, NOW);
+    const [kept] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
+    expect(kept!.checksum).toBe(week!.checksum);
+
+    // …and carries the hour into Lisboa's November (her subsidiary now), once however often the runs go.
+    await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);
+    const rappels = await db.sql<{ subsidiary_id: number; month: string; monday: string; figures: { overtimeByRate: number[] } }>(
+      `select subsidiary_id, to_char(month, 'YYYY-MM') as month, to_char(monday, 'YYYY-MM-DD') as monday, figures from payroll_regularisation where employee_id = ?`,
+      [alice],
+    );
+    expect(rappels).toEqual([{ subsidiary_id: lisboa.subsidiaryId, month: "2026-11", monday: "2026-10-05", figures: expect.objectContaining({ overtimeByRate: [0, 0, 3600, 0] }) }]);
+    const november = await payrollMonth(db.em(), lisboa.subsidiaryId, "2026-11");
+    const rappel = november.lines.find((l) => l.employeeName.includes("rappel"))!;
+    expect(rappel.employeeName).toBe("Alice SNAP — rappel semaine 41/2026 (du 05/10/2026 au 11/10/2026)");
+    expect(rappel.overtimeByRate).toEqual([0, 0, 3600, 0]);
+    const file = await csvOf(lisboa.subsidiaryId, "2026-11");
+    expect(file).toContain("Alice SNAP — rappel semaine 41/2026 (du 05/10/2026 au 11/10/2026);2026-11;0;0;1;0;");
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const page = decode((await client.get(`/report/payroll?subsidiary=${lisboa.subsidiaryId}&month=2026-11`)).text);
+    expect(page).toContain('data-testid="payroll-rappels"');
+    expect(page).toContain("41/2026");
+    // October itself is unchanged.
+    expect((await payrollMonth(db.em(), print.subsidiaryId, "2026-10")).lines).toEqual(before.lines);
   });
 });
