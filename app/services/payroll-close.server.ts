@@ -54,8 +54,11 @@ export async function assertMonthOpen(
                                  where coalesce(e.country_id, s.country_id) = ?)`;
     params.push(target.countryId);
   } else {
-    who = "pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))";
-    params.push(`{${target.employeeIds.map(Number).join(",")}}`);
+    // Their subsidiary's closes, and a close holding their line (a subsidiary they left since, decision 0079).
+    const ids = `{${target.employeeIds.map(Number).join(",")}}`;
+    who = `(pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))
+            or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = any(?::int[])))`;
+    params.push(ids, ids);
   }
   const [closed] = await em.execute<{ month: string }[]>(
     `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,

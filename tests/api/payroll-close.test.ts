@@ -4,7 +4,7 @@ import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { runChunk } from "~/services/overtime-run.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { payrollMonth } from "~/services/payroll.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -169,6 +169,10 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     const refused = await api.delete(`/api/employees/${alice}`, token);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(t("employee.error.delete_has_history"));
+
+    // A change to her October is still refused, though Lisboa's October is open: Print's close holds her line.
+    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-10-09", to: "2026-10-09" })).rejects.toMatchObject({ status: 409 });
+    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-11-16", to: "2026-11-16" })).resolves.toBeUndefined();
 
     const after = await payrollMonth(db.em(), print.subsidiaryId, "2026-10");
     expect(after.lines).toEqual(before.lines);
