@@ -4,9 +4,9 @@ import { createEmployee as createSheet } from "~/services/employees.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";
-import { actorOf, completeSheet } from "~tests/support/factories-employees";
+import { actorOf, completeSheet, sheetToForm } from "~tests/support/factories-employees";
 import { createLeave } from "~tests/support/factories-leave";
-import { apiClient, useTestServer } from "~tests/support/http";
+import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
 /** Archive, don't delete (issue 29 §8, issue 27 §2; decision 0081). */
 const db = useTestDatabase();
@@ -54,6 +54,18 @@ describe("a departure date before the hiring date", () => {
       violations: [{ propertyPath: "firedAt", message: t("employee.error.fired_before_hired", { date: "02/05/2024" }) }],
     });
   });
+});
+
+it("the sheet form answers a departure before the hiring with a French field error, the form filled back (400)", async () => {
+  const client = htmlClient(() => server.baseUrl);
+  await client.login(manager.email);
+  const sheet = completeSheet(org, { hiredAt: "2024-05-02", firedAt: "2024-05-01", email: "arch.form@cadran.test" });
+  const res = await client.post("/employees/new", sheetToForm(sheet));
+  expect(res.status).toBe(400);
+  const html = res.text.replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
+  expect(html).toContain(t("employee.error.fired_before_hired", { date: "02/05/2024" }));
+  expect(html).toContain('value="2024-05-01"');
+  expect(await db.sql(`select 1 from employee where email = 'arch.form@cadran.test'`)).toHaveLength(0);
 });
 
 describe("deleting an employee", () => {
