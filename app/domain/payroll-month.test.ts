@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addFigures, canCloseMonth, closableFrom, isZeroFigures, nextMonth, NO_FIGURES, payrollMonthRange, rappelDue, rappelMonth, weekPayrollFigures } from "./payroll-month";
+import {
+  addFigures,
+  canCloseMonth,
+  closableFrom,
+  isZeroFigures,
+  nextMonth,
+  NO_FIGURES,
+  payrollMonthRange,
+  rappelDue,
+  rappelMonth,
+  weekPayrollFigures,
+} from "./payroll-month";
 
 describe("payrollMonthRange", () => {
   it.each([
@@ -49,14 +60,47 @@ describe("canCloseMonth (issue 27 §1: a month closes once its last day has pass
 });
 
 describe("regularisations (issue 27 §2: a week of a closed month recomputed differently)", () => {
-  const paid = weekPayrollFigures({ rates: [{ rate: 25, seconds: 8 * 3600 }, { rate: 50, seconds: 2 * 3600 }] }, 0, 0, 0);
-  const now = weekPayrollFigures({ rates: [{ rate: 25, seconds: 8 * 3600 }, { rate: 50, seconds: 3 * 3600 }, { rate: 37.5, seconds: 600 }] }, 0, 0, 1800);
+  const paid = weekPayrollFigures(
+    {
+      rates: [
+        { rate: 25, seconds: 8 * 3600 },
+        { rate: 50, seconds: 2 * 3600 },
+      ],
+    },
+    0,
+    0,
+    0,
+  );
+  const now = weekPayrollFigures(
+    {
+      rates: [
+        { rate: 25, seconds: 8 * 3600 },
+        { rate: 50, seconds: 3 * 3600 },
+        { rate: 37.5, seconds: 600 },
+      ],
+    },
+    0,
+    0,
+    1800,
+  );
 
   it.each([
     ["nothing changed: nothing due", paid, paid, [], NO_FIGURES],
-    ["one more hour at 50 %, 10 min at another rate, recovery", now, paid, [], { ...NO_FIGURES, overtimeByRate: [0, 0, 3600, 0], overtimeOtherRates: 600, recoveryEarnedSeconds: 1800 }],
+    [
+      "one more hour at 50 %, 10 min at another rate, recovery",
+      now,
+      paid,
+      [],
+      { ...NO_FIGURES, overtimeByRate: [0, 0, 3600, 0], overtimeOtherRates: 600, recoveryEarnedSeconds: 1800 },
+    ],
     ["already carried into a month since closed: nothing more", now, paid, [addFigures(now, paid, -1)], NO_FIGURES],
-    ["an hour less: a negative regularisation", paid, now, [], { ...NO_FIGURES, overtimeByRate: [0, 0, -3600, 0], overtimeOtherRates: -600, recoveryEarnedSeconds: -1800 }],
+    [
+      "an hour less: a negative regularisation",
+      paid,
+      now,
+      [],
+      { ...NO_FIGURES, overtimeByRate: [0, 0, -3600, 0], overtimeOtherRates: -600, recoveryEarnedSeconds: -1800 },
+    ],
   ])("%s", (_case, current, stored, carried, expected) => {
     expect(rappelDue(current, stored, carried)).toEqual(expected);
   });

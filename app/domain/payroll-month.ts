@@ -110,7 +110,13 @@ export function addFigures(a: PayrollFigures, b: PayrollFigures, sign: 1 | -1 = 
 }
 
 export function isZeroFigures(f: PayrollFigures): boolean {
-  return f.overtimeByRate.every((s) => s === 0) && f.overtimeOtherRates === 0 && f.complementarySeconds === 0 && f.mandatoryRestSeconds === 0 && f.recoveryEarnedSeconds === 0;
+  return (
+    f.overtimeByRate.every((s) => s === 0) &&
+    f.overtimeOtherRates === 0 &&
+    f.complementarySeconds === 0 &&
+    f.mandatoryRestSeconds === 0 &&
+    f.recoveryEarnedSeconds === 0
+  );
 }
 
 /**

@@ -95,7 +95,9 @@ const shownName = (r: { firstname: string | null; lastname: string | null; store
 export async function monthState(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<MonthState> {
   const { from } = checkMonth(month);
   const today = await subsidiaryToday(em, subsidiaryId, now);
-  const rows = await em.execute<{ kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]>(
+  const rows = await em.execute<
+    { kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]
+  >(
     `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at
        from payroll_month pm left join employee e on e.id = pm.closed_by_id where pm.subsidiary_id = ? and pm.month = ?
      union all
@@ -187,7 +189,10 @@ export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidi
   const { from } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
   await em.transactional(async (tx) => {
-    const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [subsidiaryId, from]);
+    const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [
+      subsidiaryId,
+      from,
+    ]);
     if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
     await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'reopen', ?, ?, ?)`, [
       subsidiaryId,

@@ -43,7 +43,15 @@ export async function carryFrozenWeeks(em: EntityManager, todo: readonly FrozenW
   const computed = new Map<string, PayrollFigures>();
   for (const k of keys) {
     const result = computeOvertimeWeek(assembleWeek(inputs, k.employeeId, isoWeekKey(k.monday), now).input);
-    computed.set(`${k.employeeId}|${k.monday}`, weekPayrollFigures({ lines: result.lines, rates: result.rates }, result.complementarySeconds, result.mandatoryRestSeconds, result.recoveryEarnedSeconds));
+    computed.set(
+      `${k.employeeId}|${k.monday}`,
+      weekPayrollFigures(
+        { lines: result.lines, rates: result.rates },
+        result.complementarySeconds,
+        result.mandatoryRestSeconds,
+        result.recoveryEarnedSeconds,
+      ),
+    );
   }
   const [employees, weeks] = pairs(keys);
   const stored = await em.execute<{ employee_id: number; monday: string; bands: unknown; compl: number; rest: number; earned: number }[]>(
@@ -69,7 +77,13 @@ export async function carryFrozenWeeks(em: EntityManager, todo: readonly FrozenW
       const already = carried.filter((c) => c.employee_id === t.employeeId && c.monday === monday).map((c) => c.figures);
       const due = rappelDue(computed.get(key)!, paid.get(key) ?? zero, already);
       if (isZeroFigures(due)) continue;
-      rows.push({ employeeId: t.employeeId, subsidiaryId: t.subsidiaryId!, month: `${rappelMonth(monday, t.frozen, t.subsidiaryClosed)}-01`, monday, figures: due });
+      rows.push({
+        employeeId: t.employeeId,
+        subsidiaryId: t.subsidiaryId!,
+        month: `${rappelMonth(monday, t.frozen, t.subsidiaryClosed)}-01`,
+        monday,
+        figures: due,
+      });
     }
   }
   await em.transactional(async (tx) => {

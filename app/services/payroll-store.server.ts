@@ -95,7 +95,9 @@ export type RappelFigures = PayrollFigures;
  */
 export async function rappelLines(em: EntityManager, subsidiaryId: number, month: string): Promise<StoredLine[]> {
   const { from } = checkMonth(month);
-  const rows = await em.execute<{ employee_id: number; matricule: number | null; firstname: string; lastname: string; monday: string; figures: RappelFigures }[]>(
+  const rows = await em.execute<
+    { employee_id: number; matricule: number | null; firstname: string; lastname: string; monday: string; figures: RappelFigures }[]
+  >(
     `select r.employee_id, e.matricule, e.firstname, e.lastname, to_char(r.monday, 'YYYY-MM-DD') as monday, r.figures
        from payroll_regularisation r join employee e on e.id = r.employee_id
       where r.subsidiary_id = ? and r.month = ?

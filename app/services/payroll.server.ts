@@ -1,5 +1,5 @@
 /**
- * Payroll variables (DESIGN §10, decision 0046; the close: payroll-close.server.ts). The variables come from the stored weeks of
+ * Payroll variables (DESIGN §10, 0046; the close: payroll-close.server.ts). The variables come from the stored weeks of
  * the overtime engine (a week straddling two months split by its days) and the accepted leaves; the column layout
  * of the CSV is fixed and documented in docs/payroll-variables.md (version "cadran-paie-v1").
  */

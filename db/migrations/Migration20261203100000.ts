@@ -15,8 +15,12 @@ export class Migration20261203100000 extends Migration {
     this.addSql(`alter table "payroll_month" add column "layout" varchar(40) null, add column "closed_by_name" varchar(255) null;`);
     this.addSql(`alter table "payroll_month_log" add column "actor_name" varchar(255) null;`);
 
-    this.addSql(`create table "payroll_month_line" ("id" serial primary key, "payroll_month_id" int not null, "position" int not null, "employee_id" int null, "line" jsonb not null);`);
-    this.addSql(`alter table "payroll_month_line" add constraint "payroll_month_line_payroll_month_id_position_unique" unique ("payroll_month_id", "position");`);
+    this.addSql(
+      `create table "payroll_month_line" ("id" serial primary key, "payroll_month_id" int not null, "position" int not null, "employee_id" int null, "line" jsonb not null);`,
+    );
+    this.addSql(
+      `alter table "payroll_month_line" add constraint "payroll_month_line_payroll_month_id_position_unique" unique ("payroll_month_id", "position");`,
+    );
     this.addSql(`create index "payroll_month_line_employee_id_index" on "payroll_month_line" ("employee_id");`);
     this.addSql(
       `alter table "payroll_month_line" add constraint "payroll_month_line_payroll_month_id_foreign" foreign key ("payroll_month_id") references "payroll_month" ("id") on update cascade on delete cascade;`,

@@ -72,10 +72,24 @@ describe("deleting an employee", () => {
   const refusal = t("employee.error.delete_has_history");
 
   it.each([
-    ["with a clocked day", async (id: number) => void (await createClock(db.em(), id, "2026-10-05", [["08:00", "START"], ["12:00", "END"]]))],
-    ["with a leave", async (id: number) => void (await createLeave(db.em(), id, { reason: "PAID_LEAVE", start: "2026-10-05", end: "2026-10-05", state: "pending" }))],
+    [
+      "with a clocked day",
+      async (id: number) =>
+        void (await createClock(db.em(), id, "2026-10-05", [
+          ["08:00", "START"],
+          ["12:00", "END"],
+        ])),
+    ],
+    [
+      "with a leave",
+      async (id: number) => void (await createLeave(db.em(), id, { reason: "PAID_LEAVE", start: "2026-10-05", end: "2026-10-05", state: "pending" })),
+    ],
     ["with a recovery balance", async (id: number) => void (await db.sql(`update employee set recovery_earned = 3600 where id = ?`, [id]))],
-    ["with a deduction", async (id: number) => void (await db.sql(`insert into deduction (employee_id, date, seconds, created_at) values (?, '2026-10-05', 3600, now())`, [id]))],
+    [
+      "with a deduction",
+      async (id: number) =>
+        void (await db.sql(`insert into deduction (employee_id, date, seconds, created_at) values (?, '2026-10-05', 3600, now())`, [id])),
+    ],
   ])("%s is refused with a French 409 pointing to archiving; nothing deleted", async (_case, give) => {
     const { employeeId } = await createEmployee(db.em(), org);
     await give(employeeId);

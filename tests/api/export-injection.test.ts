@@ -31,7 +31,10 @@ beforeAll(async () => {
   org = await createOrg(db.em(), " Injection");
   head = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", email: "inj.head@cadran.test" });
   const { employeeId } = await createEmployee(db.em(), org, { email: "inj.evil@cadran.test" });
-  await db.sql(`update employee set firstname = ?, lastname = '@zed', number_of_hours_per_week = 35, hourly_cost = 20 where id = ?`, [EVIL, employeeId]);
+  await db.sql(`update employee set firstname = ?, lastname = '@zed', number_of_hours_per_week = 35, hourly_cost = 20 where id = ?`, [
+    EVIL,
+    employeeId,
+  ]);
   await createSchedule(db.em(), employeeId);
   for (const d of ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"]) {
     await recomputeDay(db.em(), await createClock(db.em(), employeeId, d, NINE_HOURS), NOW);

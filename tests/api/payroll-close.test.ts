@@ -92,7 +92,12 @@ describe("a month closes once it is over (issue 27 §1)", () => {
 
 describe("closed months and their log (issue 27 §5)", () => {
   it("the page lists the closed months with who closed them and when; the log keeps each close and reopen, even once the account is gone", async () => {
-    const closer = await createEmployee(db.em(), org, { profileType: "ROLE_FINANCIAL_MANAGEMENT", email: "c27.closer@cadran.test", firstname: "zoé", lastname: "clôture" });
+    const closer = await createEmployee(db.em(), org, {
+      profileType: "ROLE_FINANCIAL_MANAGEMENT",
+      email: "c27.closer@cadran.test",
+      firstname: "zoé",
+      lastname: "clôture",
+    });
     const fin = await currentUserOf(db.em(), closer);
     const boss = await currentUserOf(db.em(), head);
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-08", new Date("2026-09-02T08:00:00Z"));
@@ -195,7 +200,14 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
       `select subsidiary_id, to_char(month, 'YYYY-MM') as month, to_char(monday, 'YYYY-MM-DD') as monday, figures from payroll_regularisation where employee_id = ?`,
       [alice],
     );
-    expect(rappels).toEqual([{ subsidiary_id: lisboa.subsidiaryId, month: "2026-11", monday: "2026-10-05", figures: expect.objectContaining({ overtimeByRate: [0, 0, 3600, 0] }) }]);
+    expect(rappels).toEqual([
+      {
+        subsidiary_id: lisboa.subsidiaryId,
+        month: "2026-11",
+        monday: "2026-10-05",
+        figures: expect.objectContaining({ overtimeByRate: [0, 0, 3600, 0] }),
+      },
+    ]);
     const november = await payrollMonth(db.em(), lisboa.subsidiaryId, "2026-11");
     const rappel = november.lines.find((l) => l.employeeName.includes("rappel"))!;
     expect(rappel.employeeName).toBe("Alice SNAP — rappel semaine 41/2026 (du 05/10/2026 au 11/10/2026)");
