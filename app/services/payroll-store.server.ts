@@ -126,7 +126,15 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
 
 /** The regularisations of a month as the page lists them: the stored ones of a closed month, else the live ones. */
 export async function monthRappels(em: EntityManager, subsidiaryId: number, month: string): Promise<StoredLine[]> {
-  const stored = await storedMonth(em, subsidiaryId, month, null);
-  if (stored) return (stored.lines as StoredLine[]).filter((l) => l.rappel);
+  const { from } = checkMonth(month);
+  // Only the stored regularisation lines are read (a closed month of a large subsidiary holds thousands of lines).
+  const rows = await em.execute<{ line: StoredLine | null }[]>(
+    `select l.line from payroll_month pm
+       left join payroll_month_line l on l.payroll_month_id = pm.id and (l.line -> 'rappel') is not null
+      where pm.subsidiary_id = ? and pm.month = ? and pm.layout is not null
+      order by l.position`,
+    [subsidiaryId, from],
+  );
+  if (rows.length > 0) return rows.flatMap((r) => (r.line ? [r.line] : []));
   return rappelLines(em, subsidiaryId, month);
 }

@@ -221,5 +221,16 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     expect(page).toContain("41/2026");
     // October itself is unchanged.
     expect((await payrollMonth(db.em(), print.subsidiaryId, "2026-10")).lines).toEqual(before.lines);
+
+    // Lisboa closes November: the regularisation is paid with it, and the next runs carry nothing more.
+    const december = new Date("2026-12-02T08:00:00Z");
+    await closeMonth(db.em(), fin, lisboa.subsidiaryId, "2026-11", december);
+    await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, december);
+    expect(await db.sql(`select to_char(month, 'YYYY-MM') as month from payroll_regularisation where employee_id = ?`, [alice])).toEqual([{ month: "2026-11" }]);
+    expect((await payrollMonth(db.em(), lisboa.subsidiaryId, "2026-11")).lines.filter((l) => l.employeeName.includes("rappel"))).toHaveLength(1);
+    expect((await payrollMonth(db.em(), lisboa.subsidiaryId, "2026-12")).lines.filter((l) => l.employeeName.includes("rappel"))).toHaveLength(0);
+    const closedPage = decode((await client.get(`/report/payroll?subsidiary=${lisboa.subsidiaryId}&month=2026-11`)).text);
+    expect(closedPage).toContain('data-testid="payroll-rappels"');
+    expect(closedPage).toContain("41/2026");
   });
 });
