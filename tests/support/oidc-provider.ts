@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
@@ -24,9 +24,9 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(appUrl: string): Promise<TestOidcProvider> {
+export async function startOidcProvider(appUrl: string, port = 0): Promise<TestOidcProvider> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "cadran-test";
   const clientSecret = randomBytes(24).toString("base64url");
@@ -64,7 +64,7 @@ export async function startOidcProvider(appUrl: string): Promise<TestOidcProvide
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
-    ttl: { AuthorizationCode: () => handle.codeTtlSeconds },
+    ttl: { AuthorizationCode: () => handle.codeTtlSeconds, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, sub) {
       return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: true, name: sub, ...handle.claims[sub] }) };
     },
@@ -75,7 +75,11 @@ export async function startOidcProvider(appUrl: string): Promise<TestOidcProvide
     void (async () => {
       const details = await provider.interactionDetails(req, res);
       if (details.prompt.name === "login") {
-        await provider.interactionFinished(req, res, { login: { accountId: handle.nextLogin } }, { mergeWithLastSubmission: false });
+        // The browser journeys type an e-mail in a plain form (no JavaScript); the API tests name the account.
+        let login = handle.nextLogin;
+        if (req.method === "POST") login = new URLSearchParams(await readBody(req)).get("email") ?? "";
+        else if (!login) return void loginForm(res, details.uid);
+        await provider.interactionFinished(req, res, { login: { accountId: login.trim() } }, { mergeWithLastSubmission: false });
         return;
       }
       const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
@@ -88,6 +92,27 @@ export async function startOidcProvider(appUrl: string): Promise<TestOidcProvide
     });
   });
   return handle;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** The provider's login screen for the browser journeys: one e-mail field, a plain form. */
+function loginForm(res: ServerResponse, uid: string) {
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.end(
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Fournisseur d'identité de test</title></head><body>` +
+      `<h1>Fournisseur d'identité de test</h1><form method="post" action="/interaction/${uid}">` +
+      `<label for="email">E-mail</label> <input id="email" name="email" type="email" required> <button type="submit">Continuer</button>` +
+      `</form></body></html>`,
+  );
 }
 
 /**
