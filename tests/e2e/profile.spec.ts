@@ -51,7 +51,7 @@ test.describe("profile", () => {
     await page.goto("/profile");
     await page.locator("summary", { hasText: "Se déconnecter partout" }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Fermer toutes vos sessions et révoquer tous vos accès ?");
+    await expect(dialog).toContainText("Fermer toutes vos sessions, révoquer tous vos accès et désactiver vos flux d'agenda ?");
     await dialog.getByRole("button", { name: "Se déconnecter partout" }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText("Toutes vos sessions ont été fermées. Reconnectez-vous.")).toBeVisible();
