@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import * as client from "openid-client";
-import { normaliseIdentifier } from "./auth.server";
+import { ssoLoginEmail } from "~/domain/sso-identity";
 
 /**
  * Single sign-on with OpenID Connect (issue 32 item 1, decision 0090), through `openid-client` (certified; nothing of
@@ -115,15 +115,13 @@ export async function finishOidcSignIn(
     console.warn(`[auth] single sign-on refused: ${(error as Error).message}${code ? ` (${String(code)})` : ""}${cause ? `: ${String(cause)}` : ""}`);
     return { ok: false, reason: "failed" };
   }
-  const email = typeof claims?.email === "string" ? normaliseIdentifier(claims.email) : "";
-  // A provider that says the address is not verified is not believed; one that says nothing (Entra ID) is, since it
-  // only hands out the addresses of its own directory (decision 0090).
-  if (!email || claims?.email_verified === false) return { ok: false, reason: "no_email" };
+  const email = ssoLoginEmail(claims);
+  if (!email) return { ok: false, reason: "no_email" };
   const rows = await em
     .getConnection()
     .execute<{ id: number; fired_at: string | null }[]>(
       "select u.id, e.fired_at from app_user u join employee e on e.id = u.employee_id where u.email = ?",
-      [email.slice(0, 254)],
+      [email],
     );
   const row = rows[0];
   if (!row) return { ok: false, reason: "unknown", email };
