@@ -128,7 +128,10 @@ describe("avatars by an unguessable address (issue 30 point 5)", () => {
     expect(up.status).toBe(201);
     const url = ((await up.json()) as { contentUrl: string }).contentUrl;
     expect(url).toMatch(/^\/avatars\/[A-Za-z0-9_-]{43}$/);
-    expect(url).not.toContain(String(owner.userId));
+    expect(url).not.toBe(`/avatars/${owner.userId}`);
+    // The key is the one stored, and random (never derived from the id).
+    const [stored] = await db.sql<{ public_key: string }>("select public_key from avatar where user_id = ?", [owner.userId]);
+    expect(url).toBe(`/avatars/${stored!.public_key}`);
 
     const c = htmlClient(base);
     await c.login(stranger.email);
