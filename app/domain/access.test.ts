@@ -76,6 +76,8 @@ describe("matchPath", () => {
  */
 const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/login": "public",
+  "/login/oidc": "public",
+  "/login/oidc/callback": "public",
   "/logout": "public",
   "/password/reset": "public",
   "/password/change/:token": "public",

@@ -43,6 +43,8 @@ export interface PageRule {
 export const PAGE_RULES: readonly PageRule[] = [
   // Security layout (no login)
   { name: "Login", path: "/login", rights: "public" },
+  { name: "LoginSso", path: "/login/oidc", rights: "public" },
+  { name: "LoginSsoCallback", path: "/login/oidc/callback", rights: "public" },
   { name: "Logout", path: "/logout", rights: "public" },
   { name: "PasswordReset", path: "/password/reset", rights: "public" },
   { name: "PasswordChange", path: "/password/change/:token", rights: "public" },

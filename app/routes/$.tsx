@@ -9,6 +9,7 @@ import { loadCurrentUser } from "~/services/current-user.server";
 import { shellCounters } from "~/services/shell.server";
 import { AppShell, type ShellData } from "~/ui/app-shell";
 import { NotFound } from "~/ui/not-found";
+import { avatarUrl } from "~/services/profile.server";
 
 /**
  * Catch-all: a 404 with one of three random variants. A path the rights table knows (a screen, or an unknown id
@@ -28,7 +29,7 @@ async function notFound(request: Request) {
       user: {
         fullName: user.fullName,
         profileType: user.profileType,
-        avatarUrl: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
+        avatarUrl: avatarUrl(user.avatarKey),
       },
       menu: menuFor(user),
       counters: await shellCounters(em, user),

@@ -14,7 +14,7 @@ import { Field } from "~/ui/field";
 import { ConfirmAction } from "~/ui/modal";
 import { useHydrated } from "~/ui/settings-forms";
 import { env } from "~/server/env.server";
-import { enableFeed, feedPath, feedStatus, revokeFeed } from "~/services/calendar-feed.server";
+import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/calendar-feed.server";
 import { CalendarFeeds } from "~/ui/calendar-feeds";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
@@ -52,6 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Calendar feeds (issue 15): a new address is answered once, in the page (only its hash is stored).
   const feedScope = fields.get("scope") === "scope" ? "scope" : "own";
   if (fields.get("intent") === "feed-enable") {
+    if (feedScope === "scope" && !mayHaveScopeFeed(user.profileType)) {
+      // A crafted form (the page offers no such button to this role): a French 400, not a 500 (issue 30).
+      return data({ status: "error", error: { "": [t("planning.error.feed_scope_refused")] } } as SubmissionResult<string[]>, { status: 400 });
+    }
     const token = await enableFeed(em, user, feedScope);
     return data({ feed: { scope: feedScope, url: `${env().APP_URL.replace(/\/$/, "")}${feedPath(token)}` } });
   }

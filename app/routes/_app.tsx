@@ -6,6 +6,7 @@ import { sidebarCollapsed } from "~/server/preferences.server";
 import { requestState } from "~/server/request-state.server";
 import { AppShell } from "~/ui/app-shell";
 import { GenericError, NotFound } from "~/ui/not-found";
+import { avatarUrl } from "~/services/profile.server";
 
 /** The base layout: requires login; the shell (menu, counters, user) comes with the session, in one query. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: {
       fullName: user.fullName,
       profileType: user.profileType,
-      avatarUrl: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
+      avatarUrl: avatarUrl(user.avatarKey),
     },
     menu: menuFor(user).map(forPage),
     counters,

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { LoginForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
 import { authenticator, LoginError, requireAnonymous, startUserSession } from "~/server/auth.server";
+import { oidcSettings, passwordSignIn } from "~/server/env.server";
 import { Field } from "~/ui/field";
 
 export const meta: MetaFunction = () => [{ title: `${t("login.title")} · ${t("app.title")}` }];
@@ -12,11 +13,17 @@ export const meta: MetaFunction = () => [{ title: `${t("login.title")} · ${t("a
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   // The native attributes (required, maxlength) come from the schema here: zod stays out of the browser bundle.
-  return { constraint: getZodConstraint(LoginForm) };
+  return { constraint: getZodConstraint(LoginForm), sso: oidcSettings()?.name ?? null, password: passwordSignIn() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
+  if (!passwordSignIn()) {
+    // Single sign-on only (decision 0090): a crafted or old form gets a French 400, nothing is checked.
+    return data({ status: "error", error: { "": [t("login.password_off", { name: oidcSettings()?.name ?? "" })] } } as SubmissionResult<string[]>, {
+      status: 400,
+    });
+  }
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginForm });
   if (submission.status !== "success") {
@@ -37,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, sso, password } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -47,9 +54,35 @@ export default function Login() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+  const redirectTo = searchParams.get("redirect");
+  // A plain link (no JavaScript needed): the server sends the browser on to the provider (decision 0090).
+  const ssoLink = sso ? (
+    <a href={`/login/oidc${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} className={`btn ${password ? "btn-secondary" : "btn-primary"} w-full`} data-testid="sso-link">
+      {t("login.oidc.link", { name: sso })}
+    </a>
+  ) : null;
+  if (!password) {
+    return (
+      <>
+        <h1 className="mb-4 text-xl font-semibold">{t("login.title")}</h1>
+        {form.errors && (
+          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {form.errors.join(" ")}
+          </p>
+        )}
+        {ssoLink}
+      </>
+    );
+  }
   return (
     <>
       <h1 className="mb-4 text-xl font-semibold">{t("login.title")}</h1>
+      {ssoLink && (
+        <>
+          {ssoLink}
+          <p className="my-4 text-center text-sm text-gray-600">{t("login.oidc.or")}</p>
+        </>
+      )}
       <Form method="post" {...getFormProps(form)}>
         {form.errors && (
           <p id={form.errorId} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,16 +10,23 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
 import { changePasswordWithToken, resetTokenUserId } from "~/services/auth.server";
 import { AppError } from "~/services/errors";
+import { oidcSettings, passwordSignIn } from "~/server/env.server";
 import { Field } from "~/ui/field";
+import { PasswordOff } from "~/ui/password-off";
 
 export const meta: MetaFunction = () => [{ title: `${t("change.title")} · ${t("app.title")}` }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
+  if (!passwordSignIn()) {
+    return data({ valid: false, passwordOff: oidcSettings()?.name ?? "", constraint: getZodConstraint(PasswordChangeForm) }, { status: 400 });
+  }
   const valid = (await resetTokenUserId(await getEm(), params.token ?? "")) != null;
-  return data({ valid, constraint: getZodConstraint(PasswordChangeForm) }, { status: valid ? 200 : 400 });
+  return data({ valid, passwordOff: null as string | null, constraint: getZodConstraint(PasswordChangeForm) }, { status: valid ? 200 : 400 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  // Single sign-on only (decision 0090): a link mailed before the switch changes nothing.
+  if (!passwordSignIn()) return data({ status: "error", error: { "": [t("reset.password_off", { name: oidcSettings()?.name ?? "" })] } } as SubmissionResult<string[]>, { status: 400 });
   const submission = parseWithZod(await request.formData(), { schema: PasswordChangeForm });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
@@ -38,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PasswordChange() {
-  const { valid, constraint } = useLoaderData<typeof loader>();
+  const { valid, constraint, passwordOff } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -50,6 +57,7 @@ export default function PasswordChange() {
   // password passed (its field has no error: the mismatch, a missing confirmation or the link failed instead).
   const [typed, setTyped] = useState<string | null>(null);
   const formatOk = typed !== null ? isValidPassword(typed) : !!lastResult && !fields.password.errors?.length;
+  if (passwordOff !== null) return <PasswordOff title={t("change.title")} name={passwordOff} />;
   if (!valid) {
     return (
       <>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,16 +8,21 @@ import { requireAnonymous } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
+import { oidcSettings, passwordSignIn } from "~/server/env.server";
 import { Field } from "~/ui/field";
+import { PasswordOff } from "~/ui/password-off";
 
 export const meta: MetaFunction = () => [{ title: `${t("reset.title")} · ${t("app.title")}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { constraint: getZodConstraint(ResetRequestForm) };
+  const passwordOff = passwordSignIn() ? null : (oidcSettings()?.name ?? "");
+  return { constraint: getZodConstraint(ResetRequestForm), passwordOff };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Single sign-on only (decision 0090): no mail, the page says why.
+  if (!passwordSignIn()) return data({ status: "error", error: { "": [t("reset.password_off", { name: oidcSettings()?.name ?? "" })] } } as SubmissionResult<string[]>, { status: 400 });
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestForm });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await requestPasswordReset(await getEm(), submission.value.email);
@@ -28,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PasswordReset() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, passwordOff } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -36,6 +41,7 @@ export default function PasswordReset() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+  if (passwordOff !== null) return <PasswordOff title={t("reset.title")} name={passwordOff} />;
   return (
     <>
       <h1 className="mb-2 text-xl font-semibold">{t("reset.title")}</h1>

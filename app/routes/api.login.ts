@@ -6,11 +6,14 @@ import { clientIp } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { createApiToken, loginWithPassword } from "~/services/auth.server";
 import { AppError } from "~/services/errors";
+import { oidcSettings, passwordSignIn } from "~/server/env.server";
 
 /** POST /api/login {username, password} -> {apiToken, identifier} (identifier = the user id). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
+    // Single sign-on only (decision 0090): no password to check, send or change.
+    if (!passwordSignIn()) throw new AppError(403, t("login.password_off", { name: oidcSettings()?.name ?? "" }));
     const body = await readJson(request, ApiLoginBody);
     const em = await getEm();
     const result = await loginWithPassword(em, { identifier: body.username, password: body.password, ip: clientIp(request) });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, hydraItem, iri, jsonResponse, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";
+import { avatarUrl } from "~/services/profile.server";
 
 /** GET /api/users/{id}: the current user. Another user's id answers 404 (its existence is not revealed). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         employeeId: user.employeeId,
         employee: iri("Employee", user.employeeId),
         email: user.email,
-        avatar: user.hasAvatar ? `/avatars/${user.userId}?v=${user.avatarVersion}` : null,
+        avatar: avatarUrl(user.avatarKey),
         displayName: user.fullName,
         roles: user.roles,
         profileType: user.profileType,

@@ -27,6 +27,17 @@ const schema = z.object({
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
+  /**
+   * Single sign-on with OpenID Connect (issue 32, decision 0090): the provider's issuer URL (discovery at
+   * {issuer}/.well-known/openid-configuration), this app's client id and secret there, and the name shown on the
+   * button ("Se connecter avec {OIDC_NAME}"). All three of issuer, id and secret, or none.
+   */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("l'annuaire de l'entreprise"),
+  /** `0`: no password sign-in (form, /api/login, reset by mail): single sign-on only. Needs OIDC_* set. */
+  PASSWORD_SIGN_IN: z.enum(["0", "1"]).default("1"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -43,6 +54,11 @@ export function env(): Env {
   if (parsed.data.NODE_ENV === "production" && parsed.data.SESSION_SECRET === schema.shape.SESSION_SECRET.parse(undefined)) {
     throw new Error("SESSION_SECRET must be set in production");
   }
+  const oidc = [parsed.data.OIDC_ISSUER, parsed.data.OIDC_CLIENT_ID, parsed.data.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc !== 0 && oidc !== 3) throw new Error("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none");
+  if (parsed.data.PASSWORD_SIGN_IN === "0" && oidc === 0) {
+    throw new Error("PASSWORD_SIGN_IN=0 needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): nobody could sign in");
+  }
   cached = parsed.data;
   return cached;
 }
@@ -50,6 +66,21 @@ export function env(): Env {
 /** For tests that change the environment between files. */
 export function resetEnvCache() {
   cached = undefined;
+}
+
+/**
+ * The single sign-on provider, when configured. Read from the process environment at each call (validated at boot
+ * by env()), so that the tests, which share one built app per file, can switch it on and off.
+ */
+export function oidcSettings(): { issuer: string; clientId: string; clientSecret: string; name: string } | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_NAME: name } = process.env;
+  if (!issuer || !clientId || !clientSecret) return null;
+  return { issuer, clientId, clientSecret, name: name || schema.shape.OIDC_NAME.parse(undefined) };
+}
+
+/** Is signing in with a password (and resetting it by mail) allowed? Off only with single sign-on configured. */
+export function passwordSignIn(): boolean {
+  return process.env.PASSWORD_SIGN_IN !== "0" || oidcSettings() === null;
 }
 
 export function cookieSecure(): boolean {

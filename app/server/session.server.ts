@@ -18,6 +18,8 @@ export interface Alert {
 
 export interface SessionData {
   userId?: number;
+  /** A single sign-on under way (decision 0090): the checks of the answer, and where to go once signed in. */
+  oidc?: { state: string; nonce: string; verifier: string; redirect: string; startedAt: number };
 }
 export interface SessionFlash {
   alerts: Alert[];

@@ -4,13 +4,12 @@ import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/i
 import { namedStatement, runNamed } from "~/server/named-statements.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { isValidPassword } from "~/domain/password-rule";
+import { LOGIN_WINDOW_MS, loginThrottle } from "~/domain/login-throttle";
 import { t } from "~/i18n/fr";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { AppError, ValidationError } from "./errors";
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-export const MAX_FAILURES_PER_IP = 50;
+export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "~/domain/login-throttle";
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -34,8 +33,11 @@ export type LoginResult =
   | { ok: false; reason: "invalid" | "throttled" };
 
 /**
- * Checks an identifier and a password. Failures are recorded and throttled per account (10 per 15 minutes) and
- * per address (50 per 15 minutes); the window slides, so nobody can lock a victim out for good.
+ * Checks an identifier and a password. Failures are recorded and throttled (domain/login-throttle, decision 0089):
+ * 10 per account in 15 minutes refuse the account; failures for one account from one address, and failures from one
+ * address on any names, only make further attempts wait, so a client behind a shared address (an office NAT, a load
+ * balancer without TRUST_PROXY) cannot lock out everyone else; only a script's volume (1,000) refuses an address.
+ * The window slides, so nobody is locked out for good.
  */
 export async function loginWithPassword(
   em: EntityManager,
@@ -44,15 +46,22 @@ export async function loginWithPassword(
   const now = input.now ?? new Date();
   const identifier = normaliseIdentifier(input.identifier).slice(0, 254);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [counts] = await em.getConnection().execute<{ by_account: string; by_ip: string }[]>(
-    `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where ip = ?) as by_ip
+  const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string }[]>(
+    `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where identifier = ? and ip = ?) as by_pair,
+            count(*) filter (where ip = ?) as by_ip
        from login_failure where at > ? and (identifier = ? or ip = ?)`,
-    [identifier, input.ip, since, identifier, input.ip],
+    [identifier, identifier, input.ip, input.ip, since, identifier, input.ip],
   );
-  if (Number(counts?.by_account ?? 0) >= MAX_FAILURES_PER_ACCOUNT || Number(counts?.by_ip ?? 0) >= MAX_FAILURES_PER_IP) {
+  const decision = loginThrottle({
+    byAccount: Number(counts?.by_account ?? 0),
+    byAccountAndAddress: Number(counts?.by_pair ?? 0),
+    byAddress: Number(counts?.by_ip ?? 0),
+  });
+  if (decision.refuse) {
     console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
     return { ok: false, reason: "throttled" };
   }
+  if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
 
   const user = await em.findOne(User, { email: identifier }, { populate: ["employee"] });
   const archived = !!user?.employee.firedAt;
@@ -126,7 +135,8 @@ export async function revokeApiTokens(em: EntityManager, userId: number, now = n
 }
 
 /**
- * "Log out everywhere" (DESIGN §5, profile page): ends every session and every API token of the user at once.
+ * "Log out everywhere" (DESIGN §5, profile page): ends every session, every API token and every calendar feed of the
+ * user at once.
  * The caller then clears the current cookie.
  */
 export async function logOutEverywhere(em: EntityManager, userId: number, now = new Date()): Promise<void> {
@@ -135,6 +145,8 @@ export async function logOutEverywhere(em: EntityManager, userId: number, now = 
     const ctx = tx.getTransactionContext();
     await conn.execute("delete from session where user_id = ?", [userId], "run", ctx);
     await conn.execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [now, userId], "run", ctx);
+    // The calendar feeds are tokens too (DESIGN §5: every session and token; issue 30).
+    await conn.execute("delete from calendar_feed where employee_id = (select employee_id from app_user where id = ?)", [userId], "run", ctx);
   });
 }
 
@@ -153,9 +165,31 @@ export async function findUserForReset(em: EntityManager, identifier: string): P
   return rows[0]?.id ?? null;
 }
 
-/** Makes a single-use reset token (30 minutes) and returns it in clear for the mail. */
+/** Reset mails per account per hour, at most (issue 30): more requests get the same answer and no mail. */
+export const MAX_RESET_MAILS_PER_HOUR = 3;
+
+/** How many reset links were made for the account in the hour before `now`. */
+export async function recentResetTokenCount(em: EntityManager, userId: number, now = new Date()): Promise<number> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ n: number }[]>(
+      "select count(*)::int as n from password_reset_token where user_id = ? and created_at > ?",
+      [userId, new Date(now.getTime() - 60 * 60 * 1000)],
+      "all",
+      em.getTransactionContext(),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Makes a single-use reset token (30 minutes) and returns it in clear for the mail. Every earlier unused link of the
+ * account dies (marked used): only the latest mail works (issue 30).
+ */
 export async function createResetToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
+  await em
+    .getConnection()
+    .execute("update password_reset_token set used_at = ? where user_id = ? and used_at is null", [now, userId], "run", em.getTransactionContext());
   await em.insert(PasswordResetToken, {
     user: userId,
     tokenHash: sha256(token),

@@ -5,7 +5,9 @@ import { displayName } from "~/domain/employee-name";
 import { icalendar, type IcalEvent } from "~/domain/ical";
 import { isShownLeave, leaveKey } from "~/domain/planning";
 import { t, type MessageKey } from "~/i18n/fr";
-import { loadPlanningFacts, scopeEmployees, type PlanningActor } from "./planning.server";
+import { canOpenPage } from "~/domain/access";
+import { loadPlanningFacts, resolvePlanningScope, scopeEmployees, type PlanningActor, type PlanningTableView } from "./planning.server";
+import { AppError } from "./errors";
 import type { CurrentUser } from "./current-user.server";
 import { toCurrentUser, CURRENT_USER_FROM, CURRENT_USER_SELECT, type CurrentUserRow } from "./current-user.server";
 
@@ -18,11 +20,24 @@ import { toCurrentUser, CURRENT_USER_FROM, CURRENT_USER_SELECT, type CurrentUser
 
 export type FeedScope = "own" | "scope";
 
-/** Roles with a planning table: their "scope" feed is the employees of that table. */
-const SCOPE_FEED_ROLES = ["ROLE_TEAM_LEADER", "ROLE_DEPARTMENT_HEAD", "ROLE_COMMERCIAL", "ROLE_HEAD_MANAGEMENT", "ROLE_FINANCIAL_MANAGEMENT", "ROLE_HOST_EMPLOYEE"];
+/**
+ * The planning table a role's "scope" feed lists, or null: the role has none. The right comes from the one rights
+ * table (the page of that table), read again at every fetch (issue 30: a feed never outlives its owner's rights).
+ */
+export function scopeFeedView(profileType: string): PlanningTableView | null {
+  for (const view of ["team", "division", "agency"] as const) if (canOpenPage(`/planning/${view}`, profileType)) return view;
+  return null;
+}
 
 export function mayHaveScopeFeed(profileType: string): boolean {
-  return SCOPE_FEED_ROLES.includes(profileType);
+  return scopeFeedView(profileType) !== null;
+}
+
+/** Asked for a feed one's role cannot have (a crafted form): a 400 with a French message. */
+export class FeedScopeRefused extends AppError {
+  constructor() {
+    super(400, t("planning.error.feed_scope_refused"));
+  }
 }
 
 function hash(token: string): string {
@@ -36,7 +51,7 @@ export async function feedStatus(em: EntityManager, user: CurrentUser): Promise<
 
 /** Turns a feed on, or renews its address (the old one stops working). Returns the new token, shown once. */
 export async function enableFeed(em: EntityManager, user: CurrentUser, scope: FeedScope): Promise<string> {
-  if (scope === "scope" && !mayHaveScopeFeed(user.profileType)) throw new Error("no scope feed for this role");
+  if (scope === "scope" && !mayHaveScopeFeed(user.profileType)) throw new FeedScopeRefused();
   const token = randomBytes(32).toString("base64url");
   await em.execute(
     `insert into calendar_feed (employee_id, scope, token_hash, created_at) values (?, ?, ?, now())
@@ -61,7 +76,9 @@ export interface FeedDocument {
 }
 
 /**
- * The feed of a token, or null (unknown, revoked, or its owner archived): own feed from the 1st of January of last
+ * The feed of a token, or null (unknown, revoked, its owner archived, or a scope feed whose owner's role no longer has
+ * a planning table): the owner and their rights are read at every fetch, so the scope is always the one they would
+ * see now (their current team, division or subsidiary). Own feed from the 1st of January of last
  * year to a year ahead; scope feed from a month back to six months ahead.
  */
 export async function feedDocument(em: EntityManager, token: string, today: CalendarDate): Promise<FeedDocument | null> {
@@ -76,6 +93,8 @@ export async function feedDocument(em: EntityManager, token: string, today: Cale
   if (!row || !owner) return null;
   const viewer: PlanningActor = owner;
   const own = row.scope === "own";
+  const view = own ? null : scopeFeedView(owner.profileType);
+  if (!own && view === null) return null;
   const day = calendarDay(today);
   const range = own
     ? { from: `${day.year - 1}-01-01`, to: day.plus({ years: 1 }).toISODate() }
@@ -83,12 +102,7 @@ export async function feedDocument(em: EntityManager, token: string, today: Cale
   let people: { id: number; name: string }[];
   if (own) people = [{ id: owner.employeeId, name: owner.fullName }];
   else {
-    const scope =
-      owner.profileType === "ROLE_TEAM_LEADER"
-        ? { subsidiaryId: null, divisionId: null, teamId: owner.teamId, empty: owner.teamId === null }
-        : owner.profileType === "ROLE_DEPARTMENT_HEAD" || owner.profileType === "ROLE_COMMERCIAL"
-          ? { subsidiaryId: null, divisionId: owner.divisionId, teamId: null, empty: owner.divisionId === null }
-          : { subsidiaryId: owner.subsidiaryId, divisionId: null, teamId: null, empty: owner.subsidiaryId === null };
+    const scope = await resolvePlanningScope(em, viewer, view!);
     people = (await scopeEmployees(em, scope, range)).map((e) => ({ id: e.id, name: displayName(e.firstname, e.lastname) }));
   }
   const facts = await loadPlanningFacts(em, viewer, people.map((p) => p.id), range, ["leaves", "eventDays"]);

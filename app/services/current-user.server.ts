@@ -18,13 +18,14 @@ export interface CurrentUser {
   teamLeader: boolean;
   departmentHead: boolean;
   hasAvatar: boolean;
-  avatarVersion: number | null;
+  /** The random key of the avatar's address (decision 0091), or null without one. */
+  avatarKey: string | null;
 }
 
 /** The columns of a CurrentUser, on `u` (app_user) joined with `e` (employee) and `a` (avatar); see CURRENT_USER_FROM. */
 export const CURRENT_USER_SELECT = `u.id as user_id, e.id as employee_id, u.email, u.roles, e.profile_type, e.firstname, e.lastname,
             e.time_registration, e.subsidiary_id, e.division_id, e.team_id, e.team_leader, e.department_head,
-            e.fired_at, extract(epoch from a.updated_at)::bigint as avatar_version`;
+            e.fired_at, a.public_key as avatar_key`;
 export const CURRENT_USER_FROM = `app_user u
        join employee e on e.id = u.employee_id
        left join avatar a on a.user_id = u.id`;
@@ -44,7 +45,7 @@ export interface CurrentUserRow {
   team_leader: boolean;
   department_head: boolean;
   fired_at: string | null;
-  avatar_version: string | null;
+  avatar_key: string | null;
 }
 
 /** The user of a CURRENT_USER_SELECT row; null for an archived employee. */
@@ -65,8 +66,8 @@ export function toCurrentUser(r: CurrentUserRow | undefined): CurrentUser | null
     teamId: r.team_id,
     teamLeader: r.team_leader,
     departmentHead: r.department_head,
-    hasAvatar: r.avatar_version != null,
-    avatarVersion: r.avatar_version != null ? Number(r.avatar_version) : null,
+    hasAvatar: r.avatar_key != null,
+    avatarKey: r.avatar_key ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { env } from "~/server/env.server";
 import { sendMail } from "~/server/mail.server";
 import { enqueue } from "~/server/queue.server";
-import { createResetToken, findUserForReset } from "./auth.server";
+import { createResetToken, findUserForReset, MAX_RESET_MAILS_PER_HOUR, recentResetTokenCount } from "./auth.server";
 
 /**
  * Asks for a reset link. Whether or not the account exists the caller answers the same; the mail (and the token)
@@ -12,7 +12,8 @@ import { createResetToken, findUserForReset } from "./auth.server";
  */
 export async function requestPasswordReset(em: EntityManager, identifier: string): Promise<void> {
   const userId = await findUserForReset(em, identifier);
-  if (userId) await enqueue("mail.password-reset", { userId });
+  // Past the hourly limit nothing is queued (the worker checks again, under a lock, for requests that raced).
+  if (userId && (await recentResetTokenCount(em, userId)) < MAX_RESET_MAILS_PER_HOUR) await enqueue("mail.password-reset", { userId });
 }
 
 /** Job body: makes a fresh single-use token and mails the link (reset, or first password for a new account). */
@@ -23,7 +24,17 @@ export async function sendPasswordLinkMail(em: EntityManager, userId: number, ki
   );
   const row = rows[0];
   if (!row || row.fired_at) return { sent: false };
-  const token = await createResetToken(em, userId);
+  // At most MAX_RESET_MAILS_PER_HOUR reset mails per account per hour (issue 30): counted and written under a lock
+  // of the account's row, so parallel jobs cannot all pass the count. A welcome mail is asked by HR: never limited.
+  const token = await em.transactional(async (tx) => {
+    await tx.getConnection().execute("select id from app_user where id = ? for update", [userId], "all", tx.getTransactionContext());
+    if (kind === "reset" && (await recentResetTokenCount(tx, userId)) >= MAX_RESET_MAILS_PER_HOUR) return null;
+    return createResetToken(tx, userId);
+  });
+  if (token === null) {
+    console.warn(`[auth] reset mail limit reached for user ${userId}`);
+    return { sent: false };
+  }
   const link = new URL(`/password/change/${token}`, env().APP_URL).toString();
   const name = displayName(row.firstname, row.lastname);
   const mail =

@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, type AvatarProblem } from "~/domain/settings-image";
 import type { ProfileInput } from "~/forms/profile.server";
@@ -17,20 +18,29 @@ export interface ProfileView {
   avatar: string | null;
 }
 
-export function avatarUrl(userId: number, version: number | string | null): string | null {
-  return version == null ? null : `/avatars/${userId}?v=${version}`;
+/**
+ * The address of an avatar: its random key (decision 0091), never the user id, so nobody reads another person's
+ * picture by counting. The key changes at every upload, which also defeats a stale cache.
+ */
+export function avatarUrl(key: string | null | undefined): string | null {
+  return key ? `/avatars/${key}` : null;
+}
+
+/** A key as avatar addresses hold them (32 random bytes, base64url; or 64 hex digits for avatars from before). */
+export function isAvatarKey(key: string): boolean {
+  return /^(?:[A-Za-z0-9_-]{43}|[0-9a-f]{64})$/.test(key);
 }
 
 export async function getProfile(em: EntityManager, actor: CurrentUser): Promise<ProfileView> {
-  const [row] = await em.getConnection().execute<{ phone: string | null; email_personal: string | null; version: string | null }[]>(
-    `select e.phone, e.email_personal, extract(epoch from a.updated_at)::bigint as version
+  const [row] = await em.getConnection().execute<{ phone: string | null; email_personal: string | null; public_key: string | null }[]>(
+    `select e.phone, e.email_personal, a.public_key
        from employee e
        left join avatar a on a.user_id = ?
       where e.id = ?`,
     [actor.userId, actor.employeeId],
   );
   if (!row) throw new NotFoundError(t("error.not_found_item"));
-  return { phone: row.phone, email: row.email_personal, avatar: avatarUrl(actor.userId, row.version) };
+  return { phone: row.phone, email: row.email_personal, avatar: avatarUrl(row.public_key) };
 }
 
 const PROBLEM: Record<AvatarProblem, MessageKey> = {
@@ -49,14 +59,14 @@ export function avatarError(upload: AvatarUpload | null): string | null {
 
 async function writeAvatar(em: EntityManager, actor: CurrentUser, bytes: Uint8Array) {
   const image = sniffImageType(bytes)!;
-  // The stored type is the sniffed one, never the client's; the version (updated_at, whole seconds) always moves
-  // forward so the header's `?v=` changes even for two uploads within one second.
+  // The stored type is the sniffed one, never the client's; a new random key at every upload gives a new address
+  // (decision 0091: the old one dies, and no cache can serve the old picture under the new one).
   await em.getConnection().execute(
-    `insert into avatar (user_id, content_type, data, updated_at) values (?, ?, ?, now())
+    `insert into avatar (user_id, content_type, data, public_key, updated_at) values (?, ?, ?, ?, now())
      on conflict (user_id) do update
-       set content_type = excluded.content_type, data = excluded.data,
+       set content_type = excluded.content_type, data = excluded.data, public_key = excluded.public_key,
            updated_at = greatest(now(), avatar.updated_at + interval '1 second')`,
-    [actor.userId, image.type, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)],
+    [actor.userId, image.type, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), randomBytes(32).toString("base64url")],
     "run",
     em.getTransactionContext(),
   );

@@ -25,6 +25,8 @@ export const Avatar = defineEntity({
     id: p.integer().primary().autoincrement(),
     user: () => p.oneToOne(User).owner().unique().deleteRule("cascade"),
     contentType: p.string().length(40),
+    /** The random part of the avatar's address (/avatars/{publicKey}), new at every upload (decision 0091). */
+    publicKey: p.string().length(64).unique(),
     data: p.blob().lazy(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

@@ -1,13 +1,13 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
 import { resetEnvCache } from "~/server/env.server";
 import { QUEUE_NAME } from "~/server/jobs.server";
 import { closeQueue } from "~/server/queue.server";
 import { hashPassword } from "~/server/password.server";
-import { createResetToken } from "~/services/auth.server";
+import { createResetToken, MAX_RESET_MAILS_PER_HOUR } from "~/services/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
 import { apiClient, useTestServer } from "~tests/support/http";
@@ -59,6 +59,15 @@ const tokenOf = (text: string) => /\/password\/change\/([A-Za-z0-9_-]{43})\b/.ex
 const hashOf = async (userId: number) =>
   (await db.sql<{ password_hash: string }>("select password_hash from app_user where id = ?", [userId]))[0]!.password_hash;
 
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("condition not met in time");
+}
+
 let org: Org;
 beforeAll(async () => {
   org = await createOrg(db.em());
@@ -103,6 +112,40 @@ describe.skipIf(!redisUrl)("POST /api/password/reset through the worker", () => 
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: INVALID_TOKEN });
     expect(await api.login(me.email, NEW_PASSWORD)).toBeTruthy();
+  });
+
+  it("mails at most three links per account per hour whatever the number of requests, answers the same, and only the latest link works (issue 30)", async () => {
+    const me = await createEmployee(db.em(), org);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // 25 requests in a few seconds, as the probe sent them.
+    const answers = await Promise.all(Array.from({ length: 25 }, () => api.post("/api/password/reset", { email: me.email })));
+    expect(answers.every((a) => a.status === 202 && a.body.message === t("success.reset_link_sent"))).toBe(true);
+    await smtp.waitFor((m) => m.to.includes(me.email));
+    await waitUntil(async () => smtp.messages.filter((m) => m.to.includes(me.email)).length >= 3, 20_000);
+    // A moment more for the remaining jobs to run: still three mails.
+    await new Promise((r) => setTimeout(r, 1500));
+    const mails = smtp.messages.filter((m) => m.to.includes(me.email));
+    expect(mails).toHaveLength(MAX_RESET_MAILS_PER_HOUR);
+    expect(MAX_RESET_MAILS_PER_HOUR).toBe(3);
+    // A 26th request an hour's worth later still answers the same, and sends nothing more.
+    const later = await api.post("/api/password/reset", { email: me.email });
+    expect(later.body).toEqual(answers[0]!.body);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(smtp.messages.filter((m) => m.to.includes(me.email))).toHaveLength(3);
+    // Each new link revoked the earlier ones: exactly one link is still alive, the latest one.
+    const live = await db.sql<{ token_hash: string }>("select token_hash from password_reset_token where user_id = ? and used_at is null", [me.userId]);
+    expect(live).toHaveLength(1);
+    const tokens = mails.map((m) => tokenOf(m.text)!);
+    const latest = tokens.find((tk) => createHash("sha256").update(tk).digest("hex") === live[0]!.token_hash)!;
+    expect(latest).toBeTruthy();
+    for (const old of tokens.filter((tk) => tk !== latest)) {
+      const res = await api.post("/api/password/change", { token: old, plainPassword: NEW_PASSWORD });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: INVALID_TOKEN });
+    }
+    expect((await api.post("/api/password/change", { token: latest, plainPassword: NEW_PASSWORD })).status).toBe(200);
+    expect(warn.mock.calls.some((c) => String(c[0]).includes(`reset mail limit reached for user ${me.userId}`))).toBe(true);
+    warn.mockRestore();
   });
 
   it("looks up by login e-mail only: a personal e-mail equal to someone's login never reaches the wrong account", async () => {

@@ -19,8 +19,8 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Votre profil a été mis à jour." })).toBeVisible();
     const header = page.getByRole("banner").getByRole("img");
-    await expect(header).toHaveAttribute("src", /^\/avatars\/\d+\?v=\d+$/);
-    await expect(page.getByTestId("profile-avatar")).toHaveAttribute("src", /^\/avatars\/\d+\?v=\d+$/);
+    await expect(header).toHaveAttribute("src", /^\/avatars\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId("profile-avatar")).toHaveAttribute("src", /^\/avatars\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByLabel("Téléphone personnel")).toHaveValue("06 11 22 33 44");
 
     await page.getByRole("button", { name: "Supprimer l'avatar" }).click();
@@ -51,7 +51,7 @@ test.describe("profile", () => {
     await page.goto("/profile");
     await page.locator("summary", { hasText: "Se déconnecter partout" }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Fermer toutes vos sessions et révoquer tous vos accès ?");
+    await expect(dialog).toContainText("Fermer toutes vos sessions, révoquer tous vos accès et désactiver vos flux d'agenda ?");
     await dialog.getByRole("button", { name: "Se déconnecter partout" }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText("Toutes vos sessions ont été fermées. Reconnectez-vous.")).toBeVisible();

@@ -33,6 +33,16 @@ rmSync(process.env.MAIL_DIR, { recursive: true, force: true });
 mkdirSync(process.env.MAIL_DIR, { recursive: true });
 if (!process.env.REDIS_URL) process.env.INLINE_JOBS = "1";
 
+// Single sign-on against a real OpenID provider in this process (decision 0090; tests/e2e/sso.spec.ts): its login
+// screen asks for an e-mail. E2E_OIDC=0 leaves it out.
+let oidc: { close: () => Promise<void> } | undefined;
+if (process.env.E2E_OIDC !== "0") {
+  const { startOidcProvider } = await import("../support/oidc-provider");
+  const provider = await startOidcProvider(process.env.APP_URL);
+  provider.configureApp({ name: "Annuaire Démo" });
+  oidc = provider;
+}
+
 await migrate(process.env.DATABASE_URL);
 const { getEm } = await import("~/server/orm.server");
 const { seedDemo } = await import("../../db/seeds/demo");
@@ -48,6 +58,7 @@ if (process.env.REDIS_URL) {
 const stop = async () => {
   await worker?.close();
   await web.close();
+  await oidc?.close();
   await admin.stop();
   process.exit(0);
 };

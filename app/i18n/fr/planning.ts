@@ -121,4 +121,5 @@ export const planning = {
   "planning.feed.name_own": "Planning de {name}",
   "planning.feed.name_scope": "Planning de l'équipe de {name}",
   "planning.success.feed_revoked": "Le flux a été désactivé.",
+  "planning.error.feed_scope_refused": "Votre rôle ne donne pas accès au flux du planning d'un périmètre.",
 } as const;

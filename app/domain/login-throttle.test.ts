@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loginThrottle } from "./login-throttle";
+
+/** Issue 30 / decision 0089: per account a refusal, per account and address and per address growing delays. */
+describe("loginThrottle", () => {
+  it.each([
+    ["no failure at all", 0, 0, 0, { refuse: false, delayMs: 0 }],
+    ["three failures for the account from this address: still no wait", 3, 3, 3, { refuse: false, delayMs: 0 }],
+    ["four failures for the account from this address: 200 ms", 4, 4, 4, { refuse: false, delayMs: 200 }],
+    ["nine failures for the account from this address: 1.2 s", 9, 9, 9, { refuse: false, delayMs: 1200 }],
+    ["ten failures for the account from anywhere: refused", 10, 0, 0, { refuse: true }],
+    ["ten failures for the account from this address: refused", 10, 10, 10, { refuse: true }],
+    ["49 failures from the address on other names: no wait", 0, 0, 49, { refuse: false, delayMs: 0 }],
+    ["50 failures from the address on other names: 100 ms, never a lock-out", 0, 0, 50, { refuse: false, delayMs: 100 }],
+    ["52 failures from the address on other names: 300 ms", 0, 0, 52, { refuse: false, delayMs: 300 }],
+    ["500 failures from the address: the wait stops growing at 5 s", 0, 0, 500, { refuse: false, delayMs: 5000 }],
+    ["999 failures from the address: still only a wait", 0, 0, 999, { refuse: false, delayMs: 5000 }],
+    ["1,000 failures from the address (a script, not an office): refused", 0, 0, 1000, { refuse: true }],
+    ["the longer of both waits applies", 5, 5, 60, { refuse: false, delayMs: 1100 }],
+  ])("%s", (_name, byAccount, byAccountAndAddress, byAddress, expected) => {
+    expect(loginThrottle({ byAccount, byAccountAndAddress, byAddress })).toEqual(expected);
+  });
+});
