@@ -53,7 +53,7 @@ let worker: { close: () => Promise<void> } | undefined;
 let stopScheduler: (() => void) | undefined;
 if (process.env.INLINE_JOBS === "1") {
   // Without Redis the schedules run from a timer in this process (same processors).
-  const { runJob } = await import("~worker/processors");
+  const { runJob } = await import("~/jobs/registry.server");
   const { startInlineScheduler } = await import("./lib/inline-scheduler");
   stopScheduler = startInlineScheduler(runJob);
 } else {

@@ -5,8 +5,9 @@ import { env } from "~/server/env.server";
 import { closeOrm, getEm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
-import { clearFanOut, flowFanOut, setFanOut } from "./fanout";
-import { BadPayloadError, runJob } from "./processors";
+import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
+import { flowFanOut } from "./fanout";
+import { BadPayloadError, runJob } from "~/jobs/registry.server";
 
 /** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
 export const HEARTBEAT_KEY = "cadran:worker:heartbeat";

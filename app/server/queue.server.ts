@@ -34,7 +34,7 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
   const data = parsePayload(name, payload);
   if (inlineJobs()) {
     const run = (async () => {
-      const { runJob } = await import("~worker/processors");
+      const { runJob } = await import("~/jobs/registry.server");
       try {
         await runJob(name, data);
       } catch (error) {

@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { nightlyKey } from "~/domain/missed-runs";
 import { env } from "~/server/env.server";
 import { closePastDays, planChunks, runChunk, type ChunkResult } from "~/services/overtime-run.server";
-import type { FanOut } from "../fanout";
+import type { FanOut } from "./fanout.server";
 
 /**
  * The overtime jobs (DESIGN §8 "Running it", decision 0034). The nightly run closes the past days itself (one

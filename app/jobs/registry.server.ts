@@ -1,16 +1,16 @@
 import { getEm } from "~/server/orm.server";
 import { parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
-import { cleanup } from "./jobs/cleanup";
-import { clockNotifications } from "./jobs/clock-notifications";
-import { passwordMail } from "./jobs/password-mail";
-import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
-import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
-import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
-import { currentFanOut } from "./fanout";
-import { reportExport } from "./jobs/report-export";
+import { cleanup } from "./cleanup.server";
+import { clockNotifications } from "./clock-notifications.server";
+import { passwordMail } from "./password-mail.server";
+import { juneRollover, monthlyAccrual } from "./leave-accrual.server";
+import { leaveDecisionMail, leaveStepMail } from "./leave-mail.server";
+import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./overtime.server";
+import { currentFanOut } from "./fanout.server";
+import { reportExport } from "./report-export.server";
 
 /**
- * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
+ * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
  * worker and the in-process fallback both go through `runJob`.
  */
 type Processors = { [N in JobName]: (payload: JobPayload<N>) => Promise<unknown> };
