@@ -10,6 +10,8 @@ import type { FanOut, FanOutJob } from "~/jobs/fanout.server";
  */
 export function flowFanOut(connection: Redis, prefix: string): FanOut & { close: () => Promise<void> } {
   const producer = new FlowProducer({ connection, prefix });
+  // Reported by the worker's connection (one JSON line per state change), not as an unhandled event.
+  producer.on("error", () => {});
   const fanOut = async (parent: FanOutJob, children: FanOutJob[]) => {
     await producer.add({
       name: parent.name,

@@ -7,7 +7,10 @@ import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
 import { flowFanOut } from "./fanout";
-import { BadPayloadError, runJob } from "~/jobs/registry.server";
+import { runJob } from "~/jobs/registry.server";
+import { PermanentJobError } from "~/server/jobs.server";
+import { logStateChange } from "~/server/ops-log.server";
+import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/outbox.server";
 
 /** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
 export const HEARTBEAT_KEY = "cadran:worker:heartbeat";
@@ -56,13 +59,24 @@ export async function startWorker(
         console.info(
           jobLogLine({ name: job.name, id: job.id, durationMs: Math.round(performance.now() - started), result, attempt: job.attemptsMade + 1, error }),
         );
+      // A job that came through the outbox (decision 0092) runs once even if relayed twice, and marks its row done.
+      const outboxId = outboxIdOf(job.id);
       try {
-        const value = await runJob(job.name, job.data);
+        if (outboxId !== undefined && (await outboxDone(await getEm(), outboxId))) {
+          log("completed");
+          return { skipped: "already done" };
+        }
+        const value = await runJob(job.name, job.data, { key: job.id ?? `${job.name}:${job.timestamp}`, queued: true });
+        if (outboxId !== undefined) await markOutboxDone(await getEm(), outboxId);
         log("completed");
         return value;
       } catch (error) {
-        log("failed", error instanceof Error ? error.message : String(error));
-        if (error instanceof BadPayloadError) throw new UnrecoverableError(error.message);
+        const message = error instanceof Error ? error.message : String(error);
+        log("failed", message);
+        const permanent = error instanceof PermanentJobError;
+        const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        if (outboxId !== undefined && last) await markOutboxDone(await getEm(), outboxId, message).catch(() => {});
+        if (permanent) throw new UnrecoverableError(message);
         throw error;
       }
     },
@@ -75,15 +89,23 @@ export async function startWorker(
       stalledInterval: env().WORKER_LOCK_SECONDS * 1000,
     },
   );
+  // One JSON line per state change (item 8): a Redis away for a minute is two lines, not a stack trace per retry.
+  connection.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  connection.on("ready", () => logStateChange("worker-redis", "up"));
+  worker.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
   const beat = () =>
-    connection.set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS).catch((error) => console.warn(`[worker] heartbeat: ${String(error)}`));
+    connection
+      .set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS)
+      .then(() => logStateChange("worker-heartbeat", "ok"))
+      .catch((error) => logStateChange("worker-heartbeat", "failing", String(error)));
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
   heartbeat.unref();
 
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  queue.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
   for (const s of options.schedules === false ? [] : SCHEDULES) {
     await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
@@ -96,9 +118,30 @@ export async function startWorker(
     );
   }
 
+  // The outbox relay (decision 0092): new rows every OUTBOX_POLL_MS, rows whose job Redis lost every few polls.
+  let relaying = false;
+  let polls = 0;
+  const relay = async () => {
+    if (relaying) return;
+    relaying = true;
+    try {
+      const em = await getEm();
+      await relayOutbox(em, queue);
+      if (polls++ % 10 === 0) await recheckOutbox(em, queue, env().OUTBOX_RECHECK_SECONDS);
+      logStateChange("outbox-relay", "ok");
+    } catch (error) {
+      logStateChange("outbox-relay", "failing", error instanceof Error ? error.message : String(error));
+    } finally {
+      relaying = false;
+    }
+  };
+  const relayTimer = setInterval(() => void relay(), env().OUTBOX_POLL_MS);
+  relayTimer.unref();
+
   return {
     worker,
     async close() {
+      clearInterval(relayTimer);
       clearInterval(heartbeat);
       await worker.close();
       clearFanOut(fanOut);

@@ -27,6 +27,13 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
     "run",
   )) as unknown as Run;
+  // The outbox (decision 0092): jobs done a week ago, mails sent or refused 30 days ago.
+  const outbox = (await conn.execute("delete from job_outbox where done_at < ?", [new Date(now.getTime() - 7 * 24 * 3600 * 1000)], "run")) as unknown as Run;
+  const mails = (await conn.execute(
+    "delete from outgoing_mail where coalesce(sent_at, failed_at) < ?",
+    [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
+    "run",
+  )) as unknown as Run;
   const [repaired] = await conn.execute<{ n: number }[]>("select leave_waiting_for_refresh() as n");
   await conn.execute("insert into job_run (key, done_at) values (?, ?) on conflict (key) do nothing", [cleanupKey(dueAt), now], "run");
   return {
@@ -36,5 +43,7 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     failures: failures.affectedRows,
     jobRuns: jobRuns.affectedRows,
     waitingRepaired: Number(repaired?.n ?? 0),
+    outbox: outbox.affectedRows,
+    mails: mails.affectedRows,
   };
 }

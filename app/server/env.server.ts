@@ -25,6 +25,10 @@ const schema = z.object({
   WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Employees per overtime chunk job (the unit of work the worker processes share). */
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** The worker's outbox relay (decision 0092): how often it copies new job rows to BullMQ, and after how long a
+   *  relayed row whose job Redis no longer knows (Redis restarted without its data) is relayed again. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
 });
