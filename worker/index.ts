@@ -48,6 +48,7 @@ export async function startWorker(
   } = {},
 ) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  let schedulesTimer: NodeJS.Timeout | undefined;
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
   const fanOut = flowFanOut(connection, prefix);
   setFanOut(fanOut);
@@ -107,8 +108,36 @@ export async function startWorker(
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
   queue.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
-  for (const s of options.schedules === false ? [] : SCHEDULES) {
-    await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+  const declare = async () => {
+    for (const s of SCHEDULES) {
+      await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+    }
+  };
+  /**
+   * The schedules live in Redis: a Redis restarted without its data, a failover or an eviction loses them (issue 31
+   * item 1, decision 0093). The declaring worker checks them when its connection is ready again and with every
+   * heartbeat, and declares them again when one is missing (upserts: never doubled).
+   */
+  let checking = false;
+  const redeclareIfMissing = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      if ((await queue.getJobSchedulersCount()) >= SCHEDULES.length) return;
+      await declare();
+      console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "schedules declared again", pid: process.pid, count: SCHEDULES.length }));
+    } catch (error) {
+      logStateChange("worker-redis", "down", error instanceof Error ? error.message : String(error));
+    } finally {
+      checking = false;
+    }
+  };
+  const declaring = options.schedules !== false;
+  if (declaring) {
+    await declare();
+    connection.on("ready", () => void redeclareIfMissing());
+    schedulesTimer = setInterval(() => void redeclareIfMissing(), Math.min(HEARTBEAT_EVERY_MS, env().SCHEDULES_CHECK_MS));
+    schedulesTimer.unref();
   }
   await worker.waitUntilReady();
   if (options.catchUp ?? options.schedules !== false) {
@@ -142,6 +171,7 @@ export async function startWorker(
     worker,
     async close() {
       clearInterval(relayTimer);
+      clearInterval(schedulesTimer);
       clearInterval(heartbeat);
       await worker.close();
       clearFanOut(fanOut);

@@ -29,6 +29,8 @@ const schema = z.object({
    *  relayed row whose job Redis no longer knows (Redis restarted without its data) is relayed again. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   OUTBOX_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How often the worker that declares the schedules checks they are still in Redis (decision 0093). */
+  SCHEDULES_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
 });
