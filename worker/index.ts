@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker, Queue } from "bullmq";
 import cluster from "node:cluster";
 import { Redis } from "ioredis";
 import { env } from "~/server/env.server";
-import { closeOrm, getEm } from "~/server/orm.server";
+import { closeOrm, getEm, setOrmBudget } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
@@ -47,6 +47,8 @@ export async function startWorker(
     now?: Date;
   } = {},
 ) {
+  // Jobs and exports get minutes, not a web request's seconds (decision 0094).
+  setOrmBudget("jobs");
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   let schedulesTimer: NodeJS.Timeout | undefined;
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";

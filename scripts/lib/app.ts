@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@remix-run/express";
+import { isDatabaseUnavailable, unavailableResponse } from "~/server/unavailable.server";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
@@ -139,7 +140,45 @@ interface ClockButtonAnswer {
   text: string;
 }
 
+type DataFunction = ((args: unknown) => Promise<unknown>) & { __cadranGuarded?: true };
+
+/**
+ * Every loader and action of the build answers a French 503 when the database is away or too slow for the request
+ * (decision 0094: PostgreSQL down, a statement or lock wait past its bound, no free connection in time), instead of
+ * "Une erreur grave est survenue": a page gets its error page with that text (the root boundary, status 503), a
+ * resource route (/api, downloads) a JSON `message`. Other errors go on as before.
+ */
+export function guardUnavailable(build: ServerBuild) {
+  for (const route of Object.values(build.routes)) {
+    const module = route.module as unknown as Record<string, unknown>;
+    const page = typeof module.default === "function";
+    const wrap = (fn: unknown): DataFunction | undefined => {
+      if (typeof fn !== "function") return undefined;
+      if ((fn as DataFunction).__cadranGuarded) return fn as DataFunction;
+      const guarded: DataFunction = async (args) => {
+        try {
+          return await (fn as DataFunction)(args);
+        } catch (error) {
+          if (error instanceof Response || !isDatabaseUnavailable(error)) throw error;
+          const response = unavailableResponse(page ? "page" : "api", error);
+          if (page) throw response;
+          return response;
+        }
+      };
+      guarded.__cadranGuarded = true;
+      return guarded;
+    };
+    if (typeof module.loader !== "function" && typeof module.action !== "function") continue;
+    (route as { module: unknown }).module = {
+      ...module,
+      ...(module.loader ? { loader: wrap(module.loader) } : {}),
+      ...(module.action ? { action: wrap(module.action) } : {}),
+    };
+  }
+}
+
 export function createApp(build: ServerBuild, options: { appUrl: string; production: boolean }) {
+  guardUnavailable(build);
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
