@@ -144,7 +144,7 @@ export async function startWorker(
   await worker.waitUntilReady();
   if (options.catchUp ?? options.schedules !== false) {
     // Missed while down (nightly, accrual, roll-over): run here, in order; idempotent by their job_run keys.
-    await catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()).catch((error) =>
+    await (async () => catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()))().catch((error) =>
       console.warn(`[worker] catch-up failed: ${String(error)}`),
     );
   }
@@ -184,6 +184,27 @@ export async function startWorker(
   };
 }
 
+/**
+ * Waits for PostgreSQL before the worker starts (issue 31 item 5): a worker started during an outage retries with a
+ * growing delay (1 s to 15 s), one JSON line when it goes down and one when it is back, instead of crashing on an
+ * uncaught ECONNREFUSED.
+ */
+export async function waitForDatabase(options: { maxDelayMs?: number } = {}) {
+  let delay = 1000;
+  for (;;) {
+    try {
+      const em = await getEm();
+      await em.getConnection().execute("select 1");
+      logStateChange("database", "up");
+      return;
+    } catch (error) {
+      logStateChange("database", "down", error instanceof Error ? error.message : String(error));
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, options.maxDelayMs ?? 15_000);
+    }
+  }
+}
+
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("worker/index.ts");
 if (isMain) {
   const url = process.env.REDIS_URL;
@@ -213,6 +234,8 @@ if (isMain) {
     // Only the first process declares the schedules and catches up: the others just take jobs.
     // WORKER_SCHEDULES=0: take jobs only (the bench's workers, extra hosts).
     const first = (cluster.isPrimary || cluster.worker?.id === 1) && process.env.WORKER_SCHEDULES !== "0";
+    setOrmBudget("jobs");
+    await waitForDatabase();
     const handle = await startWorker(url, { schedules: first });
     console.info(`[worker] listening on queue "${QUEUE_NAME}" (pid ${process.pid}, concurrency ${env().WORKER_CONCURRENCY})`);
     const stop = async (signal: string) => {
