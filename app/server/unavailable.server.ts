@@ -7,10 +7,11 @@ import { logStateChange } from "./ops-log.server";
  * - PostgreSQL: 57014 statement_timeout (query_canceled), 55P03 lock_timeout, 25P03 idle_in_transaction timeout,
  *   57P01–57P03 shutdown / cannot connect now, 53300 too many connections, class 08 connection exceptions;
  * - the pool: knex's "Timeout acquiring a connection" (KnexTimeoutError);
- * - the network: ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, ENOTFOUND, EAI_AGAIN, "Connection terminated".
+ * - the network: ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, ENOTFOUND, EAI_AGAIN, "Connection terminated";
+ * - too many password checks waiting (CADRAN_BUSY, app/server/password.server.ts).
  */
 const SQL_STATES = new Set(["57014", "55P03", "25P03", "57P01", "57P02", "57P03", "53300"]);
-const NET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+const NET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "CADRAN_BUSY"]);
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 4) return false;
