@@ -7,6 +7,7 @@ import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
 import { flowFanOut } from "./fanout";
+import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
 import { runJob } from "~/jobs/registry.server";
 import { PermanentJobError } from "~/server/jobs.server";
 import { logStateChange } from "~/server/ops-log.server";
@@ -90,12 +91,23 @@ export async function startWorker(
       // A process killed mid-job leaves its lock to expire; another process then takes the job again.
       lockDuration: env().WORKER_LOCK_SECONDS * 1000,
       stalledInterval: env().WORKER_LOCK_SECONDS * 1000,
+      // A run's chunk whose worker was killed twice (or more) is taken again, not failed for good (issue 31 item 3).
+      maxStalledCount: env().WORKER_MAX_STALLED,
     },
   );
   // One JSON line per state change (item 8): a Redis away for a minute is two lines, not a stack trace per retry.
   connection.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   connection.on("ready", () => logStateChange("worker-redis", "up"));
   worker.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  worker.on("failed", (job, error) => {
+    // A chunk that will not run again: recorded for /healthz, its weeks left for the next nightly run.
+    const final = !!job && (error instanceof UnrecoverableError || /stalled more than allowable limit/.test(error.message) || job.attemptsMade >= (job.opts.attempts ?? 1));
+    if (job?.name === "overtime.chunk" && final) {
+      void (async () => overtimeChunkFailedForGood(await getEm(), job.data as Parameters<typeof overtimeChunkFailedForGood>[1]))().catch((e) =>
+        logStateChange("overtime-failure-record", "failing", String(e)),
+      );
+    }
+  });
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
   const beat = () =>

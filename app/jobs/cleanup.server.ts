@@ -23,7 +23,7 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
   const resets = (await conn.execute("delete from password_reset_token where expires_at < ?", [day], "run")) as unknown as Run;
   const failures = (await conn.execute("delete from login_failure where at < ?", [day], "run")) as unknown as Run;
   const jobRuns = (await conn.execute(
-    "delete from job_run where (key like 'notif:%' or key like 'cleanup:%' or key like 'nightly:%') and done_at < ?",
+    "delete from job_run where (key like 'notif:%' or key like 'cleanup:%' or key like 'nightly:%' or key like 'overtime-failed:%') and done_at < ?",
     [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
     "run",
   )) as unknown as Run;

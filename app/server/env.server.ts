@@ -23,6 +23,8 @@ const schema = z.object({
   WORKER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
   /** Seconds after which a job of a dead worker process is taken again (BullMQ lock duration and stalled check). */
   WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Times a job may be found stalled (its worker process died) before it fails for good (issue 31 item 3). */
+  WORKER_MAX_STALLED: z.coerce.number().int().min(1).max(1000).default(10),
   /** Employees per overtime chunk job (the unit of work the worker processes share). */
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
   /** The worker's outbox relay (decision 0092): how often it copies new job rows to BullMQ, and after how long a

@@ -12,7 +12,7 @@
  * - schedules: every job scheduler of SCHEDULES present in Redis (they vanish with a Redis restarted without its
  *   data; the worker declares them again, decision 0093);
  * - nightly: the overtime nightly run due at least NIGHTLY_GRACE_HOURS ago is recorded in job_run (a new install
- *   that never recorded one passes).
+ *   that never recorded one passes), and no run's chunk failed for good since the last completed night.
  *
  * `part: "web"` leaves the worker out (a load balancer should not take the web out of rotation because the worker
  * is down: the pages still work, only the jobs wait).
@@ -204,11 +204,15 @@ export async function checkHealth(
         "nightly",
         async () => {
           const expected = expectedNightlyKey(now);
-          const [row] = await em.getConnection().execute<{ latest: string | null; recorded: boolean }[]>(
+          const [row] = await em.getConnection().execute<{ latest: string | null; recorded: boolean; failed_after: boolean }[]>(
             `select (select max(key) from job_run where key like 'nightly:%') as latest,
-                    exists (select 1 from job_run where key = ?) as recorded`,
+                    exists (select 1 from job_run where key = ?) as recorded,
+                    -- A chunk failed for good since the last completed night (issue 31 item 3).
+                    exists (select 1 from job_run f where f.key like 'overtime-failed:%'
+                             and f.done_at > coalesce((select max(done_at) from job_run where key like 'nightly:%'), '-infinity')) as failed_after`,
             [expected ?? ""],
           );
+          if (row?.failed_after) return { ok: false, error: "overtime run failed", last: row.latest?.slice(8) ?? null };
           const latest = row?.latest ?? null;
           // A new install that never recorded a night is not failing (the worker's start catches the night up).
           if (!latest) return { ok: true, last: null };
