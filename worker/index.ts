@@ -2,7 +2,8 @@ import { UnrecoverableError, Worker, Queue } from "bullmq";
 import cluster from "node:cluster";
 import { Redis } from "ioredis";
 import { env } from "~/server/env.server";
-import { closeOrm, getEm, setOrmBudget } from "~/server/orm.server";
+import { observeJob, setMetricsSources, startMetricsServer } from "~/server/metrics.server";
+import { closeOrm, getEm, setOrmBudget, startedOrm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
@@ -46,6 +47,8 @@ export async function startWorker(
     catchUp?: boolean;
     /** The clock of the catch-up (tests). */
     now?: Date;
+    /** The metrics port (default METRICS_PORT; none when unset). */
+    metricsPort?: number;
   } = {},
 ) {
   // Jobs and exports get minutes, not a web request's seconds (decision 0094).
@@ -59,10 +62,12 @@ export async function startWorker(
     QUEUE_NAME,
     async (job) => {
       const started = performance.now();
-      const log = (result: "completed" | "failed", error?: string) =>
+      const log = (result: "completed" | "failed", error?: string) => {
+        observeJob(job.name, result, (performance.now() - started) / 1000);
         console.info(
           jobLogLine({ name: job.name, id: job.id, durationMs: Math.round(performance.now() - started), result, attempt: job.attemptsMade + 1, error }),
         );
+      };
       // A job that came through the outbox (decision 0092) runs once even if relayed twice, and marks its row done.
       const outboxId = outboxIdOf(job.id);
       try {
@@ -181,10 +186,16 @@ export async function startWorker(
   const relayTimer = setInterval(() => void relay(), env().OUTBOX_POLL_MS);
   relayTimer.unref();
 
+  // Metrics (issue 31 item 8): this worker's jobs, its queue's depths, the outbox backlog, its pool; on its own port.
+  setMetricsSources({ orm: startedOrm, queue: () => queue, outbox: true });
+  const metricsPort = options.metricsPort ?? env().METRICS_PORT;
+  const metricsServer = metricsPort ? await startMetricsServer(metricsPort, env().METRICS_TOKEN) : undefined;
+
   return {
     worker,
     async close() {
       clearInterval(relayTimer);
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       clearInterval(schedulesTimer);
       clearInterval(heartbeat);
       await worker.close();

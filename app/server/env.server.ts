@@ -33,6 +33,11 @@ const schema = z.object({
   OUTBOX_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** How often the worker that declares the schedules checks they are still in Redis (decision 0093). */
   SCHEDULES_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** GET /metrics (web) and the worker's metrics port answer only with `Authorization: Bearer <METRICS_TOKEN>`;
+   *  unset: no metrics served (decision 0093). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The worker's metrics port (it serves no other HTTP); unset: none. */
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
 });

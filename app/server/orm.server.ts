@@ -62,6 +62,11 @@ export async function getStatementEm(): Promise<EntityManager> {
   return (await getOrm()).em;
 }
 
+/** The ORM if it has started, without starting it (metrics). */
+export function startedOrm(): MikroORM | undefined {
+  return holder.orm;
+}
+
 /** Tests install the ORM of their own database. */
 export function setOrm(orm: MikroORM | undefined) {
   holder.orm = orm;

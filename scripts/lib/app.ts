@@ -1,5 +1,9 @@
 import { createRequestHandler } from "@remix-run/express";
 import { isDatabaseUnavailable, unavailableResponse } from "~/server/unavailable.server";
+import { env } from "~/server/env.server";
+import { observeRequest, serveMetrics, setMetricsSources } from "~/server/metrics.server";
+import { startedOrm } from "~/server/orm.server";
+import { inlineJobs, queue } from "~/server/queue.server";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
@@ -227,13 +231,22 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // The clock buttons' /api calls, the hottest path (DESIGN §6: 50 clients, ≥ 0.7 of the physical floor), are
   // answered before Express sees the request: see clockButtonsPath. `app(req, res)` (http.createServer(app), listen)
   // calls `app.handle`, so this covers every way the app is served.
+  // Every request is timed for /metrics (issue 31 item 8), the clock buttons included; GET /metrics itself is answered
+  // here, before the guards, when METRICS_TOKEN is set (a bearer token), and counts as no page.
   const clockButtons = clockButtonsPath(build, options);
-  if (clockButtons) {
-    const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
-    const expressHandle = expressApp.handle;
-    expressApp.handle = function (this: unknown, req, res, callback) {
-      if (!clockButtons(req, res)) expressHandle.call(this, req, res, callback);
-    };
-  }
+  setMetricsSources({ orm: startedOrm, queue: () => (inlineJobs() ? undefined : queue()), outbox: true });
+  const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
+  const expressHandle = expressApp.handle;
+  expressApp.handle = function (this: unknown, req, res, callback) {
+    if (req.method === "GET" && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) {
+      const token = env().METRICS_TOKEN;
+      if (token) {
+        void serveMetrics(req, res, token).catch(() => res.destroy());
+        return;
+      }
+    }
+    observeRequest(req, res);
+    if (!clockButtons?.(req, res)) expressHandle.call(this, req, res, callback);
+  };
   return app;
 }
