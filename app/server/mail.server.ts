@@ -36,12 +36,12 @@ function smtpCode(error: unknown): number | undefined {
 }
 
 /**
- * A file name under MAIL_DIR that never collides (decision 0092): the instant, then a random id, then the recipient.
- * Two mails to one person in the same millisecond (or from two processes) get two files.
+ * A file name under MAIL_DIR that never collides (decision 0092): the epoch milliseconds (as before: names sort by
+ * time, tools read the prefix), then a random id, then the recipient. Two mails to one person in the same millisecond
+ * (or from two processes) get two files.
  */
 export function mailFileName(to: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  return `${stamp}-${randomUUID()}-${to.replace(/[^a-z0-9@.]/gi, "_")}.eml`;
+  return `${now.getTime()}-${randomUUID()}-${to.replace(/[^a-z0-9@.]/gi, "_")}.eml`;
 }
 
 /**
