@@ -19,6 +19,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { migrationsList } from "~db/migrations/index";
 import { cronOccurrences, JOB_ZONE, nightlyKey } from "~/domain/missed-runs";
 import { env } from "~/server/env.server";
@@ -121,6 +122,44 @@ export function healthRedisListeners(): number {
   return holder.redis ? holder.redis.listenerCount("ready") + holder.redis.listenerCount("end") : 0;
 }
 
+/**
+ * One PostgreSQL connection of the health check's own, outside the app's pool (issue 31 item 4): a pool filled by
+ * requests stuck on a lock is not a database down, and must not make every instance fail its health check (a
+ * balancer would take them all out). Reconnected at the next check after an error.
+ */
+type PgHolder = { client?: pg.Client; url?: string; connecting?: Promise<pg.Client> };
+const pgHolder: PgHolder = ((globalThis as { __cadranHealthPg?: PgHolder }).__cadranHealthPg ??= {});
+
+async function healthQuery<T extends pg.QueryResultRow>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  if (pgHolder.url !== url) await closeHealthPg();
+  if (!pgHolder.client) {
+    pgHolder.url = url;
+    pgHolder.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CHECK_TIMEOUT_MS, statement_timeout: CHECK_TIMEOUT_MS });
+      client.on("error", () => void closeHealthPg());
+      await client.connect();
+      pgHolder.client = client;
+      return client;
+    })().finally(() => {
+      pgHolder.connecting = undefined;
+    });
+    await pgHolder.connecting;
+  }
+  try {
+    return (await pgHolder.client!.query<T>(text, params)).rows;
+  } catch (error) {
+    await closeHealthPg();
+    throw error;
+  }
+}
+
+export async function closeHealthPg() {
+  const client = pgHolder.client;
+  pgHolder.client = undefined;
+  pgHolder.url = undefined;
+  await client?.end().catch(() => {});
+}
+
 export async function closeHealthRedis() {
   holder.redis?.disconnect();
   holder.redis = undefined;
@@ -133,10 +172,11 @@ export async function closeHealthRedis() {
  * this process, Redis and the worker are not checked.
  */
 export async function checkHealth(
-  em: EntityManager,
-  options: { redisUrl?: string; inline: boolean; now?: Date; part?: "all" | "web" },
+  _em: EntityManager | undefined,
+  options: { redisUrl?: string; inline: boolean; now?: Date; part?: "all" | "web"; databaseUrl?: string },
 ): Promise<HealthReport> {
   const now = options.now ?? new Date();
+  const databaseUrl = options.databaseUrl ?? env().DATABASE_URL;
   const checks: Record<string, HealthCheck> = {};
   const timed = async (name: string, fn: () => Promise<HealthCheck>, error: string) => {
     const t0 = performance.now();
@@ -150,7 +190,7 @@ export async function checkHealth(
   const database = timed(
     "database",
     async () => {
-      const rows = await em.getConnection().execute<{ name: string }[]>("select name from mikro_orm_migrations");
+      const rows = await healthQuery<{ name: string }>(databaseUrl, "select name from mikro_orm_migrations");
       const applied = new Set(rows.map((r) => r.name.replace(/\.(ts|js)$/, "")));
       const pending = migrationsList.map((m) => m.name).filter((n) => !applied.has(n));
       checks.migrations = { ok: pending.length === 0, expected: migrationsList.length, applied: applied.size, pending };
@@ -204,9 +244,10 @@ export async function checkHealth(
         "nightly",
         async () => {
           const expected = expectedNightlyKey(now);
-          const [row] = await em.getConnection().execute<{ latest: string | null; recorded: boolean; failed_after: boolean }[]>(
+          const [row] = await healthQuery<{ latest: string | null; recorded: boolean; failed_after: boolean }>(
+            databaseUrl,
             `select (select max(key) from job_run where key like 'nightly:%') as latest,
-                    exists (select 1 from job_run where key = ?) as recorded,
+                    exists (select 1 from job_run where key = $1) as recorded,
                     -- A chunk failed for good since the last completed night (issue 31 item 3).
                     exists (select 1 from job_run f where f.key like 'overtime-failed:%'
                              and f.done_at > coalesce((select max(done_at) from job_run where key like 'nightly:%'), '-infinity')) as failed_after`,

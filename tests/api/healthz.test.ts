@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
-import { checkHealth, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
+import { checkHealth, closeHealthPg, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
 import { migrationsList } from "~db/migrations/index";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";
@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   redis.disconnect();
   await closeHealthRedis();
+  await closeHealthPg();
 });
 
 async function get(path = "/healthz") {

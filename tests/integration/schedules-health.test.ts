@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nightlyKey } from "~/domain/missed-runs";
 import { resetEnvCache } from "~/server/env.server";
 import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
-import { checkHealth, closeHealthRedis, expectedNightlyKey, healthRedisListeners } from "~/services/health.server";
+import { MikroORM } from "@mikro-orm/postgresql";
+import { ormConfig } from "~db/mikro-orm.config";
+import { checkHealth, closeHealthPg, closeHealthRedis, expectedNightlyKey, healthRedisListeners } from "~/services/health.server";
 import { useTestDatabase } from "~tests/support/db";
 import { ownRedis, type OwnRedis } from "~tests/support/redis-server";
 import { startWorker } from "~worker/index";
@@ -29,6 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeHealthRedis();
+  await closeHealthPg();
   await redis.kill();
   for (const key of ["REDIS_URL", "QUEUE_PREFIX", "SCHEDULES_CHECK_MS"]) {
     if (saved[key] === undefined) delete process.env[key];
@@ -120,6 +123,22 @@ describe("/healthz for the worker's side", () => {
   ])("expects the right night: %s", (_name, at, key) => {
     expect(expectedNightlyKey(new Date(at))).toBe(key);
   });
+
+  it("a pool full of requests stuck on a lock is not 'database unreachable' (its own connection answers)", async () => {
+    const small = await MikroORM.init(ormConfig(db.url, { poolMax: 2, timeouts: { statementMs: 10_000, lockMs: 10_000, idleInTransactionMs: 10_000, acquireMs: 5_000 } }));
+    try {
+      const stuck = Promise.all([1, 2].map(() => small.em.getConnection().execute("select pg_sleep(3)")));
+      await new Promise((r) => setTimeout(r, 200));
+      const t0 = performance.now();
+      const health = await checkHealth(small.em.fork(), { inline: true, part: "web" });
+      expect(performance.now() - t0).toBeLessThan(1500);
+      expect(health.checks.database).toMatchObject({ ok: true });
+      expect(health.status).toBe("ok");
+      await stuck;
+    } finally {
+      await small.close(true);
+    }
+  }, 30_000);
 
   it("does not add a listener per call while Redis is down", async () => {
     await redis.kill();
