@@ -1,4 +1,7 @@
-# One image for both roles: `npm run start:web` (default) or `npm run start:worker`.
+# One image for both roles: the web (default CMD) or the worker (`node --import tsx worker/index.ts` as the command).
+# Node itself is PID 1, in exec form, never behind npm or a shell (decision 0095): SIGTERM reaches it, the web drains
+# its requests and the worker finishes its jobs before exiting (`docker stop` waits 10 s: give it more with -t or
+# compose's stop_grace_period if your exports run longer).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,8 +19,8 @@ COPY --from=build --chown=cadran /app /app
 USER cadran
 EXPOSE 3000
 # GET /healthz?part=web: database, migrations and Redis (decision 0050); node's own fetch, no curl in the image.
-# The worker's heartbeat is in the full /healthz, for monitoring; a worker container (npm run start:worker) serves
-# no HTTP: run it with --no-healthcheck (compose: healthcheck: { disable: true }).
+# The worker's heartbeat is in the full /healthz, for monitoring; a worker container serves no HTTP: run it with
+# --no-healthcheck (compose: healthcheck: { disable: true }).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz?part=web').then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
-CMD ["npm", "run", "start:web"]
+CMD ["node", "--import", "tsx", "scripts/serve.ts"]

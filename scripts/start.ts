@@ -37,7 +37,10 @@ if (!process.env.REDIS_URL) {
   }
 }
 
-const { getEm } = await import("~/server/orm.server");
+const { getEm, setOrmBudget } = await import("~/server/orm.server");
+// One process runs the web and the jobs on one pool: the jobs' bounds (decision 0094), or a nightly run would be cut
+// at the web's 15 s. Separate web and worker processes (production) each get their own.
+setOrmBudget("jobs");
 const em = await getEm();
 const [{ count }] = await em.getConnection().execute<{ count: string }[]>("select count(*) from employee");
 if (Number(count) === 0) {
@@ -53,7 +56,7 @@ let worker: { close: () => Promise<void> } | undefined;
 let stopScheduler: (() => void) | undefined;
 if (process.env.INLINE_JOBS === "1") {
   // Without Redis the schedules run from a timer in this process (same processors).
-  const { runJob } = await import("~worker/processors");
+  const { runJob } = await import("~/jobs/registry.server");
   const { startInlineScheduler } = await import("./lib/inline-scheduler");
   stopScheduler = startInlineScheduler(runJob);
 } else {

@@ -2,11 +2,17 @@ import { UnrecoverableError, Worker, Queue } from "bullmq";
 import cluster from "node:cluster";
 import { Redis } from "ioredis";
 import { env } from "~/server/env.server";
-import { closeOrm, getEm } from "~/server/orm.server";
+import { observeJob, setMetricsSources, startMetricsServer } from "~/server/metrics.server";
+import { closeOrm, getEm, setOrmBudget, startedOrm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
-import { clearFanOut, flowFanOut, setFanOut } from "./fanout";
-import { BadPayloadError, runJob } from "./processors";
+import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
+import { flowFanOut } from "./fanout";
+import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
+import { runJob } from "~/jobs/registry.server";
+import { PermanentJobError } from "~/server/jobs.server";
+import { logStateChange } from "~/server/ops-log.server";
+import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/outbox.server";
 
 /** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
 export const HEARTBEAT_KEY = "cadran:worker:heartbeat";
@@ -41,9 +47,14 @@ export async function startWorker(
     catchUp?: boolean;
     /** The clock of the catch-up (tests). */
     now?: Date;
+    /** The metrics port (default METRICS_PORT; none when unset). */
+    metricsPort?: number;
   } = {},
 ) {
+  // Jobs and exports get minutes, not a web request's seconds (decision 0094).
+  setOrmBudget("jobs");
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  let schedulesTimer: NodeJS.Timeout | undefined;
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";
   const fanOut = flowFanOut(connection, prefix);
   setFanOut(fanOut);
@@ -51,17 +62,30 @@ export async function startWorker(
     QUEUE_NAME,
     async (job) => {
       const started = performance.now();
-      const log = (result: "completed" | "failed", error?: string) =>
+      const log = (result: "completed" | "failed", error?: string) => {
+        observeJob(job.name, result, (performance.now() - started) / 1000);
         console.info(
           jobLogLine({ name: job.name, id: job.id, durationMs: Math.round(performance.now() - started), result, attempt: job.attemptsMade + 1, error }),
         );
+      };
+      // A job that came through the outbox (decision 0092) runs once even if relayed twice, and marks its row done.
+      const outboxId = outboxIdOf(job.id);
       try {
-        const value = await runJob(job.name, job.data);
+        if (outboxId !== undefined && (await outboxDone(await getEm(), outboxId))) {
+          log("completed");
+          return { skipped: "already done" };
+        }
+        const value = await runJob(job.name, job.data, { key: job.id ?? `${job.name}:${job.timestamp}`, queued: true });
+        if (outboxId !== undefined) await markOutboxDone(await getEm(), outboxId);
         log("completed");
         return value;
       } catch (error) {
-        log("failed", error instanceof Error ? error.message : String(error));
-        if (error instanceof BadPayloadError) throw new UnrecoverableError(error.message);
+        const message = error instanceof Error ? error.message : String(error);
+        log("failed", message);
+        const permanent = error instanceof PermanentJobError;
+        const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        if (outboxId !== undefined && last) await markOutboxDone(await getEm(), outboxId, message).catch(() => {});
+        if (permanent) throw new UnrecoverableError(message);
         throw error;
       }
     },
@@ -72,32 +96,107 @@ export async function startWorker(
       // A process killed mid-job leaves its lock to expire; another process then takes the job again.
       lockDuration: env().WORKER_LOCK_SECONDS * 1000,
       stalledInterval: env().WORKER_LOCK_SECONDS * 1000,
+      // A run's chunk whose worker was killed twice (or more) is taken again, not failed for good (issue 31 item 3).
+      maxStalledCount: env().WORKER_MAX_STALLED,
     },
   );
+  // One JSON line per state change (item 8): a Redis away for a minute is two lines, not a stack trace per retry.
+  connection.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  connection.on("ready", () => logStateChange("worker-redis", "up"));
+  worker.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  worker.on("failed", (job, error) => {
+    // A chunk that will not run again: recorded for /healthz, its weeks left for the next nightly run.
+    const final = !!job && (error instanceof UnrecoverableError || /stalled more than allowable limit/.test(error.message) || job.attemptsMade >= (job.opts.attempts ?? 1));
+    if (job?.name === "overtime.chunk" && final) {
+      void (async () => overtimeChunkFailedForGood(await getEm(), job.data as Parameters<typeof overtimeChunkFailedForGood>[1]))().catch((e) =>
+        logStateChange("overtime-failure-record", "failing", String(e)),
+      );
+    }
+  });
   worker.on("failed", (job, error) => console.warn(`[worker] job ${job?.name} #${job?.id} failed: ${error.message}`));
 
   const beat = () =>
-    connection.set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS).catch((error) => console.warn(`[worker] heartbeat: ${String(error)}`));
+    connection
+      .set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS)
+      .then(() => logStateChange("worker-heartbeat", "ok"))
+      .catch((error) => logStateChange("worker-heartbeat", "failing", String(error)));
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
   heartbeat.unref();
 
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  queue.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
-  for (const s of options.schedules === false ? [] : SCHEDULES) {
-    await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+  const declare = async () => {
+    for (const s of SCHEDULES) {
+      await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+    }
+  };
+  /**
+   * The schedules live in Redis: a Redis restarted without its data, a failover or an eviction loses them (issue 31
+   * item 1, decision 0093). The declaring worker checks them when its connection is ready again and with every
+   * heartbeat, and declares them again when one is missing (upserts: never doubled).
+   */
+  let checking = false;
+  const redeclareIfMissing = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      if ((await queue.getJobSchedulersCount()) >= SCHEDULES.length) return;
+      await declare();
+      console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "schedules declared again", pid: process.pid, count: SCHEDULES.length }));
+    } catch (error) {
+      logStateChange("worker-redis", "down", error instanceof Error ? error.message : String(error));
+    } finally {
+      checking = false;
+    }
+  };
+  const declaring = options.schedules !== false;
+  if (declaring) {
+    await declare();
+    connection.on("ready", () => void redeclareIfMissing());
+    schedulesTimer = setInterval(() => void redeclareIfMissing(), Math.min(HEARTBEAT_EVERY_MS, env().SCHEDULES_CHECK_MS));
+    schedulesTimer.unref();
   }
   await worker.waitUntilReady();
   if (options.catchUp ?? options.schedules !== false) {
     // Missed while down (nightly, accrual, roll-over): run here, in order; idempotent by their job_run keys.
-    await catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()).catch((error) =>
+    await (async () => catchUpMissedJobs(await getEm(), runJob, options.now ?? new Date()))().catch((error) =>
       console.warn(`[worker] catch-up failed: ${String(error)}`),
     );
   }
 
+  // The outbox relay (decision 0092): new rows every OUTBOX_POLL_MS, rows whose job Redis lost every few polls.
+  let relaying = false;
+  let polls = 0;
+  const relay = async () => {
+    if (relaying) return;
+    relaying = true;
+    try {
+      const em = await getEm();
+      await relayOutbox(em, queue);
+      if (polls++ % 10 === 0) await recheckOutbox(em, queue, env().OUTBOX_RECHECK_SECONDS);
+      logStateChange("outbox-relay", "ok");
+    } catch (error) {
+      logStateChange("outbox-relay", "failing", error instanceof Error ? error.message : String(error));
+    } finally {
+      relaying = false;
+    }
+  };
+  const relayTimer = setInterval(() => void relay(), env().OUTBOX_POLL_MS);
+  relayTimer.unref();
+
+  // Metrics (issue 31 item 8): this worker's jobs, its queue's depths, the outbox backlog, its pool; on its own port.
+  setMetricsSources({ orm: startedOrm, queue: () => queue, outbox: true });
+  const metricsPort = options.metricsPort ?? env().METRICS_PORT;
+  const metricsServer = metricsPort ? await startMetricsServer(metricsPort, env().METRICS_TOKEN) : undefined;
+
   return {
     worker,
     async close() {
+      clearInterval(relayTimer);
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      clearInterval(schedulesTimer);
       clearInterval(heartbeat);
       await worker.close();
       clearFanOut(fanOut);
@@ -106,6 +205,27 @@ export async function startWorker(
       connection.disconnect();
     },
   };
+}
+
+/**
+ * Waits for PostgreSQL before the worker starts (issue 31 item 5): a worker started during an outage retries with a
+ * growing delay (1 s to 15 s), one JSON line when it goes down and one when it is back, instead of crashing on an
+ * uncaught ECONNREFUSED.
+ */
+export async function waitForDatabase(options: { maxDelayMs?: number } = {}) {
+  let delay = 1000;
+  for (;;) {
+    try {
+      const em = await getEm();
+      await em.getConnection().execute("select 1");
+      logStateChange("database", "up");
+      return;
+    } catch (error) {
+      logStateChange("database", "down", error instanceof Error ? error.message : String(error));
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, options.maxDelayMs ?? 15_000);
+    }
+  }
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("worker/index.ts");
@@ -137,6 +257,8 @@ if (isMain) {
     // Only the first process declares the schedules and catches up: the others just take jobs.
     // WORKER_SCHEDULES=0: take jobs only (the bench's workers, extra hosts).
     const first = (cluster.isPrimary || cluster.worker?.id === 1) && process.env.WORKER_SCHEDULES !== "0";
+    setOrmBudget("jobs");
+    await waitForDatabase();
     const handle = await startWorker(url, { schedules: first });
     console.info(`[worker] listening on queue "${QUEUE_NAME}" (pid ${process.pid}, concurrency ${env().WORKER_CONCURRENCY})`);
     const stop = async (signal: string) => {

@@ -5,7 +5,9 @@ import { t } from "~/i18n/fr";
 import { currentUserForApiToken } from "~/services/auth.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { AppError, type Violation } from "~/services/errors";
+import { logStateChange } from "./ops-log.server";
 import { getEm } from "./orm.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./unavailable.server";
 
 /**
  * The /api conventions (DESIGN §4), written once: token auth, rights from the one table, JSON errors,
@@ -157,6 +159,11 @@ export async function handleApiAnswer(fn: () => Promise<JsonAnswer>): Promise<Js
 function errorAnswer(error: unknown): JsonAnswer {
   if (error instanceof AppError) return apiErrorAnswer(error.status, error.message, error.violations);
   if (isOptimisticLock(error)) return apiErrorAnswer(409, t("error.conflict"));
+  // The database away or too slow for this request (decision 0094): a 503 to try again, not a bug.
+  if (isDatabaseUnavailable(error)) {
+    logStateChange("database", "unavailable", error instanceof Error ? error.message : undefined);
+    return jsonAnswer({ message: t("error.unavailable") }, 503, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  }
   console.error("[api] unexpected error", error);
   return apiErrorAnswer(500, t("error.fatal"));
 }

@@ -23,8 +23,21 @@ const schema = z.object({
   WORKER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
   /** Seconds after which a job of a dead worker process is taken again (BullMQ lock duration and stalled check). */
   WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Times a job may be found stalled (its worker process died) before it fails for good (issue 31 item 3). */
+  WORKER_MAX_STALLED: z.coerce.number().int().min(1).max(1000).default(10),
   /** Employees per overtime chunk job (the unit of work the worker processes share). */
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** The worker's outbox relay (decision 0092): how often it copies new job rows to BullMQ, and after how long a
+   *  relayed row whose job Redis no longer knows (Redis restarted without its data) is relayed again. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How often the worker that declares the schedules checks they are still in Redis (decision 0093). */
+  SCHEDULES_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** GET /metrics (web) and the worker's metrics port answer only with `Authorization: Bearer <METRICS_TOKEN>`;
+   *  unset: no metrics served (decision 0093). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The worker's metrics port (it serves no other HTTP); unset: none. */
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
   /**

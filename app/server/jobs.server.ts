@@ -17,7 +17,8 @@ export type JobName =
   | "overtime.recompute"
   | "overtime.chunk"
   | "overtime.finish"
-  | "report.export";
+  | "report.export"
+  | "mail.send";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -51,6 +52,8 @@ export const JOBS = {
   "overtime.finish": z.object({ kind: z.enum(["nightly", "recompute"]), at: z.iso.datetime({ offset: true }) }),
   // A large Excel export (decision 0045): the export's id only.
   "report.export": z.object({ exportId: z.string().uuid() }),
+  // One stored mail to one recipient (outgoing_mail, decision 0092): the row's id only.
+  "mail.send": z.object({ mailId: z.number().int().positive() }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
@@ -71,8 +74,12 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;
 /** All jobs share one queue: they are few and short; the name routes to the processor. */
 export const QUEUE_NAME = "cadran";
 
+/**
+ * Retries outlast an outage of minutes (decision 0092): 12 attempts 2 s, 4 s, ... 68 min apart, about 2 h 16 min in
+ * all, so a mail or a job whose database, SMTP server or disk is away for a while still runs once they are back.
+ */
 export const DEFAULT_JOB_OPTIONS = {
-  attempts: 5,
+  attempts: 12,
   backoff: { type: "exponential" as const, delay: 2000 },
   removeOnComplete: { count: 1000, age: 24 * 3600 },
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
@@ -81,6 +88,12 @@ export const DEFAULT_JOB_OPTIONS = {
 export function parsePayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
   return JOBS[name].parse(data) as JobPayload<N>;
 }
+
+/**
+ * A failure that no retry can cure (a bad payload, a recipient refused by the SMTP server with a 5xx): the worker
+ * fails the job for good at once (BullMQ's UnrecoverableError), instead of retrying it.
+ */
+export class PermanentJobError extends Error {}
 
 export function isJobName(name: string): name is JobName {
   return name in JOBS;

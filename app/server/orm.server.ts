@@ -1,20 +1,49 @@
 import { MikroORM, type EntityManager } from "@mikro-orm/postgresql";
-import { ormConfig } from "~db/mikro-orm.config";
+import { ormConfig, type DbTimeouts } from "~db/mikro-orm.config";
 import { env } from "./env.server";
 
 /**
  * One ORM per process. It is kept on globalThis because the Remix bundle and the Express server (or a test)
  * are two module graphs in one process: both must share one pool, and shutdown must close that pool.
  */
-type Holder = { orm?: MikroORM; pending?: Promise<MikroORM> };
+type Holder = { orm?: MikroORM; pending?: Promise<MikroORM>; budget?: DbBudget };
 const holder: Holder = ((globalThis as { __cadranOrm?: Holder }).__cadranOrm ??= {});
 
+/**
+ * The bounds of each kind of process (decision 0094): a web request (pages, clock actions, /api) gives up in
+ * seconds and answers a French 503, so one stuck lock cannot hold every connection; the worker's jobs and exports
+ * get minutes.
+ */
+export type DbBudget = "web" | "jobs";
+export const DB_BUDGETS: Record<DbBudget, DbTimeouts> = {
+  web: { statementMs: 15_000, lockMs: 3_000, idleInTransactionMs: 10_000, acquireMs: 5_000 },
+  jobs: { statementMs: 10 * 60_000, lockMs: 60_000, idleInTransactionMs: 10 * 60_000, acquireMs: 60_000 },
+};
+
+/** The worker calls it before its first getOrm (the web keeps the default, "web"). */
+export function setOrmBudget(budget: DbBudget) {
+  holder.budget = budget;
+}
+
+/**
+ * The process's ORM. A failed start (the database down or refusing connections) is not kept: the next call tries
+ * again, so a process started during an outage recovers when the database is back (issue 31 item 5).
+ */
 export async function getOrm(): Promise<MikroORM> {
   if (holder.orm) return holder.orm;
-  holder.pending ??= MikroORM.init(ormConfig(env().DATABASE_URL)).then((orm) => {
-    holder.orm = orm;
-    return orm;
-  });
+  if (!holder.pending) {
+    const pending = MikroORM.init(ormConfig(env().DATABASE_URL, { timeouts: DB_BUDGETS[holder.budget ?? "web"] })).then(
+      (orm) => {
+        holder.orm = orm;
+        return orm;
+      },
+      (error: unknown) => {
+        if (holder.pending === pending) holder.pending = undefined;
+        throw error;
+      },
+    );
+    holder.pending = pending;
+  }
   return holder.pending;
 }
 
@@ -31,6 +60,11 @@ export async function getEm(): Promise<EntityManager> {
  */
 export async function getStatementEm(): Promise<EntityManager> {
   return (await getOrm()).em;
+}
+
+/** The ORM if it has started, without starting it (metrics). */
+export function startedOrm(): MikroORM | undefined {
+  return holder.orm;
 }
 
 /** Tests install the ORM of their own database. */

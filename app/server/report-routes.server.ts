@@ -23,6 +23,7 @@ import {
 import { AppError, NotFoundError, ValidationError } from "~/services/errors";
 import { xlsxResponse } from "~/services/xlsx.server";
 import { handleApi, jsonResponse, requireApiUser } from "./api.server";
+import { exportChunkReader, STORED_IN_DATABASE } from "./export-store.server";
 import { pathWithSearch, requireUser } from "./auth.server";
 import { getEm } from "./orm.server";
 import { enqueue } from "./queue.server";
@@ -102,7 +103,9 @@ export async function exportLoader(request: Request, kind: ReportKind): Promise<
   try {
     if (jobId) {
       const file = await exportJobFile(em, user, jobId);
-      return new Response(createReadableStreamFromReadable(createReadStream(file.path)), {
+      // Stored in PostgreSQL (decision 0096), or an older export's file on this host's disk.
+      const body = file.path === STORED_IN_DATABASE ? exportChunkReader(em, jobId) : createReadStream(file.path);
+      return new Response(createReadableStreamFromReadable(body), {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           "Content-Disposition": contentDisposition(file.fileName),

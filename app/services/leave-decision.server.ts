@@ -171,10 +171,11 @@ export async function decideLeave(
       await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     }
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [id, next.state, user.employeeId, now]);
+    // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
+    if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
+    else await enqueue("mail.leave-step", { leaveId: id }, { em: tx });
     return { id, state: next.state };
   });
-  if (result.state === "accepted" || result.state === "refused") await enqueue("mail.leave-decision", { leaveId: id });
-  else await enqueue("mail.leave-step", { leaveId: id });
   return result;
 }
 

@@ -461,9 +461,10 @@ export async function requestLeave(em: EntityManager, user: CurrentUser, input: 
       [user.employeeId, r.reason, r.comment, r.start, r.end, r.halfDayMorning, r.halfDayAfternoon, r.nbHourAbsence, r.numberDaysWork, r.urgent, now, now],
     );
     await addStep(tx, row!.id, "created", user.employeeId, now);
+    // The mail's job is written with the leave (the outbox, decision 0092): both or neither.
+    await enqueue("mail.leave-step", { leaveId: row!.id }, { em: tx });
     return row!.id;
   });
-  await enqueue("mail.leave-step", { leaveId: id });
   return { id };
 }
 

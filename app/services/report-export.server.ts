@@ -5,10 +5,11 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
+import { finished as streamFinished } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { exportChunkWriter, STORED_IN_DATABASE } from "~/server/export-store.server";
 import { loadCurrentUser, type CurrentUser } from "./current-user.server";
 import { NotFoundError } from "./errors";
 import { reportSheet } from "./report-output.server";
@@ -23,7 +24,10 @@ export function exportJobThreshold(): number {
   return Number.isInteger(raw) && raw >= 0 ? raw : 50_000;
 }
 
-/** Where job files are written (`EXPORT_DIR`, else the system's temporary directory). */
+/**
+ * Where job files were written (`EXPORT_DIR`, else the system's temporary directory) before they went to PostgreSQL
+ * (decision 0096): read only for the files of older exports, until they expire.
+ */
 export function exportDir(): string {
   return process.env.EXPORT_DIR || join(tmpdir(), "cadran-exports");
 }
@@ -104,7 +108,7 @@ export async function purgeExpiredExports(em: EntityManager, now: Date = new Dat
     `delete from report_export where expires_at <= ? returning id, file_path`,
     [now],
   );
-  for (const r of rows) if (r.file_path) await rm(r.file_path, { force: true });
+  for (const r of rows) if (r.file_path && r.file_path !== STORED_IN_DATABASE) await rm(r.file_path, { force: true });
   return rows.length;
 }
 
@@ -122,13 +126,11 @@ export async function runExportJob(em: EntityManager, id: string, now: Date = ne
     await em.execute(`update report_export set status = 'running', done_rows = 0 where id = ?`, [id]);
     const report = await loadReport(em, actor, row.kind, row.params);
     const total = reportRowCount(report);
-    await mkdir(exportDir(), { recursive: true });
-    const path = join(exportDir(), `${id}.xlsx`);
-    const out = createWriteStream(path);
-    const finished = new Promise<void>((resolve, reject) => {
-      out.on("finish", resolve);
-      out.on("error", reject);
-    });
+    // The file goes to PostgreSQL, which web and worker share (decision 0096). The stream's end is awaited with a
+    // handler attached from the start: a write that fails rejects here, never as an unhandled rejection.
+    const out = await exportChunkWriter(em, id);
+    const finished = streamFinished(out);
+    finished.catch(() => {});
     await writeXlsx(out, {
       ...reportSheet(report),
       onProgress: async (done) => {
@@ -136,6 +138,7 @@ export async function runExportJob(em: EntityManager, id: string, now: Date = ne
       },
     });
     await finished;
+    const path = STORED_IN_DATABASE;
     await em.execute(`update report_export set status = 'done', done_rows = ?, total_rows = ?, file_path = ?, finished_at = now() where id = ?`, [
       total,
       total,

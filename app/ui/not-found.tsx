@@ -71,7 +71,14 @@ export function NotFound({ variant, inShell = false }: { variant: number; inShel
  * paths): a French text chosen by status only, as the root boundary does.
  */
 export function GenericError({ status }: { status: number }) {
-  const message = status === 405 ? t("error.method_not_allowed") : status >= 400 && status < 500 ? t("error.bad_request") : t("error.fatal");
+  const message =
+    status === 405
+      ? t("error.method_not_allowed")
+      : status === 503
+        ? t("error.unavailable")
+        : status >= 400 && status < 500
+          ? t("error.bad_request")
+          : t("error.fatal");
   return (
     <div className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-semibold">{t("error.generic")}</h1>

@@ -1,4 +1,9 @@
 import { createRequestHandler } from "@remix-run/express";
+import { isDatabaseUnavailable, unavailableResponse } from "~/server/unavailable.server";
+import { env } from "~/server/env.server";
+import { observeRequest, serveMetrics, setMetricsSources } from "~/server/metrics.server";
+import { startedOrm } from "~/server/orm.server";
+import { inlineJobs, queue } from "~/server/queue.server";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
@@ -139,7 +144,45 @@ interface ClockButtonAnswer {
   text: string;
 }
 
+type DataFunction = ((args: unknown) => Promise<unknown>) & { __cadranGuarded?: true };
+
+/**
+ * Every loader and action of the build answers a French 503 when the database is away or too slow for the request
+ * (decision 0094: PostgreSQL down, a statement or lock wait past its bound, no free connection in time), instead of
+ * "Une erreur grave est survenue": a page gets its error page with that text (the root boundary, status 503), a
+ * resource route (/api, downloads) a JSON `message`. Other errors go on as before.
+ */
+export function guardUnavailable(build: ServerBuild) {
+  for (const route of Object.values(build.routes)) {
+    const module = route.module as unknown as Record<string, unknown>;
+    const page = typeof module.default === "function";
+    const wrap = (fn: unknown): DataFunction | undefined => {
+      if (typeof fn !== "function") return undefined;
+      if ((fn as DataFunction).__cadranGuarded) return fn as DataFunction;
+      const guarded: DataFunction = async (args) => {
+        try {
+          return await (fn as DataFunction)(args);
+        } catch (error) {
+          if (error instanceof Response || !isDatabaseUnavailable(error)) throw error;
+          const response = unavailableResponse(page ? "page" : "api", error);
+          if (page) throw response;
+          return response;
+        }
+      };
+      guarded.__cadranGuarded = true;
+      return guarded;
+    };
+    if (typeof module.loader !== "function" && typeof module.action !== "function") continue;
+    (route as { module: unknown }).module = {
+      ...module,
+      ...(module.loader ? { loader: wrap(module.loader) } : {}),
+      ...(module.action ? { action: wrap(module.action) } : {}),
+    };
+  }
+}
+
 export function createApp(build: ServerBuild, options: { appUrl: string; production: boolean }) {
+  guardUnavailable(build);
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
@@ -188,13 +231,22 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // The clock buttons' /api calls, the hottest path (DESIGN §6: 50 clients, ≥ 0.7 of the physical floor), are
   // answered before Express sees the request: see clockButtonsPath. `app(req, res)` (http.createServer(app), listen)
   // calls `app.handle`, so this covers every way the app is served.
+  // Every request is timed for /metrics (issue 31 item 8), the clock buttons included; GET /metrics itself is answered
+  // here, before the guards, when METRICS_TOKEN is set (a bearer token), and counts as no page.
   const clockButtons = clockButtonsPath(build, options);
-  if (clockButtons) {
-    const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
-    const expressHandle = expressApp.handle;
-    expressApp.handle = function (this: unknown, req, res, callback) {
-      if (!clockButtons(req, res)) expressHandle.call(this, req, res, callback);
-    };
-  }
+  setMetricsSources({ orm: startedOrm, queue: () => (inlineJobs() ? undefined : queue()), outbox: true });
+  const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
+  const expressHandle = expressApp.handle;
+  expressApp.handle = function (this: unknown, req, res, callback) {
+    if (req.method === "GET" && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) {
+      const token = env().METRICS_TOKEN;
+      if (token) {
+        void serveMetrics(req, res, token).catch(() => res.destroy());
+        return;
+      }
+    }
+    observeRequest(req, res);
+    if (!clockButtons?.(req, res)) expressHandle.call(this, req, res, callback);
+  };
   return app;
 }

@@ -1,7 +1,9 @@
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
-import { checkHealth, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
+import { checkHealth, closeHealthPg, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
 import { migrationsList } from "~db/migrations/index";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";
@@ -22,9 +24,17 @@ beforeAll(() => {
   resetEnvCache();
   redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
 });
+
+/** The schedules a worker declares (this run's queue prefix): without them the full /healthz fails (decision 0093). */
+beforeAll(async () => {
+  const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: process.env.QUEUE_PREFIX });
+  for (const s of SCHEDULES) await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {} });
+  await queue.close();
+});
 afterAll(async () => {
   redis.disconnect();
   await closeHealthRedis();
+  await closeHealthPg();
 });
 
 async function get(path = "/healthz") {
@@ -97,7 +107,7 @@ describe("GET /healthz", () => {
     const report = await checkHealth(db.em(), { redisUrl: "redis://127.0.0.1:1", inline: false });
     expect(performance.now() - t0).toBeLessThan(5_000);
     expect(report.status).toBe("fail");
-    expect(report.failing).toEqual(["redis", "worker"]);
+    expect(report.failing).toEqual(["redis", "worker", "schedules"]);
     expect(report.checks.database).toMatchObject({ ok: true });
     expect(report.checks.redis).toMatchObject({ ok: false, error: "unreachable" });
     await closeHealthRedis();

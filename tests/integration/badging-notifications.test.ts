@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
-import { runJob } from "~worker/processors";
-import { clockNotifications } from "~worker/jobs/clock-notifications";
+import { runJob } from "~/jobs/registry.server";
+import { clockNotifications } from "~/jobs/clock-notifications.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createAcceptedLeave, createClock, createSchedule } from "~tests/support/factories-badging";

@@ -3,8 +3,8 @@ import { juneRollover as juneRolloverRule } from "~/domain/leave-balance";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { counters, setCounters } from "~tests/support/factories-leave";
-import { juneRollover, monthlyAccrual } from "~worker/jobs/leave-accrual";
-import { runJob } from "~worker/processors";
+import { juneRollover, monthlyAccrual } from "~/jobs/leave-accrual.server";
+import { runJob } from "~/jobs/registry.server";
 
 const db = useTestDatabase();
 

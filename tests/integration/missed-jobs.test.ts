@@ -8,9 +8,9 @@ import { closeQueue } from "~/server/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { counters, setCounters } from "~tests/support/factories-leave";
-import { cleanup } from "~worker/jobs/cleanup";
+import { cleanup } from "~/jobs/cleanup.server";
 import { startWorker } from "~worker/index";
-import { runJob } from "~worker/processors";
+import { runJob } from "~/jobs/registry.server";
 import { startInlineScheduler } from "../../scripts/lib/inline-scheduler";
 
 /**

@@ -7,7 +7,7 @@ import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
-import { runJob } from "~worker/processors";
+import { runJob } from "~/jobs/registry.server";
 
 /**
  * The nightly overtime run against real PostgreSQL (inline fan-out: the same chunk jobs the BullMQ flow hands out,

@@ -91,13 +91,16 @@ describe.skipIf(!redisUrl)("the BullMQ worker", () => {
     expect(job.opts.removeOnComplete).toBeTruthy();
     expect(job.opts.removeOnFail).toBeTruthy();
 
+    // The job stores the mail and hands it to a job of its own (decision 0092): the mail.send job is the one retried.
+    const send = await until(() => jobNamed("mail.send"));
+    expect(Object.keys(send.data)).toEqual(["mailId"]);
     // First attempt: the SMTP server refuses the connection; the job waits for its retry.
     const delayed = await until(async () => {
-      const j = await queue.getJob(job.id!);
+      const j = await queue.getJob(send.id!);
       return j && j.attemptsMade >= 1 && (await j.getState()) === "delayed" ? j : null;
     });
     expect(delayed.failedReason).toMatch(/ECONNREFUSED|connect/i);
-    expect(warn.mock.calls.some((c) => String(c[0]).includes(`[worker] job mail.password-reset #${job.id} failed`))).toBe(true);
+    expect(warn.mock.calls.some((c) => String(c[0]).includes(`[worker] job mail.send #${send.id} failed`))).toBe(true);
     expect(smtp.messages.filter((m) => m.to.includes(me.email))).toHaveLength(0);
 
     // The server comes back: the retry (2 s later) delivers the mail.
@@ -106,12 +109,13 @@ describe.skipIf(!redisUrl)("the BullMQ worker", () => {
     const mail = await smtp.waitFor((m) => m.to.includes(me.email), 15_000);
     expect(mail.text).toContain("https://cadran.example/password/change/");
     const done = await until(async () => {
-      const j = await queue.getJob(job.id!);
+      const j = await queue.getJob(send.id!);
       return j && (await j.getState()) === "completed" ? j : null;
     });
     expect(done.attemptsMade).toBeGreaterThanOrEqual(1);
     // (BullMQ does not always report processedOn on a retried job, so its duration is not asserted.)
     expect(smtp.messages.filter((m) => m.to.includes(me.email))).toHaveLength(1);
+    expect((await jobNamed("mail.password-reset", { userId: me.userId }))?.attemptsMade ?? 0).toBeLessThanOrEqual(1);
   }, 40_000);
 
   it.each([
@@ -180,7 +184,7 @@ describe.skipIf(!redisUrl)("the BullMQ worker", () => {
       const j = await jobNamed("maintenance.cleanup");
       return j && (await j.getState()) === "completed" ? j : null;
     });
-    expect(job.returnvalue).toEqual({ sessions: 2, tokens: 2, resets: 1, failures: 1, jobRuns: 0, waitingRepaired: 0 });
+    expect(job.returnvalue).toEqual({ sessions: 2, tokens: 2, resets: 1, failures: 1, jobRuns: 0, waitingRepaired: 0, outbox: 0, mails: 0 });
 
     expect(await rows("session")).toEqual(["session-live"]);
     expect(await rows("api_token")).toEqual(["api-expired-1-hour", "api-live"]);

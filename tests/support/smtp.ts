@@ -16,12 +16,22 @@ export interface CapturedMail {
  * A real SMTP server on a random local port that keeps what it receives. Mail code under test talks SMTP to it
  * through nodemailer, exactly as in production.
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture(options: { refuse?: string[] } = {}) {
   const messages: CapturedMail[] = [];
+  const refused: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // `refuse`: these recipients get a permanent 550 at RCPT TO, as a real server answers an unknown mailbox.
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.includes(address.address.toLowerCase())) {
+        refused.push(address.address);
+        const error = Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -43,6 +53,8 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
+    /** Recipients refused with a 550, once per attempt. */
+    refused,
     async waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs = 10_000): Promise<CapturedMail> {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {

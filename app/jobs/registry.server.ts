@@ -1,16 +1,18 @@
 import { getEm } from "~/server/orm.server";
-import { parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
-import { cleanup } from "./jobs/cleanup";
-import { clockNotifications } from "./jobs/clock-notifications";
-import { passwordMail } from "./jobs/password-mail";
-import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
-import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
-import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
-import { currentFanOut } from "./fanout";
-import { reportExport } from "./jobs/report-export";
+import { runInJobContext, type JobContext } from "~/server/job-context.server";
+import { PermanentJobError, parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
+import { sendStoredMail } from "~/server/mail.server";
+import { cleanup } from "./cleanup.server";
+import { clockNotifications } from "./clock-notifications.server";
+import { passwordMail } from "./password-mail.server";
+import { juneRollover, monthlyAccrual } from "./leave-accrual.server";
+import { leaveDecisionMail, leaveStepMail } from "./leave-mail.server";
+import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./overtime.server";
+import { currentFanOut } from "./fanout.server";
+import { reportExport } from "./report-export.server";
 
 /**
- * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
+ * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
  * worker and the in-process fallback both go through `runJob`.
  */
 type Processors = { [N in JobName]: (payload: JobPayload<N>) => Promise<unknown> };
@@ -30,11 +32,16 @@ export const processors: Processors = {
   "overtime.chunk": async (payload) => overtimeChunk(await getEm(), payload),
   "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
   "report.export": ({ exportId }) => reportExport(exportId),
+  "mail.send": ({ mailId }) => sendStoredMail(mailId),
 };
 
-export class BadPayloadError extends Error {}
+export class BadPayloadError extends PermanentJobError {}
 
-export async function runJob(name: string, data: unknown): Promise<unknown> {
+/**
+ * Runs one job by name. `context` (the worker gives it): the job's stable id, so the mails it sends are stored and
+ * sent by jobs of their own (app/server/mail.server.ts, decision 0092).
+ */
+export async function runJob(name: string, data: unknown, context?: Omit<JobContext, "mails" | "name">): Promise<unknown> {
   if (!(name in processors)) throw new BadPayloadError(`Unknown job ${name}`);
   const n = name as JobName;
   let payload: unknown;
@@ -43,5 +50,6 @@ export async function runJob(name: string, data: unknown): Promise<unknown> {
   } catch (error) {
     throw new BadPayloadError(`Bad payload for ${name}: ${String(error)}`);
   }
-  return (processors[n] as (p: unknown) => Promise<unknown>)(payload);
+  const run = () => (processors[n] as (p: unknown) => Promise<unknown>)(payload);
+  return context ? runInJobContext({ ...context, name: n }, run) : run();
 }

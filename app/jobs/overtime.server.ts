@@ -1,8 +1,9 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { nightlyKey } from "~/domain/missed-runs";
 import { env } from "~/server/env.server";
+import { markWeeksDirty } from "~/services/overtime-dirty.server";
 import { closePastDays, planChunks, runChunk, type ChunkResult } from "~/services/overtime-run.server";
-import type { FanOut } from "../fanout";
+import type { FanOut } from "./fanout.server";
 
 /**
  * The overtime jobs (DESIGN §8 "Running it", decision 0034). The nightly run closes the past days itself (one
@@ -48,4 +49,25 @@ export async function overtimeFinish(em: EntityManager, payload: { kind: "nightl
   const key = nightlyKey(new Date(payload.at));
   await em.execute("insert into job_run (key, done_at) values (?, now()) on conflict (key) do update set done_at = excluded.done_at", [key]);
   return { kind: payload.kind, key };
+}
+
+/**
+ * A chunk failed for good (its retries spent, or stalled past WORKER_MAX_STALLED: its workers kept dying), issue 31
+ * item 3: the failure is recorded (`overtime-failed:<run>:<ids>` in job_run, which /healthz reports until a nightly
+ * run completes after it) and, for a range recompute, the chunk's weeks over the range are marked dirty, so the next
+ * nightly run computes them. A nightly chunk's weeks are still dirty or current: the next night takes them anyway.
+ */
+export async function overtimeChunkFailedForGood(
+  em: EntityManager,
+  payload: { firstId: number; lastId: number; at: string; from?: string; to?: string },
+  now = new Date(),
+) {
+  const key = `overtime-failed:${payload.at}:${payload.firstId}-${payload.lastId}`;
+  await em.execute("insert into job_run (key, done_at) values (?, ?) on conflict (key) do nothing", [key, now]);
+  if (!payload.from || !payload.to) return { key, marked: 0 };
+  const ids = await em.execute<{ id: number }[]>("select id from employee where id between ? and ? order by id", [payload.firstId, payload.lastId]);
+  await em.transactional(async (tx) => {
+    for (const { id } of ids) await markWeeksDirty(tx, id, payload.from!, payload.to!);
+  });
+  return { key, marked: ids.length };
 }

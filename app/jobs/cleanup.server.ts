@@ -23,7 +23,14 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
   const resets = (await conn.execute("delete from password_reset_token where expires_at < ?", [day], "run")) as unknown as Run;
   const failures = (await conn.execute("delete from login_failure where at < ?", [day], "run")) as unknown as Run;
   const jobRuns = (await conn.execute(
-    "delete from job_run where (key like 'notif:%' or key like 'cleanup:%' or key like 'nightly:%') and done_at < ?",
+    "delete from job_run where (key like 'notif:%' or key like 'cleanup:%' or key like 'nightly:%' or key like 'overtime-failed:%') and done_at < ?",
+    [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
+    "run",
+  )) as unknown as Run;
+  // The outbox (decision 0092): jobs done a week ago, mails sent or refused 30 days ago.
+  const outbox = (await conn.execute("delete from job_outbox where done_at < ?", [new Date(now.getTime() - 7 * 24 * 3600 * 1000)], "run")) as unknown as Run;
+  const mails = (await conn.execute(
+    "delete from outgoing_mail where coalesce(sent_at, failed_at) < ?",
     [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
     "run",
   )) as unknown as Run;
@@ -36,5 +43,7 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     failures: failures.affectedRows,
     jobRuns: jobRuns.affectedRows,
     waitingRepaired: Number(repaired?.n ?? 0),
+    outbox: outbox.affectedRows,
+    mails: mails.affectedRows,
   };
 }
