@@ -67,7 +67,7 @@ describe("asking for leave without JavaScript", () => {
     await browser.login(cast.employee.email);
     const holiday = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: plus(wednesday, 7), end: plus(wednesday, 7), comment: "Pont du férié" });
     expect(holiday.status).toBe(400);
-    expect(decode(holiday.text)).toContain("Impossible de poser un congé sur un jour férié.");
+    expect(decode(holiday.text)).toContain("Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser.");
     expect(holiday.text).toContain("Pont du férié");
     const tooLong = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: wednesday, end: plus(wednesday, 13) });
     expect(tooLong.status).toBe(400);
