@@ -5,6 +5,7 @@ import {
   completionPercent,
   isArchived,
   missingRequiredFields,
+  missingSchedule,
   NEW_EMPLOYEE_DEFAULTS,
   normaliseWeek,
   weekCount,
@@ -496,6 +497,8 @@ const violation = (propertyPath: string, key: MessageKey, params?: Record<string
 /** The save rules of spec 1 §5 that need the database, and the required fields (same answer for HTML and API). */
 async function validateSheet(em: EntityManager, values: EmployeeValues, employeeId: number | null): Promise<void> {
   const violations: Violation[] = missingRequiredFields(values).map((f) => violation(f, "word.required"));
+  const schedule = missingSchedule(values);
+  if (schedule) violations.push(violation("weeks", `employee.error.${schedule.code}`, "week" in schedule ? { n: schedule.week } : undefined));
   const c = em.getConnection();
   const [row] = await c.execute<{
     matricule_taken: boolean;

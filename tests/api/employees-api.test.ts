@@ -60,6 +60,8 @@ describe("POST /api/employees", () => {
       [
         "matricule", "acronym", "phone", "emailPersonal", "birthday", "typeContract", "numberOfHoursPerWeek", "numberOfHoursPerMonth",
         "hiredAt", "contractState", "annualSalary", "hourlyCost", "country", "subsidiary", "position", "division",
+        // Time registration is on by default: an employee who clocks needs a schedule (issue 29 item 4).
+        "weeks",
       ].sort(),
     );
     expect(res.body.violations[0].message).toBe("Ce champ est obligatoire.");
@@ -82,6 +84,7 @@ describe("POST /api/employees", () => {
     ["a schedule of four days", { weeks: [[{}, {}, {}, {}]] }, "weeks.0", "Le planning contient une ou deux semaines de 5 jours."],
     ["an hour of 24", { weeks: [[{ morning: { start: { hour: 24, minute: 0 }, end: null }, afternoon: null }, {}, {}, {}, {}]] }, "weeks.0.0.morning.start.hour", "L'heure va de 0 à 23."],
     ["a yes/no as text", { teamLeader: "oui" }, "teamLeader", "Répondez oui ou non."],
+    ["a time-registered employee with an empty schedule", { weeks: [[{}, {}, {}, {}, {}]] }, "weeks", "Un employé soumis au pointage a besoin d'horaires : remplissez la semaine type."],
   ])("answers 422 for %s", async (_name, patch, path, message) => {
     const res = await api.post("/api/employees", { ...sheetToApiBody(completeSheet(org)), ...patch }, token);
     expect(res.status).toBe(422);
