@@ -112,9 +112,15 @@ describe("the weekly calendars", () => {
     await client.login(finance.email);
     const res = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10`);
     expect(res.status).toBe(200);
-    expect(html(res.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/01/2026", to: "10/07/2026" }));
-    const byEnd = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&anchor=to`);
-    expect(html(byEnd.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/02/2026", to: "10/08/2026" }));
+    expect(html(res.text)).toContain(t("period.moved_end", { from: "10/01/2026", to: "10/07/2026" }));
+    const byEnd = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&changed=to`);
+    expect(html(byEnd.text)).toContain(t("period.moved_start", { from: "10/02/2026", to: "10/08/2026" }));
+    // Without JavaScript the form sends the period it showed: only the end changed, so the start moves (decision 0087).
+    const noJs = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&shownFrom=2026-01-10&shownTo=2026-04-10`);
+    expect(html(noJs.text)).toContain(t("period.moved_start", { from: "10/02/2026", to: "10/08/2026" }));
+    // Only the start changed, to more than 6 months before the end shown: the end moves.
+    const noJsStart = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2025-06-01&to=2026-04-10&shownFrom=2026-01-10&shownTo=2026-04-10`);
+    expect(html(noJsStart.text)).toContain(t("period.moved_end", { from: "01/06/2025", to: "01/12/2025" }));
   });
 
   it("says so when nobody matches", async () => {
