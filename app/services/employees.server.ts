@@ -22,7 +22,7 @@ import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
 import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
-import { toUnixSeconds } from "~/domain/api-dates";
+import { dayToUnixSeconds, toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
 import { enqueue } from "~/server/queue.server";
 import { revokeUserSessions } from "~/server/session.server";
@@ -781,8 +781,8 @@ type ApiTime = { hour: number; minute: number } | null;
 const apiTime = (minutes: number | null): ApiTime => (minutes === null ? null : { hour: Math.floor(minutes / 60), minute: minutes % 60 });
 
 /**
- * An employee as /api answers it: the spec 1 §3 field names, flat; birthday in unix seconds, hiredAt/firedAt as
- * YYYY-MM-DD (DESIGN §4); relations embedded as {@id, id, name} (division and team also carry their parents'
+ * An employee as /api answers it: the spec 1 §3 field names, flat; birthday, hiredAt and firedAt in unix seconds
+ * (spec 2 §7, decision 0088); relations embedded as {@id, id, name} (division and team also carry their parents'
  * IRIs); `weeks` holds one week (two for week_one_two) of five days
  * {morning: {start: {hour, minute} | null, end}, afternoon: {...}}.
  */
@@ -807,8 +807,8 @@ export function employeeToApi(r: EmployeeRecord) {
     typeContract: r.typeContract,
     numberOfHoursPerWeek: r.numberOfHoursPerWeek,
     numberOfHoursPerMonth: r.numberOfHoursPerMonth,
-    hiredAt: r.hiredAt,
-    firedAt: r.firedAt,
+    hiredAt: dayToUnixSeconds(r.hiredAt),
+    firedAt: dayToUnixSeconds(r.firedAt),
     contractState: r.contractState,
     annualSalary: r.annualSalary,
     hourlyCost: r.hourlyCost,

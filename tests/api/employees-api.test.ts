@@ -34,7 +34,7 @@ describe("POST /api/employees", () => {
       email: "api.nouveau@cadran.test",
       displayName: "Jean-Marc API",
       birthday: 639_878_400,
-      hiredAt: "2020-01-06",
+      hiredAt: Date.parse("2020-01-06T00:00:00Z") / 1000, // unix seconds like every date of a body (decision 0088)
       firedAt: null,
       numberOfHoursPerWeek: 35,
       holidayMonthlyVacationAccrual: 2.08,
@@ -272,7 +272,7 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     const theirs = await api.login(leaver.email);
     const res = await api.put(`/api/employees/${leaver.employeeId}`, { firedAt: 1_772_236_800 /* 28/02/2026 */ }, token);
     expect(res.status).toBe(200);
-    expect(res.body.firedAt).toBe("2026-02-28");
+    expect(res.body.firedAt).toBe(1_772_236_800);
     expect((await api.get(`/api/employees/${leaver.employeeId}`, theirs)).status).toBe(401);
     const again = await api.put(`/api/employees/${leaver.employeeId}`, { position: "x" }, token);
     expect(again.status).toBe(409);
