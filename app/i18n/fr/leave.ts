@@ -89,6 +89,7 @@ export const leave = {
   "leave.waiting.urgent": "Urgent",
   "leave.waiting.pages": "Pages des demandes à traiter",
   "leave.waiting.count": "{n} demande(s) à traiter",
+  "leave.waiting.pending_all_months": "Toutes les demandes qui attendent votre décision sont affichées, quelle que soit leur date : l'année et le mois ne filtrent que les onglets des demandes acceptées et refusées.",
   "leave.waiting.schedule_link": "Voir le planning",
   "leave.waiting.details": "Détails de la demande",
   "leave.waiting.validate": "Valider",
