@@ -56,6 +56,28 @@ export function toUnixSeconds(ymd: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000;
 }
 
+/**
+ * A calendar day of an /api body as unix seconds (00:00 UTC of the day, as leave start and end), null kept
+ * (spec 2 §7: dates in bodies are unix seconds).
+ *
+ * @example dayToUnixSeconds("2022-08-01") // 1659312000
+ * @example dayToUnixSeconds(null)         // null
+ */
+export function dayToUnixSeconds(ymd: string | null | undefined): number | null {
+  return ymd ? toUnixSeconds(ymd.slice(0, 10)) : null;
+}
+
+/**
+ * An instant of an /api body (createdAt, updatedAt...) as whole unix seconds, null kept (spec 2 §7).
+ *
+ * @example instantToUnixSeconds("2026-11-26T18:34:19.773Z") // 1764182059
+ */
+export function instantToUnixSeconds(instant: string | Date | null | undefined): number | null {
+  if (instant === null || instant === undefined) return null;
+  const ms = instant instanceof Date ? instant.getTime() : Date.parse(instant);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
 /** "2026-11-21" (or an ISO timestamp, its day) -> "21/11/2026" (spec: dates shown DD/MM/YYYY); "" when not a day. */
 export function frDate(ymd: string | null | undefined): string {
   const day = ymd?.slice(0, 10);

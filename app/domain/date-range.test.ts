@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  changedEnd,
   clampHistoryRange,
   clampRange,
   defaultOvertimeRange,
@@ -9,7 +10,10 @@ import {
   isInRange,
   parseYmd,
   PERIOD_SPAN,
+  sixMonthPeriod,
   type DateRange,
+  type PeriodFilterFields,
+  type SixMonthPeriod,
   type RangeAnchor,
 } from "./date-range";
 
@@ -203,5 +207,33 @@ describe("isInRange", () => {
     { name: "day after", date: "2026-03-16", inside: false },
   ])("$name", ({ date, inside }) => {
     expect(isInRange(date, range)).toBe(inside);
+  });
+});
+
+describe("the six-month rule of every period filter (spec 2 §5, decision 0087)", () => {
+  const shown = { shownFrom: "2026-01-10", shownTo: "2026-04-10" };
+  it.each<[string, PeriodFilterFields, RangeAnchor]>([
+    ["without JavaScript, only the end differs from the period shown", { from: "2026-01-10", to: "2026-12-31", ...shown }, "to"],
+    ["without JavaScript, only the start differs", { from: "2025-06-01", to: "2026-04-10", ...shown }, "from"],
+    ["without JavaScript, both differ: the start is kept", { from: "2025-06-01", to: "2026-12-31", ...shown }, "from"],
+    ["nothing differs (a pager link)", { from: "2026-01-10", to: "2026-04-10", ...shown }, "from"],
+    ["a typed URL without the period shown", { from: "2026-01-10", to: "2026-12-31" }, "from"],
+    ["the script says the end was edited last", { from: "2025-06-01", to: "2026-12-31", ...shown, changed: "to" }, "to"],
+    ["the script says the start", { from: "2026-01-10", to: "2026-12-31", ...shown, changed: "from" }, "from"],
+    ["an unknown word from the script is ignored", { from: "2026-01-10", to: "2026-12-31", ...shown, changed: "x" }, "to"],
+  ])("changedEnd: %s", (_name, fields, expected) => {
+    expect(changedEnd(fields)).toBe(expected);
+  });
+
+  it.each<[string, string, string, RangeAnchor, SixMonthPeriod]>([
+    ["start changed beyond the span: the end moves to start + 6 months", "2026-01-10", "2026-09-01", "from", { from: "2026-01-10", to: "2026-07-10", moved: "to" }],
+    ["end changed beyond the span: the start moves to end - 6 months", "2026-01-10", "2026-09-01", "to", { from: "2026-03-01", to: "2026-09-01", moved: "from" }],
+    ["exactly 6 months: nothing moves", "2026-01-10", "2026-07-10", "from", { from: "2026-01-10", to: "2026-07-10", moved: null }],
+    ["a short period: nothing moves", "2026-01-10", "2026-03-01", "to", { from: "2026-01-10", to: "2026-03-01", moved: null }],
+    ["31 August + 6 months is the last day of February", "2025-08-31", "2026-12-31", "from", { from: "2025-08-31", to: "2026-02-28", moved: "to" }],
+    ["a start moved after the end: the end follows", "2026-05-01", "2026-03-01", "from", { from: "2026-05-01", to: "2026-11-01", moved: "to" }],
+    ["an end moved before the start: the start follows", "2026-05-01", "2026-03-01", "to", { from: "2025-09-01", to: "2026-03-01", moved: "from" }],
+  ])("sixMonthPeriod: %s", (_name, from, to, changed, expected) => {
+    expect(sixMonthPeriod(from, to, changed)).toEqual(expected);
   });
 });

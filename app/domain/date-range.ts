@@ -47,6 +47,53 @@ export function clampRange(from: CalendarDate, to: CalendarDate, span: RangeSpan
   return start < earliest || start > end ? { from: toCalendarDate(earliest), to } : { from, to };
 }
 
+/** The GET fields of a period filter (app/ui/period-fields.tsx): the dates typed, and how to tell which one changed. */
+export interface PeriodFilterFields {
+  from: string | null;
+  to: string | null;
+  /** The period the page showed when the form was drawn (hidden fields): the date that differs is the one changed. */
+  shownFrom?: string | null;
+  shownTo?: string | null;
+  /** Set by the form's script when the user edited a date: "from" or "to", the last one edited. */
+  changed?: string | null;
+}
+
+/**
+ * Which end of a period filter the user changed (spec 2 §5): the script's word when it sent one; else, without
+ * JavaScript, the date that differs from the period the page showed; when both or neither differ (a typed URL, a
+ * pager link), the start, which is kept.
+ *
+ * @example changedEnd({ from: "2026-01-10", to: "2026-12-31", shownFrom: "2026-01-10", shownTo: "2026-04-10" }) // "to"
+ * @example changedEnd({ from: "2025-10-01", to: "2026-04-10", shownFrom: "2026-01-10", shownTo: "2026-04-10" }) // "from"
+ */
+export function changedEnd(fields: PeriodFilterFields): RangeAnchor {
+  if (fields.changed === "to" || fields.changed === "from") return fields.changed;
+  const fromChanged = !!fields.shownFrom && fields.from !== fields.shownFrom;
+  const toChanged = !!fields.shownTo && fields.to !== fields.shownTo;
+  return toChanged && !fromChanged ? "to" : "from";
+}
+
+/** A period after the six-month rule, and which of its dates the rule moved (null: none). */
+export interface SixMonthPeriod extends DateRange {
+  moved: RangeAnchor | null;
+}
+
+/**
+ * The one six-month rule of the overtime, planning and report filters (spec 2 §5, §9): a period longer than
+ * 6 months (or inverted) keeps the date the user changed and moves the other one: changing the start beyond the
+ * span sets the end to start + 6 months; changing the end sets the start to end - 6 months. `moved` names the date
+ * that moved, for the notice the pages show (docs/decisions/0087). The /api refuses such a period instead (422).
+ *
+ * @example sixMonthPeriod("2026-01-10", "2026-09-01", "from") // { from: "2026-01-10", to: "2026-07-10", moved: "to" }
+ * @example sixMonthPeriod("2026-01-10", "2026-09-01", "to")   // { from: "2026-03-01", to: "2026-09-01", moved: "from" }
+ * @example sixMonthPeriod("2026-01-10", "2026-03-01", "to")   // { from: "2026-01-10", to: "2026-03-01", moved: null }
+ */
+export function sixMonthPeriod(from: CalendarDate, to: CalendarDate, changed: RangeAnchor): SixMonthPeriod {
+  const range = clampRange(from, to, PERIOD_SPAN, changed);
+  const moved: RangeAnchor | null = range.from !== from ? "from" : range.to !== to ? "to" : null;
+  return { ...range, moved };
+}
+
 /**
  * The badging history's 2-week rule. The screen passes the end the user changed; the server, given both
  * dates, keeps `from` (the default anchor) and pulls `to` back to from + 14 days.

@@ -8,8 +8,10 @@ import {
   isArchived,
   isFilled,
   missingRequiredFields,
+  missingSchedule,
   NEW_EMPLOYEE_DEFAULTS,
   normaliseWeek,
+  scheduleAgainstContract,
   sheetBreadcrumb,
   toHourMinute,
   TRACKED_FIELDS,
@@ -219,5 +221,55 @@ describe("breadcrumb and back link", () => {
       { label: "Camille DUPONT", href: null },
     ]);
     expect(sheetBreadcrumb("Fiches employés", { subsidiary: sub, division: null, team: null }, "X")).toHaveLength(3);
+  });
+});
+
+describe("a time-registered employee needs a schedule (issue 29 item 4)", () => {
+  const seven = day(h(9), h(12), h(13), h(17));
+  const full = [seven, seven, seven, seven, seven];
+  const four = [seven, seven, seven, seven, day(null, null, null, null)];
+  const sheet = (over: Partial<Parameters<typeof missingSchedule>[0]>) => ({
+    timeRegistration: true,
+    firedAt: null,
+    weekType: "unique_week",
+    weeks: [full, emptyWeek()],
+    ...over,
+  });
+
+  it.each<[string, Partial<Parameters<typeof missingSchedule>[0]>, ReturnType<typeof missingSchedule>]>([
+    ["a 35 h week", {}, null],
+    ["an empty week: every second would be overtime", { weeks: [emptyWeek()] }, { code: "schedule_required" }],
+    ["no weeks at all", { weeks: [] }, { code: "schedule_required" }],
+    ["only inverted days (they count 00:00)", { weeks: [[day(h(12), h(9), null, null), ...emptyWeek().slice(1)]] }, { code: "schedule_required" }],
+    ["one morning is a schedule", { weeks: [[day(h(9), h(12), null, null), ...emptyWeek().slice(1)]] }, null],
+    ["alternate weeks, both filled", { weekType: "week_one_two", weeks: [full, four] }, null],
+    ["alternate weeks, week 2 empty", { weekType: "week_one_two", weeks: [full, emptyWeek()] }, { code: "schedule_week_required", week: 2 }],
+    ["alternate weeks, week 1 empty", { weekType: "week_one_two", weeks: [emptyWeek(), full] }, { code: "schedule_week_required", week: 1 }],
+    ["alternate weeks, both empty", { weekType: "week_one_two", weeks: [emptyWeek(), emptyWeek()] }, { code: "schedule_required" }],
+    ["a single week ignores an empty week 2", { weekType: "unique_week", weeks: [full, emptyWeek()] }, null],
+    ["no time registration, no schedule needed", { timeRegistration: false, weeks: [emptyWeek()] }, null],
+    ["time registration not answered yet (a required field of its own)", { timeRegistration: null, weeks: [emptyWeek()] }, null],
+    ["an archived sheet", { firedAt: "2026-01-30", weeks: [emptyWeek()] }, null],
+  ])("%s", (_name, over, expected) => {
+    expect(missingSchedule(sheet(over))).toEqual(expected);
+  });
+
+  it.each<[string, string, ScheduleDay[][], number | null, number, boolean]>([
+    ["a 35 h week against 35 h", "unique_week", [full], 35, 35 * 3600, false],
+    ["a 35 h week against 39 h", "unique_week", [full], 39, 35 * 3600, true],
+    ["a 28 h week against 35 h", "unique_week", [four], 35, 28 * 3600, true],
+    ["35 h 30 against 35,5 h", "unique_week", [[...full.slice(0, 4), day(h(9), h(12), h(13), h(17, 30))]], 35.5, 35.5 * 3600, false],
+    ["alternate weeks 35 h and 28 h average 31 h 30", "week_one_two", [full, four], 31.5, 31.5 * 3600, false],
+    ["alternate weeks against 35 h", "week_one_two", [full, four], 35, 31.5 * 3600, true],
+    ["no contract hours: nothing to compare", "unique_week", [full], null, 35 * 3600, false],
+    ["an empty schedule against 35 h", "unique_week", [emptyWeek()], 35, 0, true],
+  ])("schedule against contract: %s", (_name, weekType, weeks, contract, weekly, differs) => {
+    const check = scheduleAgainstContract(weekType, weeks, contract);
+    expect(check.weeklySeconds).toBe(weekly);
+    expect(check.differs).toBe(differs);
+  });
+
+  it("labels the weekly hours as the sheet shows them", () => {
+    expect(scheduleAgainstContract("unique_week", [full], 35).weeklyLabel).toBe("35 h 00");
   });
 });

@@ -4,7 +4,7 @@
  * schedule editor's values and totals, and the breadcrumb / back link of the sheet.
  */
 import { scheduleDaySeconds, type ScheduleDay, type WeekSchedule } from "./expected-time";
-import { formatClock } from "./number-format";
+import { formatClock, formatHoursMinutes } from "./number-format";
 
 export type { ScheduleDay, WeekSchedule };
 
@@ -244,6 +244,70 @@ export function dayTotalLabel(day: ScheduleDay | null | undefined): string {
 /** A week's total as "HH:MM" (the sum of its day totals). */
 export function weekTotalLabel(week: readonly ScheduleDay[]): string {
   return formatClock(week.reduce((sum, d) => sum + scheduleDaySeconds(d), 0));
+}
+
+// ---------- schedule and contract (issue 29 item 4, docs/decisions/0086) ----------
+
+/** Seconds of each week the week type uses (one, or two for week_one_two); a missing week counts 0. */
+export function usedWeekSeconds(weekType: string | null | undefined, weeks: readonly (readonly ScheduleDay[] | null | undefined)[]): number[] {
+  return Array.from({ length: weekCount(weekType) }, (_, w) => normaliseWeek(weeks[w]).reduce((sum, d) => sum + scheduleDaySeconds(d), 0));
+}
+
+/** Why a sheet's schedule cannot be saved: none at all, or one week of a two-week rotation left empty. */
+export type MissingSchedule = { code: "schedule_required" } | { code: "schedule_week_required"; week: 1 | 2 };
+
+/**
+ * A time-registered employee needs a schedule: without one every day expects 0 s and every second clocked is
+ * overtime. Null when the schedule is fine, when the employee does not clock (timeRegistration not yes), or on an
+ * archived sheet (no rule but the names and the login applies there). For week_one_two each week needs hours.
+ *
+ * @example missingSchedule({ timeRegistration: true, firedAt: null, weekType: "unique_week", weeks: [emptyWeek()] })
+ *   // { code: "schedule_required" }
+ * @example missingSchedule({ timeRegistration: false, firedAt: null, weekType: "unique_week", weeks: [emptyWeek()] }) // null
+ */
+export function missingSchedule(
+  values: Pick<EmployeeValues, "timeRegistration" | "firedAt" | "weekType" | "weeks">,
+): MissingSchedule | null {
+  if (values.timeRegistration !== true || isArchived(values.firedAt)) return null;
+  const seconds = usedWeekSeconds(values.weekType, values.weeks ?? []);
+  const empty = seconds.flatMap((total, w) => (total === 0 ? [w + 1] : []));
+  if (empty.length === 0) return null;
+  if (empty.length === seconds.length) return { code: "schedule_required" };
+  return { code: "schedule_week_required", week: empty[0] as 1 | 2 };
+}
+
+/** The schedule's hours set against the contract's weekly hours, for the sheet. */
+export interface ScheduleAgainstContract {
+  /** Seconds of each week the week type uses. */
+  weekSeconds: number[];
+  /** The schedule's hours per week: the week's total, or the average of the two weeks of a rotation. */
+  weeklySeconds: number;
+  /** The contract's weekly hours in seconds, null when not filled. */
+  contractSeconds: number | null;
+  /** Both are known and they differ by a minute or more. */
+  differs: boolean;
+  /** "35 h 00": the schedule's hours per week, as the sheet shows them. */
+  weeklyLabel: string;
+}
+
+/**
+ * Compares the schedule with the contract's weekly hours. A two-week rotation is compared on its average
+ * (32 h and 38 h make a 35 h contract). An empty schedule is compared too (0 h against 35 h differs).
+ *
+ * @example scheduleAgainstContract("unique_week", [fiveDaysOf7h], 35) // { weeklySeconds: 126000, differs: false, ... }
+ * @example scheduleAgainstContract("unique_week", [fiveDaysOf7h], 39).differs // true
+ */
+export function scheduleAgainstContract(
+  weekType: string | null | undefined,
+  weeks: readonly (readonly ScheduleDay[] | null | undefined)[],
+  numberOfHoursPerWeek: number | null | undefined,
+): ScheduleAgainstContract {
+  const weekSeconds = usedWeekSeconds(weekType, weeks);
+  const weeklySeconds = Math.round(weekSeconds.reduce((a, b) => a + b, 0) / weekSeconds.length);
+  const hours = numberOfHoursPerWeek === null || numberOfHoursPerWeek === undefined ? NaN : Number(numberOfHoursPerWeek);
+  const contractSeconds = Number.isFinite(hours) ? Math.round(hours * 3600) : null;
+  const differs = contractSeconds !== null && Math.abs(contractSeconds - weeklySeconds) >= 60;
+  return { weekSeconds, weeklySeconds, contractSeconds, differs, weeklyLabel: formatHoursMinutes(weeklySeconds) };
 }
 
 // ---------- breadcrumb and back link ----------

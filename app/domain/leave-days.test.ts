@@ -7,6 +7,7 @@ import {
   isLeaveReason,
   isLeaveTooLong,
   leaveCalendarDays,
+  nonWorkingPeriod,
   overlaps,
   workingDates,
   workingDays,
@@ -83,6 +84,34 @@ describe("workingDays", () => {
     ["a timestamp", "2026-07-13T10:00"],
   ])("throws on %s", (_name, bad) => {
     expect(() => workingDays({ start: bad, end: "2026-07-17", halfDay: null, holidays: NONE })).toThrow(RangeError);
+  });
+});
+
+/** French public holidays of spring 2027: Easter Monday, 1 and 8 May, Ascension, Whit Monday. */
+const FRANCE_2027 = new Set(["2027-03-29", "2027-05-01", "2027-05-08", "2027-05-06", "2027-05-17"]);
+
+describe("nonWorkingPeriod (a leave may start or end on a non-working day, spec 2 §5; C. trav. L3141-3)", () => {
+  it.each<[string, string, string, Set<string>, ReturnType<typeof nonWorkingPeriod>]>([
+    ["the Ascension bridge, Thursday 06/05/2027 to Friday 07/05/2027, counts the Friday", "2027-05-06", "2027-05-07", FRANCE_2027, null],
+    ["04/05/2027 to the Ascension 06/05/2027 counts Tuesday and Wednesday", "2027-05-04", "2027-05-06", FRANCE_2027, null],
+    ["Saturday to Monday counts the Monday", "2027-01-09", "2027-01-11", FRANCE_2027, null],
+    ["the weekend of 09-10/01/2027 alone", "2027-01-09", "2027-01-10", FRANCE_2027, "weekend"],
+    ["a Saturday alone", "2027-01-09", "2027-01-09", FRANCE_2027, "weekend"],
+    ["the Ascension alone", "2027-05-06", "2027-05-06", FRANCE_2027, "holiday"],
+    ["Easter weekend and Easter Monday", "2027-03-27", "2027-03-29", FRANCE_2027, "weekend_and_holiday"],
+    ["the Whit weekend and Monday 17/05/2027", "2027-05-15", "2027-05-17", FRANCE_2027, "weekend_and_holiday"],
+    ["8 May 2027 is a Saturday: a weekend, whatever the holiday", "2027-05-08", "2027-05-09", FRANCE_2027, "weekend"],
+    ["an end before the start is no period", "2027-01-10", "2027-01-09", FRANCE_2027, null],
+  ])("%s", (_name, start, end, holidays, expected) => {
+    expect(nonWorkingPeriod(start, end, holidays)).toBe(expected);
+  });
+
+  it.each<[string, string, string, number]>([
+    ["the Ascension bridge 06/05/2027 to 07/05/2027", "2027-05-06", "2027-05-07", 1],
+    ["04/05/2027 to 06/05/2027", "2027-05-04", "2027-05-06", 2],
+    ["the whole Ascension week, weekends at both ends", "2027-05-01", "2027-05-09", 4],
+  ])("%s counts its working days only: %d", (_name, start, end, expected) => {
+    expect(workingDays({ start, end, halfDay: null, holidays: FRANCE_2027 })).toBe(expected);
   });
 });
 

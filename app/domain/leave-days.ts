@@ -122,6 +122,30 @@ export function workingDays(input: LeavePeriod & { holidays: ReadonlySet<Calenda
   return days;
 }
 
+/** What a period without a single working day is made of (spec 2 §5): weekend days, public holidays, or both. */
+export type NonWorkingPeriod = "weekend" | "holiday" | "weekend_and_holiday";
+
+/**
+ * Which non-working days make up a period that counts no working day, or null when it counts at least one
+ * (or when the end is before the start). Constant in the period's length, like countWorkingDays.
+ * A leave may start or end on a weekend or a holiday (it counts the working days only); only a period made of
+ * nothing else is refused, and the message names which kind of day it is (docs/decisions/0085).
+ *
+ * @example nonWorkingPeriod("2027-01-09", "2027-01-10", new Set()) // "weekend"
+ * @example nonWorkingPeriod("2027-05-06", "2027-05-06", new Set(["2027-05-06"])) // "holiday"
+ * @example nonWorkingPeriod("2027-05-06", "2027-05-07", new Set(["2027-05-06"])) // null: Friday is worked
+ */
+export function nonWorkingPeriod(start: CalendarDate, end: CalendarDate, holidays: ReadonlySet<CalendarDate>): NonWorkingPeriod | null {
+  const calendarDays = leaveCalendarDays(start, end);
+  if (calendarDays === 0 || countWorkingDays(start, end, holidays) > 0) return null;
+  const weekdays = countWeekdays(start, end);
+  // No working day: every weekday of the period is a holiday.
+  const hasHoliday = weekdays > 0;
+  const hasWeekend = weekdays < calendarDays;
+  if (hasHoliday && hasWeekend) return "weekend_and_holiday";
+  return hasHoliday ? "holiday" : "weekend";
+}
+
 /**
  * Calendar days of a period, both ends included (0 when the end is before the start).
  *

@@ -137,11 +137,14 @@ describe("validateLeaveRequest", () => {
     ["morning and afternoon", { start: "2026-07-17", end: "2026-07-17", halfDayMorning: true, halfDayAfternoon: true }, [v("halfDay", "half_day_both")]],
     ["a half day on several days", { halfDayMorning: true }, [v("halfDay", "half_day_needs_same_day")]],
     ["the half-day box without a side", { start: "2026-07-17", end: "2026-07-17", halfDay: true }, [v("halfDay", "required")]],
-    ["a leave on 14 July", { start: "2026-07-14", end: "2026-07-14" }, [v("start", "holiday")]],
-    ["a leave starting on 14 July", { start: "2026-07-14", end: "2026-07-17" }, [v("start", "holiday")]],
-    ["a leave ending on 11 November", { start: "2026-11-09", end: "2026-11-11" }, [v("end", "holiday")]],
-    ["a weekend", { start: "2026-07-18", end: "2026-07-19" }, [v("start", "holiday")]],
-    ["half day on a Saturday", { start: "2026-07-18", end: "2026-07-18", halfDayMorning: true }, [v("start", "holiday")]],
+    ["a leave on 14 July alone", { start: "2026-07-14", end: "2026-07-14" }, [v("start", "only_holiday")]],
+    ["a leave starting on 14 July (spec 2 §5: working days only)", { start: "2026-07-14", end: "2026-07-17" }, []],
+    ["a leave ending on 11 November (spec 2 §5: working days only)", { start: "2026-11-09", end: "2026-11-11" }, []],
+    ["a leave starting on a Saturday", { start: "2026-07-18", end: "2026-07-21" }, []],
+    ["a leave ending on a Sunday", { start: "2026-07-20", end: "2026-07-26" }, []],
+    ["a weekend", { start: "2026-07-18", end: "2026-07-19" }, [v("start", "only_weekend")]],
+    ["half day on a Saturday", { start: "2026-07-18", end: "2026-07-18", halfDayMorning: true }, [v("start", "only_weekend")]],
+    ["half day on 14 July", { start: "2026-07-14", end: "2026-07-14", halfDayAfternoon: true }, [v("start", "only_holiday")]],
     ["a leave over an accepted leave", { start: "2026-08-06", end: "2026-08-10" }, [v("start", "overlap")]],
     ["the same morning as a pending leave", { start: "2026-09-04", end: "2026-09-04", halfDayMorning: true }, [v("start", "overlap")]],
     ["a whole day over a pending morning", { start: "2026-09-04", end: "2026-09-04" }, [v("start", "overlap")]],
@@ -159,6 +162,17 @@ describe("validateLeaveRequest", () => {
     ["several mistakes at once", { reason: "", start: "2026-07-01", end: "2026-07-01", halfDayMorning: true, halfDayAfternoon: true }, [v("reason", "required"), v("halfDay", "half_day_both"), v("start", "start_too_early")]],
   ])("%s", (_name, over, expected) => {
     expect(validateLeaveRequest(request(over), ctx())).toEqual(expected);
+  });
+
+  it.each<[string, Partial<LeaveRequestInput>, LeaveRequestViolation[]]>([
+    ["the Ascension bridge, Thursday 06/05/2027 to Friday 07/05/2027", { start: "2027-05-06", end: "2027-05-07" }, []],
+    ["Tuesday 04/05/2027 to the Ascension 06/05/2027", { start: "2027-05-04", end: "2027-05-06" }, []],
+    ["the Ascension alone", { start: "2027-05-06", end: "2027-05-06" }, [v("start", "only_holiday")]],
+    ["the weekend of 09-10/01/2027 (a weekend, not a jour férié)", { start: "2027-01-09", end: "2027-01-10" }, [v("start", "only_weekend")]],
+    ["Saturday 15/05/2027 to Whit Monday 17/05/2027", { start: "2027-05-15", end: "2027-05-17" }, [v("start", "only_weekend_and_holiday")]],
+  ])("spec 2 §5, a leave may start or end on a non-working day: %s", (_name, over, expected) => {
+    const holidays = new Set(["2027-01-01", "2027-05-06", "2027-05-17"]);
+    expect(validateLeaveRequest(request(over), ctx({ today: "2026-11-26", holidays }))).toEqual(expected);
   });
 
   it("accepts exactly the whole balance", () => {

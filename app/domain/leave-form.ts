@@ -1,7 +1,7 @@
 import { recoveryBalance, recoveryHoursToSeconds, vacationBalance, countsAgainstVacation } from "./leave-balance";
 import type { RecoveryCounters, VacationCounters } from "./leave-balance";
 import { dateWindow, isInDateWindow } from "./date-window";
-import { isLeaveReason, isLeaveTooLong, overlaps, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
+import { isLeaveReason, isLeaveTooLong, nonWorkingPeriod, overlaps, workingDays, type HalfDay, type LeavePeriod } from "./leave-days";
 import { isPendingDisplay } from "./leave-workflow";
 import { addDays, isCalendarDate, type CalendarDate } from "./time-calendar-date";
 
@@ -57,7 +57,9 @@ export type LeaveRequestViolationCode =
   | "start_too_early"
   | "half_day_needs_same_day"
   | "half_day_both"
-  | "holiday"
+  | "only_weekend"
+  | "only_holiday"
+  | "only_weekend_and_holiday"
   | "overlap"
   | "insufficient_balance"
   | "insufficient_recovery";
@@ -157,8 +159,9 @@ function isPresentNumber(value: number | null | undefined): value is number {
  *   to end (MAX_LEAVE_CALENDAR_DAYS, on end). Both are checked before anything is counted, and stop the checks:
  *   no holiday, overlap or balance is looked at for such a period (docs/decisions/0014).
  * - half_day_both (morning and afternoon); half_day_needs_same_day (a half day on a multi-day leave).
- * - holiday: start or end on a public holiday (on that field), or a period with no working day at all,
- *   e.g. a weekend (on start).
+ * - only_weekend / only_holiday / only_weekend_and_holiday: a period with no working day at all, named by what it
+ *   is made of (on start). A leave may start or end on a weekend or a holiday: it counts the working days only
+ *   (spec 2 §5, docs/decisions/0085); a half day on a holiday or a Saturday counts nothing and is refused too.
  * - overlap: shares a half day with another pending or accepted leave of the employee (on start).
  * - insufficient_balance: a paid leave longer than the vacation balance (on start: it is the period that
  *   is too long). Balances are charged at acceptance (leave-balance.ts), so pending requests do not count
@@ -169,7 +172,7 @@ function isPresentNumber(value: number | null | undefined): value is number {
  * @example validateLeaveRequest(
  *   { reason: "PAID_LEAVE", start: "2026-07-14", end: "2026-07-14", halfDayMorning: false, halfDayAfternoon: false },
  *   { today: "2026-07-01", holidays: new Set(["2026-07-14"]), existingLeaves: [], balances })
- *   // [{ field: "start", code: "holiday" }]
+ *   // [{ field: "start", code: "only_holiday" }]
  */
 export function validateLeaveRequest(input: LeaveRequestInput, ctx: LeaveRequestContext): LeaveRequestViolation[] {
   const violations: LeaveRequestViolation[] = [];
@@ -210,9 +213,11 @@ export function validateLeaveRequest(input: LeaveRequestInput, ctx: LeaveRequest
 
   const period: LeavePeriod = { start, end, halfDay: start === end ? toHalfDay(input) : null };
   const days = workingDays({ ...period, holidays: ctx.holidays });
-  if (ctx.holidays.has(start)) add("start", "holiday");
-  if (end !== start && ctx.holidays.has(end)) add("end", "holiday");
-  if (days === 0 && !ctx.holidays.has(start) && !ctx.holidays.has(end)) add("start", "holiday");
+  if (days === 0) {
+    const offDays = nonWorkingPeriod(start, end, ctx.holidays);
+    // A half day of a working day counts 0.5, so days === 0 always has a kind; "only_weekend" is the safe fallback.
+    add("start", offDays === "holiday" ? "only_holiday" : offDays === "weekend_and_holiday" ? "only_weekend_and_holiday" : "only_weekend");
+  }
 
   const clash = ctx.existingLeaves.some(
     (other) => other.id !== ctx.editing?.id && holdsItsDays(other.state) && overlaps(period, other),

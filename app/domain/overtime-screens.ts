@@ -4,7 +4,7 @@
  * the deduction input, the breadcrumb by role and the explained week. Pure: "today" is always a parameter.
  */
 import { t } from "~/i18n/fr";
-import { clampRange, defaultOvertimeRange, PERIOD_SPAN, type DateRange, type RangeAnchor } from "./date-range";
+import { clampRange, defaultOvertimeRange, PERIOD_SPAN, sixMonthPeriod, type DateRange, type RangeAnchor } from "./date-range";
 import { isoWeekKey, isoWeeksInRange, mondayOf, type IsoWeek } from "./iso-week";
 import type { LegalCheck } from "./legal-checks";
 import { explainWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly } from "./overtime";
@@ -84,7 +84,9 @@ export function overtimePeriod(asked: { from?: string | null; to?: string | null
   const from = asked.from && isCalendarDate(asked.from) && asked.from >= "1950-01-01" ? asked.from : fallback.from;
   const to = asked.to && isCalendarDate(asked.to) && asked.to <= "9999-12-31" ? asked.to : asked.from && from !== fallback.from ? from : fallback.to;
   const anchor: RangeAnchor = asked.anchor === "to" ? "to" : "from";
-  return clampRange(from, to, PERIOD_SPAN, anchor);
+  // The six-month rule of every period filter (date-range.ts, decision 0087).
+  const { from: start, to: end } = sixMonthPeriod(from, to, anchor);
+  return { from: start, to: end };
 }
 
 /**

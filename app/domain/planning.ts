@@ -3,7 +3,7 @@
  * the yearly grid, the events of a day, the week cells of the planning tables, the event-day rules, the year
  * selector and the planning period. Pure: no I/O, today is always a parameter.
  */
-import { clampRange, defaultPlanningRange, PERIOD_SPAN, type DateRange, type RangeAnchor } from "./date-range";
+import { defaultPlanningRange, sixMonthPeriod, type DateRange, type RangeAnchor } from "./date-range";
 import { isoWeekKey, isoWeeksInRange, mondayOf } from "./iso-week";
 import { LEAVE_REASONS } from "./leave-days";
 import { planningReasonKey, planningWeekStatus, type PlanningReasonKey, type PlanningWeekState } from "./planning-week";
@@ -355,12 +355,13 @@ export function planningRange(
   to: CalendarDate | null,
   anchor: RangeAnchor,
   today: CalendarDate,
-): DateRange & { clamped: boolean } {
+): DateRange & { clamped: boolean; moved: RangeAnchor | null } {
   const fallback = defaultPlanningRange(today);
   const start = from ?? (to && to < fallback.from ? to : fallback.from);
   const end = to ?? (from && from > fallback.to ? from : fallback.to);
-  const range = clampRange(start, end, PERIOD_SPAN, anchor);
-  return { ...range, clamped: range.from !== start || range.to !== end };
+  // The six-month rule of every period filter (date-range.ts, decision 0087).
+  const { moved, ...range } = sixMonthPeriod(start, end, anchor);
+  return { ...range, clamped: moved !== null, moved };
 }
 
 /** The dashboard excerpt: the first day of this month to two months ahead (its last day). */

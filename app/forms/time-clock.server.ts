@@ -61,6 +61,8 @@ export const HistorySearch = z.object({
  * Entry times are unix seconds.
  */
 export const ApiSuggestBody = z.object({
+  /** The corrected day's id, as a manager's client sends the day it read (issue 29 item 2). */
+  id: z.union([z.number(), z.string()]).nullish(),
   date: z.union([z.number(), z.string()], { error: t("error.validation") }),
   employee: z.union([z.number(), z.string()]).nullish(),
   employeeId: z.number().int().positive().nullish(),

@@ -163,6 +163,13 @@ export default function WaitingLeaves() {
         </button>
       </Form>
       <LeaveTabs base="/leave/waiting" current={page.tab} query={query} />
+      {page.tab === "pending" && (
+        // Decision 0024: the pending tab lists every request awaiting the viewer, whatever its year and month; said
+        // above the cards so nobody believes the filter applies (issue 29 item 9).
+        <p className="rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="pending-all-months">
+          {t("leave.waiting.pending_all_months")}
+        </p>
+      )}
       {page.leaves.length === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[page.tab]!)}</p>
       ) : page.tab === "pending" ? (

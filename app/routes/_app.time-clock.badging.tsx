@@ -434,7 +434,8 @@ function EditRequest({ clock, today }: { clock: ClockView; today: string }) {
           </p>
         )}
         <input type="hidden" name="intent" value="suggest" />
-        <input {...getInputProps(fields.date, { type: "hidden" })} />
+        {/* A hidden input takes no `required` (Nu checker, issue 29 item 10): the server checks the date. */}
+        <input {...getInputProps(fields.date, { type: "hidden" })} required={undefined} />
         <Field id={fields.message.id} label={t("time_clock.edit_message")} required errors={fields.message.errors}>
           <textarea
             id={fields.message.id}
@@ -463,6 +464,8 @@ function EditRequest({ clock, today }: { clock: ClockView; today: string }) {
                 </Field>
                 <Field id={f.type.id} label={t("time_clock.edit_entry_type", { n: index + 1 })} required errors={f.type.errors}>
                   <select {...getSelectProps(f.type)} key={f.type.key} className="field-input">
+                    {/* A required select starts with an empty placeholder (Nu checker, issue 29 item 10). */}
+                    <option value="">{t("time_clock.edit_choose_type")}</option>
                     {CLOCK_TYPES.map((ct) => (
                       <option key={ct} value={ct}>
                         {typeLabel(ct)}

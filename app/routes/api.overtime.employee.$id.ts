@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toUnixSeconds } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
 import { deductionToApi, explainedToApi } from "~/server/overtime-api.server";
@@ -32,8 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       weeks: page.grid.map((g) => ({
         year: g.year,
         weekNumber: g.week,
-        monday: g.monday,
-        days: g.days.map((d) => ({ date: d.date, overtime: d.seconds })),
+        // Dates as unix seconds, like every date of a body (spec 2 §7, decision 0088).
+        monday: toUnixSeconds(g.monday),
+        days: g.days.map((d) => ({ date: toUnixSeconds(d.date), overtime: d.seconds })),
         total: g.totalSeconds,
         deducted: g.deductedSeconds,
         legalChecks: g.checks,

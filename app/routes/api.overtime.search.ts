@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toUnixSeconds } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
 import { queryPeriod } from "~/server/overtime-api.server";
@@ -40,12 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
     return jsonResponse({
       view,
-      start: page.range.from,
-      end: page.range.to,
+      // Dates as unix seconds, like every date of a body (spec 2 §7, decision 0088).
+      start: toUnixSeconds(page.range.from),
+      end: toUnixSeconds(page.range.to),
       subsidiaryId: page.subsidiaryId,
       divisionId: page.divisionId,
       teamId: page.teamId,
-      weeks: page.weeks,
+      weeks: page.weeks.map((w) => ({ ...w, monday: toUnixSeconds(w.monday) })),
       "hydra:member": page.rows.map((r) => ({
         "@type": "EmployeeOvertime",
         employeeId: r.id,

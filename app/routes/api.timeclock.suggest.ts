@@ -9,13 +9,14 @@ import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, require
 import { getEm } from "~/server/orm.server";
 import { ValidationError } from "~/services/errors";
 import { clockEmployee, createSuggestion } from "~/services/time-clock.server";
+import { suggestionTarget } from "~/services/time-clock-suggestions.server";
 import { clockToApi } from "~/services/time-clock-views.server";
 
 /**
  * POST /api/timeclock/suggest: proposes a corrected day (the edit request after END, or a manager's correction
- * for an employee of their scope). Body: {date, timeLogs: [{time (unix s), type}], message, employee?,
- * originSuggested?}. 201 with the suggested clock; 422 with violations; 404 outside the scope; 409 for today's
- * day not ended yet.
+ * for an employee of their scope). Body: {date, timeLogs: [{time (unix s), type}], message, id?, employee?,
+ * originSuggested?}; `id` or `originSuggested` names the day corrected, whose employee it is (suggestionTarget).
+ * 201 with the suggested clock; 422 with violations; 404 outside the scope; 409 for today's day not ended yet.
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -23,9 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const body = await readJson(request, ApiSuggestBody);
     const em = await getEm();
-    const employeeId = idFromIri(body.employee, "Employee") ?? body.employeeId ?? user.employeeId;
     const origin = body.originSuggested;
-    const originId = origin && typeof origin === "object" ? origin.id : idFromIri(origin, "TimeClock");
+    const dayId = idFromIri(body.id, "TimeClock") ?? (origin && typeof origin === "object" ? origin.id : idFromIri(origin, "TimeClock"));
+    // The day sent decides whose day it is (a manager's correction), within the sender's scope.
+    const target = await suggestionTarget(em, user, { dayId, employeeId: idFromIri(body.employee, "Employee") ?? body.employeeId ?? null });
+    const employeeId = target.employeeId;
     // A unix time is read in the employee's zone (midnight or noon of the day, whatever the client sends);
     // a 'YYYY-MM-DD' is the day itself.
     // Seconds beyond years 0001..9999 (1e15, 1e308, 3e11) name no day: a 422 on `date`, never an Invalid Date.
@@ -36,10 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
           ? body.date
           : fromBodyDate(body.date);
     if (!date) throw new ValidationError([{ propertyPath: "date", message: t("validation.date_invalid") }]);
+    if (target.date !== null && date !== target.date) {
+      throw new ValidationError([{ propertyPath: "date", message: t("badging.edit.error.date_not_day") }]);
+    }
     const clock = await createSuggestion(em, user, {
       date,
       employeeId,
-      originId,
+      originId: target.originId,
       message: body.message,
       logs: body.timeLogs.map((l) => ({ time: new Date(l.time * 1000), type: l.type as ClockType })),
     });

@@ -1,4 +1,4 @@
-import { fromBodyDate, toUnixSeconds } from "~/domain/api-dates";
+import { dayToUnixSeconds, fromBodyDate, instantToUnixSeconds, toUnixSeconds } from "~/domain/api-dates";
 import type { DateRange } from "~/domain/date-range";
 import { periodFits } from "~/domain/overtime-screens";
 import { t } from "~/i18n/fr";
@@ -45,7 +45,13 @@ export function bodyEmployeeId(body: Record<string, unknown>): number {
 
 /** A deduction as the spec's client reads it: {date (unix time), deduction}; seconds, plus the day as YYYY-MM-DD. */
 export function deductionToApi(d: DeductionView) {
-  return { "@type": "Deduction", id: d.id, date: toUnixSeconds(d.date), day: d.date, deduction: d.seconds, createdBy: d.by };
+  return { "@type": "Deduction", id: d.id, date: toUnixSeconds(d.date), deduction: d.seconds, createdBy: d.by };
+}
+
+/** An item whose optional calendar day goes out as unix seconds. */
+function withUnixDate<T extends { date?: string }>(item: T): Omit<T, "date"> & { date?: number | null } {
+  const { date, ...rest } = item;
+  return date === undefined ? rest : { ...rest, date: dayToUnixSeconds(date) };
 }
 
 /** An explained week for the API: the numbers of the engine, the French lines and the legal checks. */
@@ -55,15 +61,16 @@ export function explainedToApi(employeeId: number, w: ExplainedWeek) {
     employeeId,
     year: w.year,
     week: w.week,
-    monday: w.monday,
+    // Dates as unix seconds, like every date of a body (spec 2 §7, decision 0088).
+    monday: toUnixSeconds(w.monday),
     source: w.source,
     provisional: w.provisional,
-    computedAt: w.computedAt,
+    computedAt: instantToUnixSeconds(w.computedAt),
     timeAccount: w.timeAccountSeconds,
     totals: w.totals,
-    steps: w.steps,
-    anomalies: w.anomalies,
-    legalChecks: w.checks,
+    steps: w.steps.map(withUnixDate),
+    anomalies: w.anomalies.map(withUnixDate),
+    legalChecks: w.checks.map(withUnixDate),
     explanation: w.explanation,
   };
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { dashboardPage } from "~/domain/dashboard";
+import { changedEnd } from "~/domain/date-range";
 import { searchDate } from "~/domain/date-window";
 import { toPlanningFilter, type EventDayType } from "~/domain/planning";
 import { addDays } from "~/domain/time-calendar-date";
@@ -113,7 +114,9 @@ export async function planningTableLoader(request: Request, view: PlanningTableV
     return /^\d{1,9}$/.test(v) ? Number(v) : null;
   };
   const ask = { subsidiaryId: id("subsidiary"), divisionId: id("division"), teamId: id("team") };
-  const range = planningRange(date("from"), date("to"), url.searchParams.get("changed") === "to" ? "to" : "from", day);
+  const p = url.searchParams;
+  const changed = changedEnd({ from: p.get("from"), to: p.get("to"), shownFrom: p.get("shownFrom"), shownTo: p.get("shownTo"), changed: p.get("changed") });
+  const range = planningRange(date("from"), date("to"), changed, day);
   const em = await getEm();
   try {
     const scope = await resolvePlanningScope(em, user, view, ask);
@@ -127,6 +130,7 @@ export async function planningTableLoader(request: Request, view: PlanningTableV
       view,
       range: { from: range.from, to: range.to },
       clamped: range.clamped,
+      moved: range.moved,
       filters: { subsidiaryId: scope.subsidiaryId, divisionId: ask.divisionId, teamId: ask.teamId },
       options,
       table,

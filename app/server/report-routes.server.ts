@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable, data, redirect } from "@remix-run/node";
 import { createReadStream } from "node:fs";
-import { defaultOvertimeRange } from "~/domain/date-range";
+import { changedEnd, defaultOvertimeRange, isCalendarDate, sixMonthPeriod } from "~/domain/date-range";
 import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
@@ -49,6 +49,8 @@ export interface ReportPageData {
   /** The page's GET parameters but `page` and `job`, for the pager's links. */
   pagerQuery: Record<string, string>;
   errors: Record<string, string> | null;
+  /** The period asked was longer than 6 months: the date the six-month rule moved (decision 0087), else null. */
+  moved: "from" | "to" | null;
   options: ReportOptions;
   job: ExportJobView | null;
   exportHref: string | null;
@@ -59,6 +61,8 @@ export async function reportPageLoader(request: Request, kind: ReportKind): Prom
   const user = await requireUser(request);
   const url = new URL(request.url);
   const { query, searched } = readReportPageQuery(url);
+  // The page moves the date the user did not change past 6 months (decision 0087); the /api keeps its 422.
+  const moved = movePagePeriod(query, url);
   const em = await getEm();
   try {
     let report: ReportPageData["report"] = null;
@@ -83,11 +87,28 @@ export async function reportPageLoader(request: Request, kind: ReportKind): Prom
     exportParams.delete("job");
     exportParams.delete("page");
     const pagerQuery = Object.fromEntries(exportParams);
-    return { kind, query, searched, report, pagerQuery, errors, options, job, exportHref: report ? `/export/${kind}?${exportParams}` : null };
+    return { kind, query, searched, report, pagerQuery, errors, moved, options, job, exportHref: report ? `/export/${kind}?${exportParams}` : null };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;
   }
+}
+
+/**
+ * The six-month rule of the page's filter: a valid period longer than 6 months keeps the date the user changed and
+ * moves the other (sixMonthPeriod); the query and the URL (its pager and export links) take the period shown. An
+ * inverted or missing period is left to the report's own French errors.
+ */
+function movePagePeriod(query: ReportQuery, url: URL): "from" | "to" | null {
+  const p = url.searchParams;
+  if (!query.from || !query.to || !isCalendarDate(query.from) || !isCalendarDate(query.to) || query.to < query.from) return null;
+  const period = sixMonthPeriod(query.from, query.to, changedEnd({ from: query.from, to: query.to, shownFrom: p.get("shownFrom"), shownTo: p.get("shownTo"), changed: p.get("changed") }));
+  for (const name of ["shownFrom", "shownTo", "changed"]) p.delete(name);
+  query.from = period.from;
+  query.to = period.to;
+  p.set("from", period.from);
+  p.set("to", period.to);
+  return period.moved;
 }
 
 /**

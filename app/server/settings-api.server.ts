@@ -33,6 +33,7 @@ import {
   updateSubsidiary,
   updateTeam,
 } from "~/services/settings.server";
+import { dayToUnixSeconds } from "~/domain/api-dates";
 import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "./api.server";
 import { getEm } from "./orm.server";
 
@@ -89,6 +90,12 @@ const SETTINGS_API: Record<SettingsKind, SettingsApi<unknown, { id: number }>> =
   }),
 };
 
+/** Holiday dates as unix seconds, like every date of a body (spec 2 §7, decision 0088); the bodies read both forms. */
+function toApiItem<T extends { id: number }>(item: T): T {
+  const holidays = (item as { holidays?: { date: string }[] }).holidays;
+  return Array.isArray(holidays) ? { ...item, holidays: holidays.map((h) => ({ ...h, date: dayToUnixSeconds(h.date) })) } : item;
+}
+
 function itemId(value: string | undefined): number {
   const id = parseId(value);
   if (id === null) throw new NotFoundError();
@@ -101,7 +108,7 @@ export async function settingsCollectionLoader(kind: SettingsKind, request: Requ
   return handleApi(async () => {
     const user = await requireApiUser(request);
     const items = await config.list(await getEm(), user);
-    return jsonResponse(hydraCollection(items.map((item) => hydraItem(config.type, item))));
+    return jsonResponse(hydraCollection(items.map((item) => hydraItem(config.type, toApiItem(item)))));
   });
 }
 
@@ -113,7 +120,7 @@ export async function settingsCollectionAction(kind: SettingsKind, request: Requ
     const user = await requireApiUser(request);
     const body = await readJson(request, config.body);
     const created = await config.create(await getEm(), user, body);
-    return jsonResponse(hydraItem(config.type, created), 201);
+    return jsonResponse(hydraItem(config.type, toApiItem(created)), 201);
   });
 }
 
@@ -122,7 +129,7 @@ export async function settingsItemLoader(kind: SettingsKind, request: Request, i
   const config = SETTINGS_API[kind];
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    return jsonResponse(hydraItem(config.type, await config.get(await getEm(), user, itemId(idParam))));
+    return jsonResponse(hydraItem(config.type, toApiItem(await config.get(await getEm(), user, itemId(idParam)))));
   });
 }
 
@@ -139,6 +146,6 @@ export async function settingsItemAction(kind: SettingsKind, request: Request, i
       return jsonResponse(null, 204);
     }
     const body = await readJson(request, config.body);
-    return jsonResponse(hydraItem(config.type, await config.update(em, user, id, body)));
+    return jsonResponse(hydraItem(config.type, toApiItem(await config.update(em, user, id, body))));
   });
 }

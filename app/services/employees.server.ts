@@ -5,6 +5,7 @@ import {
   completionPercent,
   isArchived,
   missingRequiredFields,
+  missingSchedule,
   NEW_EMPLOYEE_DEFAULTS,
   normaliseWeek,
   weekCount,
@@ -23,7 +24,7 @@ import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
 import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
-import { toUnixSeconds } from "~/domain/api-dates";
+import { dayToUnixSeconds, toUnixSeconds } from "~/domain/api-dates";
 import { iri } from "~/server/api.server";
 import { enqueue } from "~/server/queue.server";
 import { revokeUserSessions } from "~/server/session.server";
@@ -498,6 +499,8 @@ const violation = (propertyPath: string, key: MessageKey, params?: Record<string
 /** The save rules of spec 1 §5 that need the database, and the required fields (same answer for HTML and API). */
 async function validateSheet(em: EntityManager, values: EmployeeValues, employeeId: number | null): Promise<void> {
   const violations: Violation[] = missingRequiredFields(values).map((f) => violation(f, "word.required"));
+  const schedule = missingSchedule(values);
+  if (schedule) violations.push(violation("weeks", `employee.error.${schedule.code}`, "week" in schedule ? { n: schedule.week } : undefined));
   const c = em.getConnection();
   const [row] = await c.execute<{
     matricule_taken: boolean;
@@ -800,8 +803,8 @@ type ApiTime = { hour: number; minute: number } | null;
 const apiTime = (minutes: number | null): ApiTime => (minutes === null ? null : { hour: Math.floor(minutes / 60), minute: minutes % 60 });
 
 /**
- * An employee as /api answers it: the spec 1 §3 field names, flat; birthday in unix seconds, hiredAt/firedAt as
- * YYYY-MM-DD (DESIGN §4); relations embedded as {@id, id, name} (division and team also carry their parents'
+ * An employee as /api answers it: the spec 1 §3 field names, flat; birthday, hiredAt and firedAt in unix seconds
+ * (spec 2 §7, decision 0088); relations embedded as {@id, id, name} (division and team also carry their parents'
  * IRIs); `weeks` holds one week (two for week_one_two) of five days
  * {morning: {start: {hour, minute} | null, end}, afternoon: {...}}.
  */
@@ -826,8 +829,8 @@ export function employeeToApi(r: EmployeeRecord) {
     typeContract: r.typeContract,
     numberOfHoursPerWeek: r.numberOfHoursPerWeek,
     numberOfHoursPerMonth: r.numberOfHoursPerMonth,
-    hiredAt: r.hiredAt,
-    firedAt: r.firedAt,
+    hiredAt: dayToUnixSeconds(r.hiredAt),
+    firedAt: dayToUnixSeconds(r.firedAt),
     contractState: r.contractState,
     annualSalary: r.annualSalary,
     hourlyCost: r.hourlyCost,

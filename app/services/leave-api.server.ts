@@ -1,4 +1,4 @@
-import { fromCompact, toUnixSeconds } from "~/domain/api-dates";
+import { dayToUnixSeconds, fromCompact, instantToUnixSeconds, toUnixSeconds } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { hydraCollection, hydraItem, iri, jsonResponse } from "~/server/api.server";
 import { AppError } from "./errors";
@@ -6,7 +6,8 @@ import type { LeaveView } from "./leave.server";
 import type { Period } from "./leave-lists.server";
 
 /**
- * The leave as the /api gives it (spec 2 §3): start and end as unix seconds (00:00 UTC of the day), the employee
+ * The leave as the /api gives it (spec 2 §3): start and end as unix seconds (00:00 UTC of the day), createdAt and
+ * updatedAt as unix seconds, the employee (its hiredAt as unix seconds too)
  * embedded with its counters, `canEdit` / `canDelete` for the client's buttons, and `version` for the optimistic
  * lock of decisions.
  */
@@ -16,6 +17,7 @@ export function leaveJson(view: LeaveView) {
     employee: {
       "@id": iri("Employee", view.employee.id),
       ...view.employee,
+      hiredAt: dayToUnixSeconds(view.employee.hiredAt),
     },
     reason: view.reason,
     comment: view.comment,
@@ -29,8 +31,9 @@ export function leaveJson(view: LeaveView) {
     state: view.state,
     stateLabel: view.stateLabel,
     version: view.version,
-    createdAt: view.createdAt,
-    updatedAt: view.updatedAt,
+    // Instants as unix seconds like every date of a body (spec 2 §7, issue 29 item 7).
+    createdAt: instantToUnixSeconds(view.createdAt),
+    updatedAt: instantToUnixSeconds(view.updatedAt),
     canEdit: view.canEdit,
     canDelete: view.canDelete,
     canRemove: view.canRemove,

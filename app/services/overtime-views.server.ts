@@ -10,7 +10,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { canCallApi, isManagement } from "~/domain/access";
-import type { DateRange } from "~/domain/date-range";
+import { changedEnd, type DateRange, type RangeAnchor } from "~/domain/date-range";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf, type IsoWeek, type IsoWeekKey } from "~/domain/iso-week";
 import { checksOfWeek, legalChecks, type LegalCheck, type LegalDay } from "~/domain/legal-checks";
@@ -140,8 +140,8 @@ export interface CalendarRow {
 export interface CalendarPage {
   view: CalendarView;
   range: DateRange;
-  /** The asked period was longer than 6 months and has been moved. */
-  moved: boolean;
+  /** The asked period was longer than 6 months: the date the six-month rule moved (docs/decisions/0087), else null. */
+  moved: RangeAnchor | null;
   weeks: IsoWeek[];
   months: MonthSpan[];
   subsidiaryId: number | null;
@@ -168,7 +168,14 @@ export function readCalendarQuery(url: URL): CalendarQuery {
   return {
     from: url.searchParams.get("from"),
     to: url.searchParams.get("to"),
-    anchor: url.searchParams.get("anchor"),
+    // The date the user changed (decision 0087); `anchor` is the former name of `changed`.
+    anchor: changedEnd({
+      from: url.searchParams.get("from"),
+      to: url.searchParams.get("to"),
+      shownFrom: url.searchParams.get("shownFrom"),
+      shownTo: url.searchParams.get("shownTo"),
+      changed: url.searchParams.get("changed") || url.searchParams.get("anchor"),
+    }),
     subsidiaryId: id("subsidiary"),
     divisionId: id("division"),
     teamId: id("team"),
@@ -196,7 +203,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
   const today = localDate(now, "Europe/Paris");
   const range = overtimePeriod(query, today);
   const asked = query.from && query.to ? { from: query.from, to: query.to } : null;
-  const moved = !!asked && (asked.from !== range.from || asked.to !== range.to);
+  const moved = !asked ? null : asked.from !== range.from ? "from" : asked.to !== range.to ? "to" : null;
   const { weeks, months } = calendarHeader(range);
 
   const subsidiaryList = view === "subsidiary" ? await subsidiaries(em) : [];

@@ -9,6 +9,7 @@ import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
 
 const H = 3600;
+/** Every date of a body is unix seconds, the period and the Mondays included (spec 2 §7, decision 0088). */
 const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
 const reasonLabel = (reason: string) => tOr(`leave.reason.${reason}`, reason);
@@ -19,8 +20,8 @@ const reasonLabel = (reason: string) => tOr(`leave.reason.${reason}`, reason);
 export function leaveReportJson(r: LeaveReport) {
   return {
     identifier: r.identifier,
-    start: r.from.replaceAll("-", ""),
-    end: r.to.replaceAll("-", ""),
+    start: unix(r.from),
+    end: unix(r.to),
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
       employeeName: e.employeeName,
@@ -44,9 +45,9 @@ export function leaveReportJson(r: LeaveReport) {
 export function overtimeReportJson(r: OvertimeReport) {
   return {
     identifier: r.identifier,
-    start: r.from.replaceAll("-", ""),
-    end: r.to.replaceAll("-", ""),
-    weeks: r.weeks.map((w) => ({ weekNumber: w.week, year: w.year, monday: w.monday })),
+    start: unix(r.from),
+    end: unix(r.to),
+    weeks: r.weeks.map((w) => ({ weekNumber: w.week, year: w.year, monday: unix(w.monday) })),
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
       employeeName: e.employeeName,
@@ -75,8 +76,8 @@ const rateJson = (rate: { rate: number; seconds: number; increasedSeconds: numbe
 export function recoveryReportJson(r: RecoveryReport) {
   return {
     identifier: r.identifier,
-    start: r.from.replaceAll("-", ""),
-    end: r.to.replaceAll("-", ""),
+    start: unix(r.from),
+    end: unix(r.to),
     rates: r.rates,
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
@@ -87,7 +88,7 @@ export function recoveryReportJson(r: RecoveryReport) {
       weeks: e.weeks.map((w) => ({
         weekNumber: w.week,
         year: w.year,
-        monday: w.monday,
+        monday: unix(w.monday),
         normalHours: hoursDecimal(w.normalSeconds),
         totalOvertime: hoursDecimal(w.overtimeSeconds),
         recoveryPaid: hoursDecimal(w.paidSeconds),
@@ -110,8 +111,8 @@ export function recoveryReportJson(r: RecoveryReport) {
 export function costReportJson(r: CostReport) {
   return {
     identifier: r.identifier,
-    start: r.from.replaceAll("-", ""),
-    end: r.to.replaceAll("-", ""),
+    start: unix(r.from),
+    end: unix(r.to),
     rates: r.rates,
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
@@ -122,7 +123,7 @@ export function costReportJson(r: CostReport) {
       weeks: e.weeks.map((w) => ({
         weekNumber: w.week,
         year: w.year,
-        monday: w.monday,
+        monday: unix(w.monday),
         normalHours: hoursDecimal(w.normalSeconds),
         normalCost: euros(w.cost?.normalCents),
         overtimeRates: w.rates.map((rate, i) => ({

@@ -267,7 +267,12 @@ export async function validateSuggestion(
 // A correction proposed by a manager from the team, division or agency views
 
 /** May this actor propose a correction of this employee's day? Management: anyone; heads: their division/team. */
-async function assertCanCorrect(em: EntityManager, actor: CurrentUser, employeeId: number) {
+async function assertCanCorrect(
+  em: EntityManager,
+  actor: CurrentUser,
+  employeeId: number,
+  notFound: "badging.edit.error.employee_not_found" | "badging.edit.error.day_not_found" = "badging.edit.error.employee_not_found",
+) {
   const [emp] = await em.execute<{ id: number; division_id: number | null; team_id: number | null }[]>(
     `select id, division_id, team_id from employee where id = ?`,
     [employeeId],
@@ -278,7 +283,42 @@ async function assertCanCorrect(em: EntityManager, actor: CurrentUser, employeeI
       emp.id === actor.employeeId ||
       (actor.profileType === "ROLE_DEPARTMENT_HEAD" && actor.divisionId !== null && emp.division_id === actor.divisionId) ||
       (actor.profileType === "ROLE_TEAM_LEADER" && actor.teamId !== null && emp.team_id === actor.teamId));
-  if (!allowed) throw new NotFoundError(t("badging.edit.error.employee_not_found"));
+  if (!allowed) throw new NotFoundError(t(notFound));
+}
+
+/** Whose day, and which, a /api suggestion body names (see suggestionTarget). */
+export interface SuggestionTarget {
+  employeeId: number;
+  /** The day corrected, when the body names one. */
+  originId: number | null;
+  /** That day's date, when the body names one (the body's `date` must then be the same day). */
+  date: CalendarDate | null;
+}
+
+/**
+ * The day and the employee a `POST /api/timeclock/suggest` body is about (issue 29 item 2). A manager's client sends
+ * the employee's day as read from `/api/timeclock/{id}`, with its `id` (or its `originSuggested`): the suggestion
+ * belongs to that day and its employee, never to the sender's own day of the same date. Without a day, the
+ * `employee` sent, else the sender. The day's employee must be in the sender's scope (404 otherwise, like an unknown
+ * id); an `employee` that is not the day's is a 422 on `employee`.
+ */
+export async function suggestionTarget(
+  em: EntityManager,
+  actor: CurrentUser,
+  body: { dayId: number | null; employeeId: number | null },
+): Promise<SuggestionTarget> {
+  if (body.dayId === null) return { employeeId: body.employeeId ?? actor.employeeId, originId: null, date: null };
+  const [day] = await em.execute<{ employee_id: number; date: string; suggested: boolean; origin_suggested_id: number | null }[]>(
+    `select employee_id, date::text as date, suggested, origin_suggested_id from time_clock where id = ?`,
+    [body.dayId],
+  );
+  if (!day) throw new NotFoundError(t("badging.edit.error.day_not_found"));
+  await assertCanCorrect(em, actor, day.employee_id, "badging.edit.error.day_not_found");
+  if (body.employeeId !== null && body.employeeId !== day.employee_id) {
+    throw new ValidationError([{ propertyPath: "employee", message: t("badging.edit.error.employee_not_day") }]);
+  }
+  // A copy of a suggestion corrects the same day as that suggestion.
+  return { employeeId: day.employee_id, originId: day.suggested ? day.origin_suggested_id : body.dayId, date: day.date };
 }
 
 /**

@@ -914,7 +914,7 @@ export async function createSuggestion(
 
 // ---------------------------------------------------------------- the badging screen
 
-/** A day of the week overview (Monday to yesterday, and today once its day is ended). */
+/** A day of the week overview (Monday to yesterday). */
 export interface WeekDay {
   date: CalendarDate;
   clock: ClockView | null;
@@ -968,8 +968,8 @@ export async function badgingScreen(
     expectedSeconds: expectedFor(facts, today),
     lunch: theoreticalLunch(scheduleDay),
     notification: notificationToShow(clock?.type ?? null, clock?.newNotification),
-    // Once the day is ended it is part of the week's record, not only of today's card (issue 11 §7).
-    week: daysOfWeekUntil(today, { includeToday: clock?.type === "END" }).map((date) => ({ date, clock: byDate.get(date) ?? null })),
+    // Monday up to yesterday (spec 2): today has its own card, ended or not (issue 29 item 6).
+    week: daysOfWeekUntil(today).map((date) => ({ date, clock: byDate.get(date) ?? null })),
     history: found,
   };
 }

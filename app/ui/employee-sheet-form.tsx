@@ -5,16 +5,17 @@ import { PROFILE_TYPES } from "~/domain/access";
 import {
   CONTRACT_TYPES,
   LEAVE_WORKFLOWS,
+  scheduleAgainstContract,
   TRACKED_FIELDS,
   WEEK_TYPES,
   weekCount,
   type EmployeeField,
   type EmployeeValues,
 } from "~/domain/employee-sheet";
-import { formatDecimalInput } from "~/domain/number-format";
+import { formatDecimalInput, formatHoursMinutes, parseDecimal } from "~/domain/number-format";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
-import { scheduleInputsFromSubmission, scheduleInputsFromWeeks, WeekScheduleEditor } from "./week-schedule-editor";
+import { scheduleInputsFromSubmission, scheduleInputsFromWeeks, weeksFromInputs, WeekScheduleEditor } from "./week-schedule-editor";
 
 /**
  * The employee sheet form (spec 1 §2, §3): administrative, company and platform sections, the weekly schedule,
@@ -190,6 +191,19 @@ export function EmployeeSheetForm({
   const [weekType, setWeekType] = useState(initialWeekType);
   const scheduleInputs = submitted ? scheduleInputsFromSubmission(submitted.weeks) : scheduleInputsFromWeeks(values.weeks);
   const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
+  // The contract's hours as submitted (a refresh or a refused save) or saved, and the schedule's weekly total beside them.
+  const contractHours = submitted
+    ? typeof submitted.numberOfHoursPerWeek === "string"
+      ? parseDecimal(submitted.numberOfHoursPerWeek)
+      : null
+    : values.numberOfHoursPerWeek;
+  const againstContract = scheduleAgainstContract(weekType, weeksFromInputs(scheduleInputs), contractHours);
+  const contractHint = (spec: FieldSpec): string | undefined => {
+    if (spec.name !== "numberOfHoursPerWeek") return spec.hint ? t(spec.hint) : undefined;
+    const words = { schedule: againstContract.weeklyLabel, contract: formatHoursMinutes(againstContract.contractSeconds ?? 0) };
+    if (againstContract.differs) return t("schedule.differs_from_contract", words);
+    return t(weekCount(weekType) === 2 ? "schedule.weekly_hours_average" : "schedule.weekly_hours", words);
+  };
 
   function control(spec: FieldSpec, field: FieldMetadata<unknown>) {
     const common = { className: "field-input", "aria-required": TRACKED.has(spec.name) && !archived ? true : undefined };
@@ -267,7 +281,7 @@ export function EmployeeSheetForm({
                       label={t(`employee.${spec.name}` as MessageKey)}
                       required={TRACKED.has(spec.name) && !archived}
                       errors={field.errors}
-                      hint={spec.hint ? t(spec.hint) : undefined}
+                      hint={contractHint(spec)}
                     >
                       {control(spec, field)}
                     </Field>
@@ -278,7 +292,13 @@ export function EmployeeSheetForm({
             {section.schedule && (
               <div className="mt-2">
                 <h3 className="mb-2 font-medium">{t("employee.schedule")}</h3>
-                <WeekScheduleEditor initial={scheduleInputs} weeks={weekCount(weekType)} disabled={archived} errors={errors} />
+                <WeekScheduleEditor
+                  initial={scheduleInputs}
+                  weeks={weekCount(weekType)}
+                  disabled={archived}
+                  errors={errors}
+                  contractHours={contractHours}
+                />
                 {datedChange && !archived && (
                   <div className="mt-4 max-w-md">
                     <Field

@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useLinkDelegation } from "./links";
-import { useRef } from "react";
 import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import type { CalendarScreen as CalendarPage, CalendarScreenRow as CalendarRow } from "~/server/overtime-routes.server";
 import { Pager } from "./pager";
+import { PeriodFields, PeriodMovedNotice } from "./period-fields";
 import { WideTable } from "./wide-table";
 
 /**
@@ -29,23 +29,18 @@ function pagerQuery(page: CalendarPage): Record<string, string> {
 }
 
 function Filters({ page }: { page: CalendarPage }) {
-  const anchor = useRef<HTMLInputElement>(null);
   // The server sends the teams of the division asked only (calendarScreen).
   const teams = page.options.teams;
   return (
     <Form method="get" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="overtime-filters">
-      {/* The end the user changed stays put (spec 2 §5); without JavaScript the start is kept. */}
-      <input ref={anchor} type="hidden" name="anchor" value="from" />
-      <div>
-        <label htmlFor="ot-from" className="field-label">{t("overtime_screens.filter.from")}</label>
-        <input id="ot-from" name="from" type="date" defaultValue={page.range.from} className="field-input" required
-          onChange={() => anchor.current && (anchor.current.value = "from")} />
-      </div>
-      <div>
-        <label htmlFor="ot-to" className="field-label">{t("overtime_screens.filter.to")}</label>
-        <input id="ot-to" name="to" type="date" defaultValue={page.range.to} className="field-input" required
-          onChange={() => anchor.current && (anchor.current.value = "to")} />
-      </div>
+      {/* The date the user changed stays put, the other moves past 6 months (spec 2 §5, decision 0087). */}
+      <PeriodFields
+        idPrefix="ot"
+        from={page.range.from}
+        to={page.range.to}
+        labels={{ from: t("overtime_screens.filter.from"), to: t("overtime_screens.filter.to") }}
+        required
+      />
       {page.view === "subsidiary" && page.options.subsidiaries.length > 1 && (
         <div>
           <label htmlFor="ot-subsidiary" className="field-label">{t("overtime_screens.filter.subsidiary")}</label>
@@ -186,11 +181,7 @@ export function OvertimeCalendarScreen({ page, title }: { page: CalendarPage; ti
       ) : (
         <>
           <Filters page={page} />
-          {page.moved && (
-            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              {t("overtime_screens.filter.period_moved", { from: formatFrDate(page.range.from), to: formatFrDate(page.range.to) })}
-            </p>
-          )}
+          <PeriodMovedNotice period={{ ...page.range, moved: page.moved }} />
           {page.rows.length === 0 ? (
             <p className="text-gray-700" data-testid="overtime-empty">{t("error.no_employee_in_search")}</p>
           ) : (

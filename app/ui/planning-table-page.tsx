@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
-import { useState } from "react";
 import { frDate } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { Pager } from "./pager";
+import { PeriodFields, PeriodMovedNotice } from "./period-fields";
 import { PlanningLegend } from "./planning-legend";
 import { PlanningTableView, type PlanningTableData } from "./planning-table";
 
@@ -15,6 +15,8 @@ export interface PlanningTablePageData {
   view: "agency" | "division" | "team";
   range: { from: string; to: string };
   clamped: boolean;
+  /** The date the six-month rule moved (decision 0087). */
+  moved: "from" | "to" | null;
   filters: { subsidiaryId: number | null; divisionId: number | null; teamId: number | null };
   options: {
     subsidiaries: { id: number; name: string }[];
@@ -40,9 +42,6 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
   const rows = page.table.groups.reduce((n, g) => n + g.rows.length, 0);
   const { total, first, last, pages } = page.table;
   const base = `/planning/${page.view}`;
-  // Which end the user changed last (spec 2 §9: the other one moves when the period passes 6 months). Without
-  // JavaScript the start is kept (docs/decisions/0040).
-  const [changed, setChanged] = useState<"from" | "to">("from");
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
@@ -61,18 +60,13 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
             </select>
           </div>
         )}
-        <div>
-          <label htmlFor="planning-from" className="field-label">
-            {t("planning.filter.from")}
-          </label>
-          <input id="planning-from" name="from" type="date" defaultValue={page.range.from} className="field-input" onChange={() => setChanged("from")} />
-        </div>
-        <div>
-          <label htmlFor="planning-to" className="field-label">
-            {t("planning.filter.to")}
-          </label>
-          <input id="planning-to" name="to" type="date" defaultValue={page.range.to} className="field-input" onChange={() => setChanged("to")} />
-        </div>
+        {/* The date the user changed stays put, the other moves past 6 months (spec 2 §9, decision 0087). */}
+        <PeriodFields
+          idPrefix="planning"
+          from={page.range.from}
+          to={page.range.to}
+          labels={{ from: t("planning.filter.from"), to: t("planning.filter.to") }}
+        />
         {page.view === "agency" && (
           <div>
             <label htmlFor="planning-division" className="field-label">
@@ -103,16 +97,11 @@ export function PlanningTablePage({ page, title }: { page: PlanningTablePageData
             </select>
           </div>
         )}
-        {changed === "to" && <input type="hidden" name="changed" value="to" />}
         <button type="submit" className="btn btn-primary">
           {t("planning.filter.search")}
         </button>
       </Form>
-      {page.clamped && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="planning-clamped">
-          {t("planning.range_clamped", { from: frDate(page.range.from), to: frDate(page.range.to) })}
-        </p>
-      )}
+      <PeriodMovedNotice period={{ ...page.range, moved: page.moved }} testId="planning-clamped" />
       {rows === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t("planning.table.empty")}</p>
       ) : (

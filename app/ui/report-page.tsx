@@ -6,6 +6,7 @@ import { t, tOr, type MessageKey } from "~/i18n/fr";
 import type { ReportPageData } from "~/server/report-routes.server";
 import type { ReportCell, ReportTableView } from "~/services/report-table.server";
 import { Pager } from "./pager";
+import { PeriodFields, PeriodMovedNotice } from "./period-fields";
 import { WideTable } from "./wide-table";
 
 const TITLES: Record<ReportPageData["kind"], MessageKey> = {
@@ -110,16 +111,15 @@ function Filters({ page }: { page: ReportPageData }) {
           )}
         </>
       )}
-      <div>
-        <label htmlFor="f-from" className="field-label">{t("report.filter.from")}</label>
-        <input id="f-from" name="from" type="date" defaultValue={q.from && q.from !== "invalid" ? q.from : ""} className="field-input" required />
-        {err.start && <p className="field-error">{err.start}</p>}
-      </div>
-      <div>
-        <label htmlFor="f-to" className="field-label">{t("report.filter.to")}</label>
-        <input id="f-to" name="to" type="date" defaultValue={q.to && q.to !== "invalid" ? q.to : ""} className="field-input" required />
-        {err.end && <p className="field-error" data-testid="period-error">{err.end}</p>}
-      </div>
+      {/* The date the user changed stays put, the other moves past 6 months (spec 2 §5, decision 0087). */}
+      <PeriodFields
+        idPrefix="f"
+        from={q.from && q.from !== "invalid" ? q.from : ""}
+        to={q.to && q.to !== "invalid" ? q.to : ""}
+        labels={{ from: t("report.filter.from"), to: t("report.filter.to") }}
+        required
+        errors={{ from: err.start, to: err.end, toTestId: "period-error" }}
+      />
       <div className="flex items-end">
         <button type="submit" className="btn btn-primary" data-testid="report-search">{t("report.filter.search")}</button>
       </div>
@@ -213,6 +213,7 @@ export function ReportPage({ page, children }: { page: ReportPageData; children?
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <Filters page={page} />
+      {page.query.from && page.query.to && <PeriodMovedNotice period={{ from: page.query.from, to: page.query.to, moved: page.moved }} />}
       {page.job && <JobProgress page={page} />}
       <div aria-live="polite" className="space-y-3">
         {!page.searched && <p className="text-sm text-gray-700" data-testid="report-hint">{t("report.filter.hint")}</p>}

@@ -1,5 +1,14 @@
 import { useState } from "react";
-import { dayTotalLabel, fromHourMinute, SCHEDULE_HALVES, weekTotalLabel, type ScheduleDay, type ScheduleHalf } from "~/domain/employee-sheet";
+import {
+  dayTotalLabel,
+  fromHourMinute,
+  SCHEDULE_HALVES,
+  scheduleAgainstContract,
+  weekTotalLabel,
+  type ScheduleDay,
+  type ScheduleHalf,
+} from "~/domain/employee-sheet";
+import { formatHoursMinutes } from "~/domain/number-format";
 import { scheduleInputName } from "~/forms/employee-fields";
 import { t, type MessageKey } from "~/i18n/fr";
 
@@ -57,6 +66,11 @@ function numberOrNull(text: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The editor's inputs -> the weeks they describe (two weeks of five days). */
+export function weeksFromInputs(inputs: ScheduleInputs): ScheduleDay[][] {
+  return [0, 1].map((w) => Array.from({ length: 5 }, (_, d) => dayOf(inputs, w, d)));
+}
+
 function dayOf(inputs: ScheduleInputs, week: number, day: number): ScheduleDay {
   const time = (half: ScheduleHalf) =>
     fromHourMinute(numberOrNull(inputs[scheduleInputName(week, day, half, "Hour")]), numberOrNull(inputs[scheduleInputName(week, day, half, "Minute")]));
@@ -80,11 +94,14 @@ export function WeekScheduleEditor({
   weeks,
   disabled,
   errors,
+  contractHours = null,
 }: {
   initial: ScheduleInputs;
   /** 1, or 2 for week_one_two. */
   weeks: 1 | 2;
   disabled?: boolean;
+  /** The contract's weekly hours, set against the schedule below the weeks (issue 29 item 4). */
+  contractHours?: number | null;
   /** Field errors keyed by input name (conform's error record). */
   errors?: Record<string, string[] | null | undefined>;
 }) {
@@ -178,12 +195,34 @@ export function WeekScheduleEditor({
           </fieldset>
         );
       })}
+      <ContractComparison inputs={inputs} weeks={weeks} contractHours={contractHours} />
       {scheduleErrors.length > 0 && (
         <ul className="field-error list-inside list-disc" role="alert">
           {[...new Set(scheduleErrors.flatMap(([, list]) => list ?? []))].map((message) => (
             <li key={message}>{message}</li>
           ))}
         </ul>
+      )}
+    </div>
+  );
+}
+
+/** The schedule's weekly hours beside the contract's, and a warning when they differ; follows the typing. */
+function ContractComparison({ inputs, weeks, contractHours }: { inputs: ScheduleInputs; weeks: 1 | 2; contractHours: number | null }) {
+  const check = scheduleAgainstContract(weeks === 2 ? "week_one_two" : "unique_week", weeksFromInputs(inputs), contractHours);
+  if (check.contractSeconds === null) {
+    return <p className="text-sm text-gray-700">{t(weeks === 2 ? "schedule.weekly_hours_average" : "schedule.weekly_hours", { schedule: check.weeklyLabel })}</p>;
+  }
+  const words = { schedule: check.weeklyLabel, contract: formatHoursMinutes(check.contractSeconds) };
+  return (
+    <div aria-live="polite" className="text-sm">
+      <p className="text-gray-700" data-contract-comparison="">
+        {t("schedule.against_contract", words)}
+      </p>
+      {check.differs && (
+        <p className="mt-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900" data-contract-warning="">
+          {t("schedule.differs_from_contract", words)}
+        </p>
       )}
     </div>
   );

@@ -34,7 +34,7 @@ describe("POST /api/employees", () => {
       email: "api.nouveau@cadran.test",
       displayName: "Jean-Marc API",
       birthday: 639_878_400,
-      hiredAt: "2020-01-06",
+      hiredAt: Date.parse("2020-01-06T00:00:00Z") / 1000, // unix seconds like every date of a body (decision 0088)
       firedAt: null,
       numberOfHoursPerWeek: 35,
       holidayMonthlyVacationAccrual: 2.08,
@@ -60,6 +60,8 @@ describe("POST /api/employees", () => {
       [
         "matricule", "acronym", "phone", "emailPersonal", "birthday", "typeContract", "numberOfHoursPerWeek", "numberOfHoursPerMonth",
         "hiredAt", "contractState", "annualSalary", "hourlyCost", "country", "subsidiary", "position", "division",
+        // Time registration is on by default: an employee who clocks needs a schedule (issue 29 item 4).
+        "weeks",
       ].sort(),
     );
     expect(res.body.violations[0].message).toBe("Ce champ est obligatoire.");
@@ -82,6 +84,7 @@ describe("POST /api/employees", () => {
     ["a schedule of four days", { weeks: [[{}, {}, {}, {}]] }, "weeks.0", "Le planning contient une ou deux semaines de 5 jours."],
     ["an hour of 24", { weeks: [[{ morning: { start: { hour: 24, minute: 0 }, end: null }, afternoon: null }, {}, {}, {}, {}]] }, "weeks.0.0.morning.start.hour", "L'heure va de 0 à 23."],
     ["a yes/no as text", { teamLeader: "oui" }, "teamLeader", "Répondez oui ou non."],
+    ["a time-registered employee with an empty schedule", { weeks: [[{}, {}, {}, {}, {}]] }, "weeks", "Un employé soumis au pointage a besoin d'horaires : remplissez la semaine type."],
   ])("answers 422 for %s", async (_name, patch, path, message) => {
     const res = await api.post("/api/employees", { ...sheetToApiBody(completeSheet(org)), ...patch }, token);
     expect(res.status).toBe(422);
@@ -269,7 +272,7 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     const theirs = await api.login(leaver.email);
     const res = await api.put(`/api/employees/${leaver.employeeId}`, { firedAt: 1_772_236_800 /* 28/02/2026 */ }, token);
     expect(res.status).toBe(200);
-    expect(res.body.firedAt).toBe("2026-02-28");
+    expect(res.body.firedAt).toBe(1_772_236_800);
     expect((await api.get(`/api/employees/${leaver.employeeId}`, theirs)).status).toBe(401);
     const again = await api.put(`/api/employees/${leaver.employeeId}`, { position: "x" }, token);
     expect(again.status).toBe(409);

@@ -5,6 +5,7 @@ import { localDate } from "~/domain/zoned-day";
 import { drainInlineJobs } from "~/server/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
+import { emptyWeek } from "~/domain/employee-sheet";
 import { completeSheet, sheetToForm, SEVEN_HOURS } from "~tests/support/factories-employees";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
@@ -159,6 +160,41 @@ describe("employee sheet without JavaScript", () => {
     expect(fieldErrors(res.text)).toEqual([message]);
   });
 
+  it("refuses a time-registered employee without a schedule (field error, nothing stored), not one who does not clock", async () => {
+    const client = await asManager();
+    const empty = completeSheet(org, { email: "html.sans.horaires@cadran.test", weeks: [emptyWeek(), emptyWeek()] });
+    const res = await client.post("/employees/new", sheetToForm(empty));
+    expect(res.status).toBe(400);
+    expect(decode(res.text)).toContain("Un employé soumis au pointage a besoin d'horaires : remplissez la semaine type.");
+    expect(decode(res.text)).toContain('value="html.sans.horaires@cadran.test"');
+    expect(await db.sql("select 1 from employee where email = ?", ["html.sans.horaires@cadran.test"])).toHaveLength(0);
+    // Alternate weeks with week 2 left empty: that week is named.
+    const week2 = completeSheet(org, { weekType: "week_one_two" });
+    const res2 = await client.post("/employees/new", sheetToForm(week2));
+    expect(res2.status).toBe(400);
+    expect(decode(res2.text)).toContain("Un employé soumis au pointage a besoin d'horaires : la semaine 2 est vide.");
+    // Someone who does not clock needs no schedule.
+    const noClock = completeSheet(org, { timeRegistration: false, weeks: [emptyWeek(), emptyWeek()] });
+    expect((await client.post("/employees/new", sheetToForm(noClock))).status).toBe(302);
+    await drainInlineJobs();
+  });
+
+  it("shows the schedule's weekly total beside the contract hours and warns when they differ", async () => {
+    const client = await asManager();
+    const same = await client.post("/employees/new", sheetToForm(completeSheet(org)));
+    expect(same.status).toBe(302);
+    const samePage = decode((await client.get(same.location!)).text);
+    expect(samePage).toContain("Horaires saisis : 35 h 00 par semaine.");
+    expect(samePage).toContain("Horaires : 35 h 00 par semaine · contrat : 35 h 00 par semaine.");
+    expect(samePage).not.toContain("data-contract-warning");
+    const more = await client.post("/employees/new", sheetToForm(completeSheet(org, { numberOfHoursPerWeek: 39 })));
+    expect(more.status).toBe(302);
+    const morePage = decode((await client.get(more.location!)).text);
+    expect(morePage).toContain("Attention : les horaires (35 h 00 par semaine) ne correspondent pas aux heures du contrat (39 h 00 par semaine).");
+    expect(morePage).toContain("data-contract-warning");
+    await drainInlineJobs();
+  });
+
   it("refuses a used matricule and e-mail as field errors, and a team of another division", async () => {
     const client = await asManager();
     const first = completeSheet(org);
@@ -187,7 +223,8 @@ describe("employee sheet without JavaScript", () => {
     const emp = await createEmployee(db.em(), org);
     const sheet = completeSheet(org);
     const inverted = { ...SEVEN_HOURS, morningStart: 12 * 60, morningEnd: 9 * 60 };
-    const form = sheetToForm({ ...sheet, weekType: "week_one_two", weeks: [[inverted, SEVEN_HOURS, SEVEN_HOURS, SEVEN_HOURS, SEVEN_HOURS], sheet.weeks[1]!] });
+    // Week 2 holds hours: a time-registered employee needs both weeks of a rotation (issue 29 item 4).
+    const form = sheetToForm({ ...sheet, weekType: "week_one_two", weeks: [[inverted, SEVEN_HOURS, SEVEN_HOURS, SEVEN_HOURS, SEVEN_HOURS], [SEVEN_HOURS, ...sheet.weeks[1]!.slice(1)]] });
 
     const refresh = await client.post(`/employees/${emp.employeeId}/edit`, { ...form, intent: "refresh" });
     expect(refresh.status).toBe(200);

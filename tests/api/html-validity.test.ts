@@ -6,12 +6,14 @@ import { promisify } from "node:util";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedDemo } from "~db/seeds/demo";
+import { isSection, menuFor } from "~/domain/menu";
 import { useTestDatabase } from "~tests/support/db";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
 /**
- * Issue 12 item 4: the documents are valid HTML. The pages the browser journeys visit (demo data, one session per
- * role) are fetched over HTTP, written as files, and checked by the W3C Nu HTML checker in one JVM start.
+ * Issue 12 item 4, issue 29 item 10: the documents are valid HTML. The main pages of every role (its menu, demo data,
+ * one session per role) and the pages behind them that hold forms are fetched over HTTP, written as files, and
+ * checked by the W3C Nu HTML checker in one JVM start; any error fails.
  */
 const db = useTestDatabase();
 const server = useTestServer();
@@ -31,7 +33,7 @@ async function firstId(sql: string, params: unknown[] = []): Promise<number> {
 }
 
 describe("documents are valid HTML (Nu checker)", () => {
-  it("has no error on the pages of the journeys, per role", async () => {
+  it("has no error on the main pages of every role and their forms", async () => {
     const pages = new Map<string, string>();
     const keep = (name: string, res: { status: number; text: string }) => {
       expect(res.status, name).toBeLessThan(500);
@@ -57,60 +59,60 @@ describe("documents are valid HTML (Nu checker)", () => {
     const teamId = await firstId("select id from team order by id limit 1");
     const otherSubsidiaryId = await firstId("select id from subsidiary where id <> ? order by id limit 1", [s]);
 
-    const byRole: [string, string[]][] = [
+    const divisionId = await firstId("select id from division order by id limit 1");
+
+    // Issue 29 item 10: the main pages of every role are its menu (menuFor), visited by each demo account, plus the
+    // pages behind them that hold forms (an item's edit page, a search with results, an ended day's edit request).
+    const accounts = await db.sql<{ email: string; profile_type: string; time_registration: boolean }>(
+      `select u.email, e.profile_type, e.time_registration from app_user u join employee e on e.id = u.employee_id
+        where u.email in ('direction@cadran.test', 'daf@cadran.test', 'chef.division@cadran.test', 'chef.equipe@cadran.test',
+                          'employe@cadran.test', 'accueil@cadran.test', 'commercial@cadran.test')`,
+    );
+    expect(accounts).toHaveLength(7);
+    const menuPaths = (a: (typeof accounts)[number]) =>
+      menuFor({ profileType: a.profile_type, timeRegistration: a.time_registration }).flatMap((item) => (isSection(item) ? item.entries.map((e) => e.path) : [item.path]));
+    const byRole: [string, string[]][] = accounts.map((a) => [a.email, menuPaths(a)]);
+
+    const from = DateTime.now().setZone("Europe/Paris").minus({ days: 10 }).toISODate()!;
+    const to = DateTime.now().setZone("Europe/Paris").toISODate()!;
+    byRole.push(
       [
         "employe@cadran.test",
-        ["/", "/leave/ask", "/leave/me", "/leave/me?tab=accepted", `/leave/detail/${leaveId}`, "/profile", "/time-clock/badging", "/nope", "/overtime/me?week=2"],
+        ["/leave/me?tab=accepted", "/leave/me?tab=rejected", `/leave/detail/${leaveId}`, `/leave/${pendingId}/edit`, "/profile", "/nope", "/overtime/me?week=2", "/planning/me?filter=leaves", `/time-clock/badging?from=${from}&to=${to}`],
       ],
-      ["chef.equipe@cadran.test", ["/", "/leave/waiting", "/leave/waiting?tab=pending", "/time-clock/team-badging", "/overtime/team"]],
-      ["chef.equipe@cadran.test", [`/overtime/employee/${employeeId}?week=2`]],
-      ["employe@cadran.test", ["/planning/me", "/planning/me?filter=leaves"]],
-      ["chef.equipe@cadran.test", ["/planning/team", `/planning/employee/${employeeId}`]],
-      ["chef.division@cadran.test", ["/planning/division"]],
-      ["direction@cadran.test", ["/planning/agency"]],
-      ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`]],
-      ["chef.division@cadran.test", ["/", "/leave/waiting?tab=pending", "/time-clock/division-badging", "/overtime/division"]],
-      ["commercial@cadran.test", ["/"]],
-      ["accueil@cadran.test", ["/"]],
+      ["chef.equipe@cadran.test", ["/leave/waiting?tab=pending", "/leave/waiting?tab=accepted", "/leave/waiting?tab=rejected", `/overtime/employee/${employeeId}?week=2`, `/planning/employee/${employeeId}`]],
+      ["chef.equipe@cadran.test", [`/leave/waiting?tab=pending&month=all&confirm=validate-${pendingId}`, `/time-clock/team-badging?from=${from}&to=${to}`]],
+      ["chef.division@cadran.test", [`/time-clock/division-badging?from=${from}&to=${to}`, "/report/overtime?from=2026-01-01&to=2026-06-30"]],
       ["daf@cadran.test", [`/?tab=${otherSubsidiaryId}`]],
       [
         "direction@cadran.test",
         [
-          "/",
-          "/leave/waiting?tab=pending",
-          "/employees",
+          `/time-clock/agency-badging?from=${from}&to=${to}&subsidiary=${s}`,
           "/employees/new",
           `/employees/${employeeId}/edit`,
           `/employees/subsidiary/${s}`,
           `/employees/subsidiary/${s}/archive`,
           `/employees/subsidiary/${s}/division/${d}`,
           `/employees/subsidiary/${s}/division/${d}/team/${t}`,
-          "/settings",
           "/settings/countries/new",
           `/settings/countries/${countryId}/edit`,
+          `/settings/countries/${countryId}/overtime`,
           "/settings/teams/new",
           `/settings/teams/${teamId}/edit`,
+          "/settings/divisions/new",
+          `/settings/divisions/${divisionId}/edit`,
           "/settings/subsidiaries/new",
           `/settings/subsidiaries/${s}/edit`,
-          "/time-clock/edit-badging",
-          "/overtime/subsidiary",
           `/overtime/employee/${employeeId}`,
-        ],
-      ],
-      // Reports (issue 16): the filters, the tables, a refused period, the payroll page.
-      [
-        "direction@cadran.test",
-        [
+          // Reports (issue 16): the filters, the tables, a moved period.
           "/report/leave?from=2026-01-01&to=2026-06-30",
           `/report/overtime?subsidiary=${s}&division=${d}&from=2026-01-01&to=2026-06-30`,
           `/report/recup?subsidiary=${s}&from=2026-01-01&to=2026-06-30`,
           `/report/cost?subsidiary=${s}&from=2026-01-01&to=2026-06-30`,
           "/report/overtime?from=2026-01-01&to=2026-12-31",
-          "/report/payroll",
         ],
       ],
-      ["chef.division@cadran.test", ["/report/overtime?from=2026-01-01&to=2026-06-30"]],
-    ];
+    );
     for (const [email, paths] of byRole) {
       const client = htmlClient(() => server.baseUrl);
       await client.login(email, DEMO_PASSWORD);
@@ -121,6 +123,25 @@ describe("documents are valid HTML (Nu checker)", () => {
     keep("leave-ask-errors", await employee.post("/leave/ask", { reason: "PAID_LEAVE", start: "", end: "" }));
     keep("planning-add-errors", await employee.post("/planning/me", { intent: "add", date: "", type: "moved" }));
     keep("profile-feed", await employee.post("/profile", { intent: "feed-enable", scope: "own" }));
+    // An ended day: the badging page then offers the edit request (a comment, rows of time and type).
+    await db.sql("delete from time_clock where employee_id = ? and date = ?", [employeeId, to]);
+    for (const intent of ["start", "end"]) await employee.post("/time-clock/badging", { intent });
+    keep("employe ended day", await employee.get("/time-clock/badging"));
+    // The forms answered with their French errors (400, filled back).
+    keep("edit-request-errors", await employee.post("/time-clock/badging", { intent: "suggest", date: to, message: "", "entries[0].time": "", "entries[0].type": "" }));
+    keep("leave-edit-errors", await employee.post(`/leave/${pendingId}/edit`, { reason: "PAID_LEAVE", start: "", end: "" }));
+    const leader = htmlClient(() => server.baseUrl);
+    await leader.login("chef.equipe@cadran.test", DEMO_PASSWORD);
+    keep(
+      "team-suggest-errors",
+      await leader.post(`/time-clock/team-badging?from=${from}&to=${to}`, { intent: "suggest", employeeId: String(employeeId), date: from, message: "", time_0: "08:00", type_0: "" }),
+    );
+    const director = htmlClient(() => server.baseUrl);
+    await director.login("direction@cadran.test", DEMO_PASSWORD);
+    for (const page of ["/employees/new", "/settings/countries/new", "/settings/subsidiaries/new", "/settings/divisions/new", "/settings/teams/new"]) {
+      keep(`${page} errors`, await director.post(page, { intent: "save" }));
+    }
+    keep("password-change-unknown", await anonymous.get("/password/change/unknown-token"));
 
     const files: string[] = [];
     for (const [name, html] of pages) {

@@ -93,7 +93,7 @@ describe("POST /api/leaves", () => {
     ["morning and afternoon together", { reason: "PAID_LEAVE", start: "MON", end: "MON", halfDayMorning: true, halfDayAfternoon: true }, "halfDay", "Choisissez le matin ou l'après-midi, pas les deux."],
     ["a half day on several days", { reason: "PAID_LEAVE", start: "MON", end: "TUE", halfDayMorning: true }, "halfDay", "Une demi-journée n'est possible que pour un congé d'un seul jour."],
     ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Vous n'avez pas assez de congés pour cette période."],
-    ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Impossible de poser un congé sur un jour férié."],
+    ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser."],
     ["a start in the past", { reason: "PAID_LEAVE", start: "PAST", end: "MON" }, "start", "La date de début ne peut pas être antérieure à hier."],
   ])("answers 422 for %s", async (_name, body, path, message) => {
     const map: Record<string, string> = { MON: monday, TUE: plus(monday, 1), SAT: plus(monday, 5), SUN: plus(monday, 6), FAR: plus(monday, 27), PAST: "2020-01-06" };
@@ -107,7 +107,7 @@ describe("POST /api/leaves", () => {
     await db.sql("insert into holiday (country_id, date, name) values (?, ?, 'Férié')", [cast.org.countryId, plus(monday, 14)]);
     const holiday = await api.post("/api/leaves", { reason: "SICK_LEAVE", start: plus(monday, 14), end: plus(monday, 14) }, tokens.employee);
     expect(holiday.status).toBe(422);
-    expect(holiday.body.violations).toContainEqual({ propertyPath: "start", message: "Impossible de poser un congé sur un jour férié." });
+    expect(holiday.body.violations).toContainEqual({ propertyPath: "start", message: "Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser." });
     const first = await api.post("/api/leaves", { reason: "SICK_LEAVE", start: plus(monday, 7), end: plus(monday, 8) }, tokens.employee);
     expect(first.status).toBe(201);
     const clash = await api.post("/api/leaves", { reason: "RTT_LEAVE", start: plus(monday, 8), end: plus(monday, 8) }, tokens.employee);

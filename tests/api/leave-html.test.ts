@@ -67,7 +67,7 @@ describe("asking for leave without JavaScript", () => {
     await browser.login(cast.employee.email);
     const holiday = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: plus(wednesday, 7), end: plus(wednesday, 7), comment: "Pont du férié" });
     expect(holiday.status).toBe(400);
-    expect(decode(holiday.text)).toContain("Impossible de poser un congé sur un jour férié.");
+    expect(decode(holiday.text)).toContain("Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser.");
     expect(holiday.text).toContain("Pont du férié");
     const tooLong = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: wednesday, end: plus(wednesday, 13) });
     expect(tooLong.status).toBe(400);
@@ -126,6 +126,14 @@ describe("a full workflow without JavaScript: half day, team leader, department 
 
     const leader = await waitingAs(cast.teamLeader.email);
     expect(leader.page.text).toContain(`data-leave-id="${leave!.id}"`);
+    // Decision 0024: another year and month still show it on the pending tab, and the page says so above the cards
+    // (issue 29 item 9).
+    const otherMonth = await leader.browser.get(`/leave/waiting?year=2020&month=1&employee=all&tab=pending`);
+    expect(otherMonth.text).toContain(`data-leave-id="${leave!.id}"`);
+    const notice = decode(otherMonth.text);
+    expect(notice).toContain("Toutes les demandes qui attendent votre décision sont affichées, quelle que soit leur date");
+    expect(notice.indexOf('data-testid="pending-all-months"')).toBeLessThan(notice.indexOf(`data-leave-id="${leave!.id}"`));
+    expect((await leader.browser.get(`/leave/waiting?year=${Y}&month=all&employee=all&tab=accepted`)).text).not.toContain("pending-all-months");
     expect(leader.page.text).toContain("Urgent");
     expect(leader.page.text).toContain('href="/planning/team"');
     const pre = await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });

@@ -112,9 +112,15 @@ describe("the weekly calendars", () => {
     await client.login(finance.email);
     const res = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10`);
     expect(res.status).toBe(200);
-    expect(html(res.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/01/2026", to: "10/07/2026" }));
-    const byEnd = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&anchor=to`);
-    expect(html(byEnd.text)).toContain(t("overtime_screens.filter.period_moved", { from: "10/02/2026", to: "10/08/2026" }));
+    expect(html(res.text)).toContain(t("period.moved_end", { from: "10/01/2026", to: "10/07/2026" }));
+    const byEnd = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&changed=to`);
+    expect(html(byEnd.text)).toContain(t("period.moved_start", { from: "10/02/2026", to: "10/08/2026" }));
+    // Without JavaScript the form sends the period it showed: only the end changed, so the start moves (decision 0087).
+    const noJs = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2026-01-10&to=2026-08-10&shownFrom=2026-01-10&shownTo=2026-04-10`);
+    expect(html(noJs.text)).toContain(t("period.moved_start", { from: "10/02/2026", to: "10/08/2026" }));
+    // Only the start changed, to more than 6 months before the end shown: the end moves.
+    const noJsStart = await client.get(`/overtime/subsidiary?subsidiary=${org.subsidiaryId}&from=2025-06-01&to=2026-04-10&shownFrom=2026-01-10&shownTo=2026-04-10`);
+    expect(html(noJsStart.text)).toContain(t("period.moved_end", { from: "01/06/2025", to: "01/12/2025" }));
   });
 
   it("says so when nobody matches", async () => {
@@ -278,7 +284,7 @@ describe("the overtime calls", () => {
     expect(await count()).toBe(before);
     const ok = await api.post("/api/deduction", { newdeduction: "2", employeeId: `/api/employees/${worker.employeeId}` }, leaderToken);
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ deduction: 7200, day: today, employeeId: worker.employeeId });
+    expect(ok.body).toMatchObject({ deduction: 7200, date: Date.parse(`${today}T00:00:00Z`) / 1000, employeeId: worker.employeeId });
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: leader.employeeId }, leaderToken)).status).toBe(201);
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: otherDivision.employeeId }, leaderToken)).status).toBe(404);
     expect((await api.post("/api/deduction", { newdeduction: "2", employeeId: worker.employeeId }, workerToken)).status).toBe(403);
@@ -308,7 +314,7 @@ describe("the overtime calls", () => {
     }
     const res = await api.delete(`/api/deduction/${id}`, leaderToken);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, deduction: 3600, day: today, employeeId: worker.employeeId, removed: true });
+    expect(res.body).toMatchObject({ id, deduction: 3600, date: Date.parse(`${today}T00:00:00Z`) / 1000, employeeId: worker.employeeId, removed: true });
     expect(await listed()).not.toContain(id);
     const again = await api.delete(`/api/deduction/${id}`, leaderToken);
     expect(again.status).toBe(404);
@@ -321,7 +327,9 @@ describe("the overtime calls", () => {
     const res = await api.post("/api/getdeduction", { employeeId: worker.employeeId, start, end: today }, financeToken);
     expect(res.status).toBe(200);
     expect(res.body["hydra:totalItems"]).toBeGreaterThan(0);
-    expect(res.body["hydra:member"][0]).toMatchObject({ date: Date.parse(`${today}T00:00:00Z`) / 1000, day: today });
+    // Unix seconds only: no 'YYYY-MM-DD' twin in a body (spec 2 §7, decision 0088).
+    expect(res.body["hydra:member"][0]).toMatchObject({ date: Date.parse(`${today}T00:00:00Z`) / 1000 });
+    expect(res.body["hydra:member"][0].day).toBeUndefined();
     expect((await api.post("/api/getdeduction", { employeeId: worker.employeeId, start, end: today }, workerToken)).status).toBe(200);
     const long = await api.post("/api/getdeduction", { employeeId: worker.employeeId, start: "2026-01-01", end: "2026-08-01" }, financeToken);
     expect(long.status).toBe(422);

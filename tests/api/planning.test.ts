@@ -240,6 +240,10 @@ describe("planning pages", () => {
     expect(long.text).toContain("du 05/01/2026 au 05/07/2026");
     const longEnd = await head.get("/planning/division?from=2026-01-05&to=2026-12-31&changed=to");
     expect(longEnd.text).toContain("du 30/06/2026 au 31/12/2026");
+    // Without JavaScript the form sends the period it showed: only the end changed, so the start moves (decision 0087).
+    const noJs = await head.get("/planning/division?from=2026-01-05&to=2026-12-31&shownFrom=2026-01-05&shownTo=2026-04-05");
+    expect(noJs.text).toContain(t("period.moved_start", { from: "30/06/2026", to: "31/12/2026" }));
+    expect(noJs.text).toContain('value="2026-06-30"');
   });
 
   it("keeps a colleague off someone else's planning (logged out, as for any page outside one's rights)", async () => {

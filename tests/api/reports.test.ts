@@ -275,14 +275,25 @@ describe("pages and Excel files agree with the API", () => {
     expect(ws.getRow(1).values).toEqual([undefined, "Employé", "Matricule", "Début", "Fin", "Motif", "Jours ouvrés"]);
   });
 
-  it("a period over 6 months is refused on the page with the French message", async () => {
+  it("a period over 6 months moves on the page (the date changed stays, the other moves, a notice says so); the /api keeps its 422", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
+    const decoded = (text: string) => text.replace(/&#x27;|&#39;/g, "'");
+    // A typed URL: the start is kept, the end moves to start + 6 months, and the report is there.
     const page = await client.get(`/report/overtime?from=2026-01-01&to=2026-09-01`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain("La période d&#x27;un rapport ne peut pas dépasser 6 mois.");
+    expect(decoded(page.text)).not.toContain("La période d'un rapport ne peut pas dépasser 6 mois.");
+    expect(decoded(page.text)).toContain("la date de fin a été déplacée à 6 mois après le début. Période affichée : du 01/01/2026 au 01/07/2026.");
+    expect(page.text).toContain('data-testid="report-table"');
+    expect(page.text).toContain("/export/overtime?from=2026-01-01&amp;to=2026-07-01");
+    // The form without JavaScript: only the end changed from the period shown, so the start moves.
+    const byEnd = await client.get(`/report/overtime?from=2026-01-01&to=2026-09-01&shownFrom=2026-01-01&shownTo=2026-03-31`);
+    expect(decoded(byEnd.text)).toContain("la date de début a été déplacée à 6 mois avant la fin. Période affichée : du 01/03/2026 au 01/09/2026.");
+    expect(byEnd.text).toContain('value="2026-03-01"');
     const exported = await download(client, `/export/overtime?from=2026-01-01&to=2026-09-01`);
     expect(exported.res.status).toBe(302);
+    const refused = await api.get(`/api/report/overtime?start=20260101&end=20260902`, tokens.financial);
+    expect(refused.status).toBe(422);
   });
 });
 

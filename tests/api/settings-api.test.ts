@@ -94,8 +94,8 @@ describe("/api/countries", () => {
       timezone: "Europe/Brussels",
       overtime,
       holidays: [
-        { id: expect.any(Number), date: "2026-07-21", name: "Fête nationale" },
-        { id: expect.any(Number), date: "2026-11-11", name: "Armistice" },
+        { id: expect.any(Number), date: Date.parse("2026-07-21T00:00:00Z") / 1000, name: "Fête nationale" },
+        { id: expect.any(Number), date: Date.parse("2026-11-11T00:00:00Z") / 1000, name: "Armistice" },
       ],
     });
     const item = await api.get(`/api/countries/${res.body.id}`, headToken);
@@ -261,8 +261,8 @@ describe("/api/subsidiaries", () => {
     );
     expect(created.status).toBe(201);
     expect(created.body.holidays).toEqual([
-      { id: expect.any(Number), date: "2026-04-03", name: "Vendredi saint" },
-      { id: expect.any(Number), date: "2026-12-26", name: "Saint-Étienne" },
+      { id: expect.any(Number), date: Date.parse("2026-04-03T00:00:00Z") / 1000, name: "Vendredi saint" },
+      { id: expect.any(Number), date: Date.parse("2026-12-26T00:00:00Z") / 1000, name: "Saint-Étienne" },
     ]);
     const id = created.body.id;
     const base = { name: "Strasbourg Print", country: org.countryId, city: "Strasbourg", timezone: "Europe/Paris" };
@@ -270,7 +270,8 @@ describe("/api/subsidiaries", () => {
     expect(kept.status).toBe(200);
     expect(kept.body.holidays).toEqual(created.body.holidays);
     const renamed = await api.put(`/api/subsidiaries/${id}`, { ...base, holidays: [{ date: "2026-12-26", name: "Saint-Étienne (Alsace)" }] }, token);
-    expect(renamed.body.holidays).toEqual([{ id: created.body.holidays[1].id, date: "2026-12-26", name: "Saint-Étienne (Alsace)" }]);
+    // Holiday dates come back as unix seconds (spec 2 §7, decision 0088).
+    expect(renamed.body.holidays).toEqual([{ id: created.body.holidays[1].id, date: Date.parse("2026-12-26T00:00:00Z") / 1000, name: "Saint-Étienne (Alsace)" }]);
     // The local holidays are the subsidiary's only: none became a country holiday.
     expect(await db.sql("select id from holiday where country_id is not null and name like 'Saint-Étienne%'")).toHaveLength(0);
     const cleared = await api.put(`/api/subsidiaries/${id}`, { ...base, holidays: [] }, token);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { localDate } from "~/domain/zoned-day";
+import { addDays } from "~/domain/time-calendar-date";
+import { instantAt, localDate } from "~/domain/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { insertClock, setSchedule } from "~tests/support/factories-time";
@@ -11,6 +12,8 @@ const api = apiClient(() => server.baseUrl);
 
 /** The server uses the real clock: "today" is today in Paris. */
 const today = () => localDate(new Date(), "Europe/Paris");
+/** Unix seconds of a wall-clock time of a day in Paris. */
+const unixAt = (date: string, hhmm: string) => instantAt(date, hhmm, "Europe/Paris").getTime() / 1000;
 
 let org: Org;
 async function account(overrides: Parameters<typeof createEmployee>[2] = {}): Promise<TestEmployee & { token: string }> {
@@ -220,6 +223,57 @@ describe("POST /api/timeclock/suggest", () => {
     const res = await api.post("/api/timeclock/suggest", body, me.token);
     expect(res.status).toBe(422);
     expect(res.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(paths);
+  });
+
+  it("files a team leader's correction of Lucas's day on Lucas's day, not on the leader's own (issue 29 item 2)", async () => {
+    const leader = await account({ profileType: "ROLE_TEAM_LEADER", teamId: org.teamId, teamLeader: true });
+    const lucas = await account({ firstname: "Lucas", teamId: org.teamId });
+    const date = addDays(today(), -3);
+    const lucasDay = await insertClock(db.em(), lucas.employeeId, date, [["09:00", "START"], ["17:00", "END"]]);
+    const leaderDay = await insertClock(db.em(), leader.employeeId, date, [["08:00", "START"], ["16:00", "END"]]);
+    const read = await api.get(`/api/timeclock/${lucasDay}`, leader.token);
+    expect(read.status).toBe(200);
+    // The day as the client read it, with its id, new entries and a message (no employee field).
+    const body = {
+      id: read.body.id,
+      date: read.body.date,
+      message: "Arrivée à 8 h 30",
+      timeLogs: [
+        { time: unixAt(date, "08:30"), type: "START" },
+        { time: unixAt(date, "17:00"), type: "END" },
+      ],
+    };
+    const res = await api.post("/api/timeclock/suggest", body, leader.token);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ suggested: true, employeeId: lucas.employeeId, originSuggested: `/api/timeclock/${lucasDay}` });
+    const [row] = await db.sql<{ employee_id: number; origin_suggested_id: number; date: string }>(
+      "select employee_id, origin_suggested_id, date::text as date from time_clock where id = ?",
+      [res.body.id],
+    );
+    expect(row).toEqual({ employee_id: lucas.employeeId, origin_suggested_id: lucasDay, date });
+    expect(await db.sql("select id from time_clock where origin_suggested_id = ?", [leaderDay])).toEqual([]);
+
+    // The same day named by originSuggested only: Lucas's too.
+    const byOrigin = await api.post("/api/timeclock/suggest", { ...body, id: undefined, originSuggested: `/api/timeclock/${lucasDay}` }, leader.token);
+    expect(byOrigin.status).toBe(201);
+    expect(byOrigin.body.employeeId).toBe(lucas.employeeId);
+    // An employee that is not the day's, or a date that is not the day's: 422.
+    const otherEmployee = await api.post("/api/timeclock/suggest", { ...body, employee: `/api/employees/${leader.employeeId}` }, leader.token);
+    expect(otherEmployee.status).toBe(422);
+    expect(otherEmployee.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(["employee"]);
+    const otherDate = await api.post("/api/timeclock/suggest", { ...body, date: read.body.date - 86_400 }, leader.token);
+    expect(otherDate.status).toBe(422);
+    expect(otherDate.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(["date"]);
+
+    // Outside the sender's scope (another team's leader, a colleague), or an unknown day: 404, nothing filed.
+    const otherLeader = await account({ profileType: "ROLE_TEAM_LEADER", teamId: org.otherTeamId, teamLeader: true });
+    const colleague = await account({ teamId: org.teamId });
+    for (const who of [otherLeader, colleague]) {
+      expect((await api.post("/api/timeclock/suggest", body, who.token)).status).toBe(404);
+    }
+    expect((await api.post("/api/timeclock/suggest", { ...body, id: 2_000_000_000 }, leader.token)).status).toBe(404);
+    const filed = await db.sql("select id from time_clock where suggested and origin_suggested_id = ?", [lucasDay]);
+    expect(filed).toHaveLength(2);
   });
 
   it("answers 404 for an employee outside my scope and 415 for a form body", async () => {

@@ -3,7 +3,7 @@ import { expect, isJs, loginAs, test } from "./support";
 /**
  * Reports (issue 16), with JavaScript on and off: finance narrows the recovery report with the cascading filters
  * (without JavaScript each level appears after a search; with it at once), searches a period, and downloads the
- * Excel file; a period over 6 months is refused by the server with the French message.
+ * Excel file; a period over 6 months is moved by the server, with a notice.
  */
 test.describe("recovery report", () => {
   test("finance filters the recovery report and downloads it", async ({ page }, testInfo) => {
@@ -16,12 +16,17 @@ test.describe("recovery report", () => {
     // The next level of the cascade.
     await expect(page.getByLabel("Département", { exact: true })).toBeVisible();
 
-    // The server refuses a period longer than 6 months.
+    // A period longer than 6 months: the end, changed last, stays and the start moves (decision 0087); without
+    // JavaScript both dates differ from the period shown, so the start stays and the end moves.
     await page.getByLabel("Du", { exact: true }).fill("2026-01-01");
     await page.getByLabel("Au", { exact: true }).fill("2026-12-31");
     await page.getByRole("button", { name: "Rechercher" }).click();
-    await expect(page.getByTestId("period-error")).toHaveText("La période d'un rapport ne peut pas dépasser 6 mois.");
+    await expect(page.getByTestId("period-moved")).toContainText(
+      isJs(testInfo) ? "Période affichée : du 30/06/2026 au 31/12/2026." : "Période affichée : du 01/01/2026 au 01/07/2026.",
+    );
+    await expect(page.getByLabel("Au", { exact: true })).toHaveValue(isJs(testInfo) ? "2026-12-31" : "2026-07-01");
 
+    await page.getByLabel("Du", { exact: true }).fill("2026-01-01");
     await page.getByLabel("Au", { exact: true }).fill("2026-06-30");
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page).toHaveURL(/from=2026-01-01&to=2026-06-30/);

@@ -61,7 +61,8 @@ describe("asking for leave", () => {
   });
 
   it.each<[string, Partial<LeaveInput>, { propertyPath: string; message: string }]>([
-    ["a start on a public holiday", { start: "2026-07-14", end: "2026-07-14" }, { propertyPath: "start", message: "Impossible de poser un congé sur un jour férié." }],
+    ["a leave on a public holiday alone", { start: "2026-07-14", end: "2026-07-14" }, { propertyPath: "start", message: "Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser." }],
+    ["the weekend of 09-10/01/2027 (named a weekend, not a jour férié)", { start: "2027-01-09", end: "2027-01-10" }, { propertyPath: "start", message: "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser." }],
     ["more days than the balance (13)", { start: "2026-07-01", end: "2026-07-21" }, { propertyPath: "start", message: "Vous n'avez pas assez de congés pour cette période." }],
     ["a recovery leave under one hour", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 0.5 }, { propertyPath: "nbHourAbsence", message: "Une récupération dure au moins 1 heure." }],
     ["more recovery hours than earned", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 4 }, { propertyPath: "nbHourAbsence", message: "Vous n'avez pas assez d'heures de récupération." }],
@@ -74,6 +75,18 @@ describe("asking for leave", () => {
     expect(await violationsOf(requestLeave(db.em(), user, ask(over), NOW))).toContainEqual(violation);
     const after = await db.sql<{ n: string }>("select count(*) as n from leave where employee_id = ?", [cast.employee.employeeId]);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it.each<[string, string, string, number]>([
+    ["the Ascension bridge, Thursday 06/05/2027 to Friday 07/05/2027", "2027-05-06", "2027-05-07", 1],
+    ["Tuesday 04/05/2027 to the Ascension 06/05/2027", "2027-05-04", "2027-05-06", 2],
+  ])("stores %s with its working days only (spec 2 §5)", async (_name, start, end, days) => {
+    await addHoliday(db.em(), cast.org.countryId, "2027-05-06", "Ascension");
+    const user = await currentUserOf(db.em(), cast.employee);
+    const { id } = await requestLeave(db.em(), user, ask({ start, end }), NOW);
+    expect((await getLeave(db.em(), user, id)).numberDaysWork).toBe(days);
+    await deleteLeave(db.em(), user, id);
+    await db.sql("delete from holiday where country_id = ? and date = '2027-05-06'", [cast.org.countryId]);
   });
 
   it("refuses a request overlapping a pending one, but not a morning next to an afternoon", async () => {

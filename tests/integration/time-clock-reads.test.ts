@@ -200,6 +200,17 @@ describe("badgingScreen", () => {
     expect(screen.history).toBeNull();
   });
 
+  it("runs the week overview from Monday to yesterday: today is not there, even once ended (spec 2, issue 29 item 6)", async () => {
+    const e = await person(org);
+    await insertClock(db.em(), e.employeeId, "2026-04-21", [["08:00", "START"], ["16:00", "END"]]);
+    await insertClock(db.em(), e.employeeId, "2026-04-22", [["08:00", "START"], ["16:00", "END"]]);
+    const ended = await badgingScreen(db.em(), e.user, at("2026-04-22", "17:00"), null);
+    expect(ended.clock?.type).toBe("END");
+    expect(ended.week.map((d) => d.date)).toEqual(["2026-04-20", "2026-04-21"]);
+    const monday = await badgingScreen(db.em(), e.user, at("2026-04-20", "18:00"), null);
+    expect(monday.week).toEqual([]);
+  });
+
   it("says on leave for a full-day leave and gives the half-day banner otherwise", async () => {
     const e = await person(org);
     await addLeave(db.em(), e.employeeId, { start: "2026-04-27", end: "2026-04-28" });

@@ -25,6 +25,8 @@ export const badging = {
   "badging.edit.error.not_found": "Cette demande de modification n'existe plus.",
   "badging.edit.error.day_not_found": "Cette journée de pointage est introuvable.",
   "badging.edit.error.employee_not_found": "Employé introuvable.",
+  "badging.edit.error.employee_not_day": "Cette journée est celle d'un autre employé.",
+  "badging.edit.error.date_not_day": "La date n'est pas celle de la journée corrigée.",
 
   // Team, division and agency views
   "badging.team.title": "Pointage de l'équipe",

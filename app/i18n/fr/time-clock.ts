@@ -31,6 +31,7 @@ export const timeClock = {
   "time_clock.col_overtime": "Heures sup.",
   "time_clock.col_entries": "Pointages",
   "time_clock.week_overview": "Ma semaine",
+  "time_clock.edit_choose_type": "— Choisir —",
   "time_clock.week_empty": "Aucun jour à afficher avant aujourd'hui cette semaine.",
   "time_clock.anomaly": "Journée non terminée",
   "time_clock.history": "Historique",
