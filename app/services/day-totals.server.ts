@@ -1,10 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isClockType, type ClockType } from "~/domain/clock-state";
+import { isClockType, shiftIsOpen, type ClockType } from "~/domain/clock-state";
+import { workIntervals } from "~/domain/legal-checks";
+import { nightSeconds } from "~/domain/night-work";
 import { contractInForce, type PastContract } from "~/domain/contract-change";
 import { type WeekSchedule } from "~/domain/expected-time";
 import { mondayOf } from "~/domain/iso-week";
 import { dailyOvertime } from "~/domain/overtime-day";
-import { type CalendarDate } from "~/domain/time-calendar-date";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLogEntry } from "~/domain/working-time";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
@@ -20,11 +22,14 @@ export interface DayTotals {
   expectedSeconds: number;
   overtimeSeconds: number;
   anomaly: boolean;
+  /** Worked seconds inside the night period (21:00-06:00, L3122-20), in the employee's zone. */
+  nightSeconds: number;
 }
 
 /**
  * The totals of a day from its active entries. A past day left without END is an anomaly and counts no
- * overtime (DESIGN §5); today is never an anomaly, the day is just not over.
+ * overtime (DESIGN §5); today is never an anomaly, the day is just not over, and neither is yesterday's shift still
+ * open at `now` (a night shift, decision 0075: it belongs to the day it started and may end after midnight).
  *
  * @example dayTotals([{ time: at("08:00"), type: "START" }, { time: at("16:00"), type: "END" }], 25_200, { date, today })
  *          // { type: "END", workingTimeSeconds: 28800, overtimeSeconds: 3600, anomaly: false, ... }
@@ -32,10 +37,13 @@ export interface DayTotals {
 export function dayTotals(
   logs: readonly TimeLogEntry[],
   expected: number,
-  { date, today }: { date: CalendarDate; today: CalendarDate },
+  { date, today, now, zone }: { date: CalendarDate; today: CalendarDate; now?: Date; zone: string },
 ): DayTotals {
-  const anomaly = date < today && dayIsAnomaly(logs);
+  const first = logs.reduce<Date | null>((min, l) => (min === null || l.time < min ? l.time : min), null);
+  const open = now !== undefined && shiftIsOpen({ type: lastClockType(logs), firstAt: first }, now);
+  const anomaly = date < today && dayIsAnomaly(logs) && !open;
   const working = workingSeconds(logs);
+  const intervals = workIntervals(logs.map((l) => ({ time: l.time.getTime() / 1000, type: l.type })));
   return {
     type: lastClockType(logs),
     workingTimeSeconds: working,
@@ -43,6 +51,7 @@ export function dayTotals(
     expectedSeconds: expected,
     overtimeSeconds: dailyOvertime(working, expected, { anomaly }),
     anomaly,
+    nightSeconds: nightSeconds(intervals, zone),
   };
 }
 
@@ -68,12 +77,13 @@ async function storeTotals(
     totals.expectedSeconds,
     totals.overtimeSeconds,
     totals.anomaly,
+    totals.nightSeconds,
     options.now,
     clock.id,
   ];
   const setNotification = options.clearNotification ? ", new_notification = null" : "";
   const updateClock = `update time_clock set type = ?, working_time_seconds = ?, lunch_time_seconds = ?, expected_seconds = ?,
-      overtime_seconds = ?, anomaly = ?, updated_at = ?${setNotification} where id = ?`;
+      overtime_seconds = ?, anomaly = ?, night_seconds = ?, updated_at = ?${setNotification} where id = ?`;
   if (clock.suggested) {
     await em.execute(updateClock, params);
     return;
@@ -120,10 +130,11 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
     "select time, type from time_log where time_clock_id = ? and superseded_at is null order by time, id",
     [timeClockId],
   );
-  const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today });
+  const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today, now, zone: emp.zone });
   await storeTotals(em, { id: timeClockId, employeeId: row.employee_id, date: row.date, suggested: row.suggested }, totals, {
     now,
-    isToday: row.date === today,
+    // Yesterday's night shift still open is the employee's current day (decision 0075).
+    isToday: row.date === today || (row.date === addDays(today, -1) && dayIsAnomaly(toEntries(logs)) && !totals.anomaly),
   });
   return totals;
 }

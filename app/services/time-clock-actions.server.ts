@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { canApply, clockTypeOf, isClockType, type ClockAction, type ClockType } from "~/domain/clock-state";
+import { canApply, clockTypeOf, isClockType, shiftDayOf, type ClockAction, type ClockType } from "~/domain/clock-state";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { type TimeLogEntry } from "~/domain/working-time";
 import { localDate, timeOfDay } from "~/domain/zoned-day";
@@ -24,7 +24,7 @@ import {
   type ClockFacts,
   type FactRow,
 } from "./time-clock-employee.server";
-import { expectedFor } from "./time-clock-facts.server";
+import { expectedFor, isHalfDay, leaveOn } from "./time-clock-facts.server";
 /**
  * The clock buttons: start, pause, lunch, end, reset (spec 2 §4), with the state machine (409).
  *
@@ -42,10 +42,16 @@ interface DaySnapshot {
   logs: { id: number; time: Date; type: ClockType }[];
 }
 
-/** Everything a clock action reads: the employee, today's date in their zone, the expected facts, today's day. */
+/**
+ * Everything a clock action reads: the employee, the day acted on (today's, or yesterday's while its shift is still
+ * open: decision 0075), today's date in their zone, the expected facts, the day acted on as read.
+ */
 export interface ClockContext {
   emp: ClockEmployee;
+  /** The day the action applies to: the shift's day. */
   date: CalendarDate;
+  /** Today in the employee's zone. */
+  today: CalendarDate;
   facts: ClockFacts;
   day: DaySnapshot | null;
 }
@@ -97,10 +103,10 @@ const CLOCK_CALLER_CONTEXT = namedStatement(
     where t.token_hash = $3 and t.revoked_at is null and t.expires_at > $4`,
 );
 
-/** The UTC date ± 1 day around `now`: every zone's today is one of them. */
+/** The UTC date - 2 to + 1 day around `now`: every zone's today, and the day before it, is one of them. */
 function aroundUtcDate(now: Date): [CalendarDate, CalendarDate] {
   const utcDate = now.toISOString().slice(0, 10);
-  return [addDays(utcDate, -1), addDays(utcDate, 1)];
+  return [addDays(utcDate, -2), addDays(utcDate, 1)];
 }
 
 /**
@@ -140,17 +146,35 @@ export async function clockCallerContext(em: EntityManager, token: string, now: 
 
 function contextOf(row: ClockContextRow, now: Date): ClockContext {
   const emp = toClockEmployee(row);
-  const date = localDate(now, emp.zone);
-  const today = row.days.find((d) => d.date === date);
-  const day: DaySnapshot | null = today
-    ? {
-        id: today.id,
-        type: isClockType(today.type) ? today.type : null,
-        version: today.version,
-        logs: today.logs.filter((l) => isClockType(l.type)).map((l) => ({ id: l.id, time: new Date(l.ms), type: l.type as ClockType })),
-      }
-    : null;
-  return { emp, date, facts: factsOf(emp, row.facts), day };
+  const today = localDate(now, emp.zone);
+  const snapshot = (date: CalendarDate): DaySnapshot | null => {
+    const found = row.days.find((d) => d.date === date);
+    return found
+      ? {
+          id: found.id,
+          type: isClockType(found.type) ? found.type : null,
+          version: found.version,
+          logs: found.logs.filter((l) => isClockType(l.type)).map((l) => ({ id: l.id, time: new Date(l.ms), type: l.type as ClockType })),
+        }
+      : null;
+  };
+  const todays = snapshot(today);
+  const yesterdays = snapshot(addDays(today, -1));
+  const shift = (d: DaySnapshot | null) => (d ? { type: d.type, firstAt: d.logs[0]?.time ?? null } : null);
+  const which = shiftDayOf({ yesterday: shift(yesterdays), today: shift(todays) }, now);
+  return which === "yesterday"
+    ? { emp, date: addDays(today, -1), today, facts: factsOf(emp, row.facts), day: yesterdays }
+    : { emp, date: today, today, facts: factsOf(emp, row.facts), day: todays };
+}
+
+/**
+ * A full-day accepted leave on the day acted on, before anything was badged: "Pas besoin de badger !" (409), the
+ * words the badging page shows (issue 29 §3). A half-day leave leaves the other half open.
+ */
+function assertNotOnLeave(ctx: ClockContext): void {
+  if (ctx.day?.type) return;
+  const leave = leaveOn(ctx.facts, ctx.date);
+  if (leave && !isHalfDay(leave)) throw new ConflictError(t("error.employee_is_in_leave"));
 }
 
 /**
@@ -196,11 +220,13 @@ export async function clockAction(
   assertTimeRegistration(user);
   const type = clockTypeOf(action);
   for (let attempt = 1; ; attempt++) {
-    const { emp, date, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
+    const context = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
+    const { emp, date, today, facts, day } = context;
+    assertNotOnLeave(context);
     if (!canApply(day?.type ?? null, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
     const expected = expectedFor(facts, date);
     const logs: TimeLogEntry[] = [...(day?.logs ?? []), { time: now, type }].sort((a, b) => a.time.getTime() - b.time.getTime());
-    const totals = dayTotals(logs, expected, { date, today: date });
+    const totals = dayTotals(logs, expected, { date, today, now, zone: emp.zone });
     const written = await writeClockAction(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, { time: now, type }, totals, {
       actorId: user.employeeId,
       now,
@@ -217,16 +243,16 @@ export async function clockAction(
 /**
  * writeClockAction's statement: $1 employee, $2 date, $3 the day's type, $4..$8 its totals (working, lunch, expected,
  * overtime, anomaly), $9 the actor, $10 now, $11 the version read (null: no day), $12 and $13 the entry's time and
- * type, $14 the employee's last state.
+ * type, $14 the employee's last state, $15 the night seconds.
  */
 const CLOCK_ACTION_WRITE = namedStatement(
   "clock_action_write",
   `with day as (
      insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
-                             overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-     values ($1, $2, $3, false, $4, $5, $6, $7, $8, $9, $10, $10)
+                             overtime_seconds, anomaly, created_by_id, created_at, updated_at, night_seconds)
+     values ($1, $2, $3, false, $4, $5, $6, $7, $8, $9, $10, $10, $15)
      on conflict (employee_id, date) where suggested = false do update
-       set type = excluded.type, working_time_seconds = excluded.working_time_seconds,
+       set type = excluded.type, working_time_seconds = excluded.working_time_seconds, night_seconds = excluded.night_seconds,
            lunch_time_seconds = excluded.lunch_time_seconds, expected_seconds = excluded.expected_seconds,
            overtime_seconds = excluded.overtime_seconds, anomaly = excluded.anomaly, updated_at = excluded.updated_at,
            new_notification = null
@@ -273,6 +299,7 @@ async function writeClockAction(
     entry.time.toISOString(),
     entry.type,
     lastStateOf(totals.type),
+    totals.nightSeconds,
   ]);
   return row ? { clockId: row.clock_id, logId: row.log_id } : null;
 }
@@ -315,9 +342,9 @@ function viewOf(
 export async function resetDay(em: EntityManager, user: CurrentUser, now: Date = new Date(), firstRead?: ClockContext): Promise<ClockView> {
   assertTimeRegistration(user);
   for (let attempt = 1; ; attempt++) {
-    const { emp, date, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
+    const { emp, date, today, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
     const expected = expectedFor(facts, date);
-    const totals = dayTotals([], expected, { date, today: date });
+    const totals = dayTotals([], expected, { date, today, now, zone: emp.zone });
     const id = await writeReset(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, expected, totals, user.employeeId, now);
     if (id !== null) return viewOf(emp, id, date, totals, []);
     // The day changed since it was read (a concurrent action): read it again, as clockAction does.
@@ -336,7 +363,7 @@ const RESET_WRITE = namedStatement(
                              overtime_seconds, anomaly, created_by_id, created_at, updated_at)
      values ($1, $2, null, false, 0, 0, $3, $4, false, $5, $6, $6)
      on conflict (employee_id, date) where suggested = false do update
-       set type = null, working_time_seconds = 0, lunch_time_seconds = 0, expected_seconds = excluded.expected_seconds,
+       set type = null, working_time_seconds = 0, lunch_time_seconds = 0, night_seconds = 0, expected_seconds = excluded.expected_seconds,
            overtime_seconds = excluded.overtime_seconds, anomaly = false, updated_at = excluded.updated_at, new_notification = null
        where time_clock.xmin = $7::xid
      returning id),

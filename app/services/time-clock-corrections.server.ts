@@ -2,9 +2,9 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { boundedDateMessage } from "~/forms/dates.server";
 import { SuggestionMessage } from "~/forms/time-clock.server";
 import { frDate } from "~/domain/api-dates";
-import { checkClockSequence, isClockType, type ClockType } from "~/domain/clock-state";
+import { checkClockSequence, isClockType, MAX_SHIFT_SECONDS, type ClockType } from "~/domain/clock-state";
 import { readBoundedDate, type BoundedDate } from "~/domain/date-window";
-import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
+import { addDays, isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
 import { instantAt, localDate } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
 import { type CurrentUser } from "./current-user.server";
@@ -64,15 +64,19 @@ export async function createSuggestion(
   if (input.date > today) violations.push({ propertyPath: "date", message: t("time_clock.edit_future_day") });
   if (input.logs.length === 0) violations.push({ propertyPath: "timeLogs", message: t("time_clock.edit_entries_required") });
   const entries: { index: number; time: Date; type: ClockType }[] = [];
+  // A shift belongs to the day it started (decision 0075): a typed time earlier than the shift's first START (the
+  // first START row as typed) is on the next morning; an instant (the /api) may be on the day or the next one.
+  const anchor = nightAnchor(input.logs);
+  const nextDay = addDays(input.date, 1);
   input.logs.forEach((log, index) => {
     let time: Date | null = null;
     if (typeof log.time === "string") {
       try {
-        time = instantAt(input.date, log.time, emp.zone);
+        time = instantAt(anchor !== null && log.time < anchor ? nextDay : input.date, log.time, emp.zone);
       } catch {
         violations.push({ propertyPath: `timeLogs.${index}.time`, message: t("time_clock.edit_time_required") });
       }
-    } else if (Number.isNaN(log.time.getTime()) || localDate(log.time, emp.zone) !== input.date) {
+    } else if (Number.isNaN(log.time.getTime()) || (localDate(log.time, emp.zone) !== input.date && localDate(log.time, emp.zone) !== nextDay)) {
       violations.push({ propertyPath: `timeLogs.${index}.time`, message: t("time_clock.edit_time_outside_day", { date: frDate(input.date) }) });
     } else {
       time = log.time;
@@ -80,6 +84,16 @@ export async function createSuggestion(
     if (!isClockType(log.type)) violations.push({ propertyPath: `timeLogs.${index}.type`, message: t("time_clock.edit_type_required") });
     else if (time) entries.push({ index, time, type: log.type });
   });
+  if (violations.length === 0 && entries.length > 0) {
+    const byTime = [...entries].sort((a, b) => a.time.getTime() - b.time.getTime() || a.index - b.index);
+    const first = byTime[0]!;
+    const last = byTime[byTime.length - 1]!;
+    if (localDate(first.time, emp.zone) !== input.date) {
+      violations.push({ propertyPath: `timeLogs.${first.index}.time`, message: t("time_clock.edit_time_outside_day", { date: frDate(input.date) }) });
+    } else if (last.time.getTime() - first.time.getTime() > MAX_SHIFT_SECONDS * 1000) {
+      violations.push({ propertyPath: `timeLogs.${last.index}.time`, message: t("time_clock.edit_shift_too_long", { hours: MAX_SHIFT_SECONDS / 3600 }) });
+    }
+  }
   if (violations.length === 0) {
     const ordered = [...entries].sort((a, b) => a.time.getTime() - b.time.getTime() || a.index - b.index);
     const check = checkClockSequence(ordered.map((e) => e.type));
@@ -104,12 +118,12 @@ export async function createSuggestion(
 
   const facts = await clockFacts(em, emp, input.date, input.date);
   const logs = entries.map((e) => ({ time: e.time, type: e.type }));
-  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today });
+  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today, now, zone: emp.zone });
   const id = await em.transactional(async (tx) => {
     const [row] = await tx.execute<{ id: number }[]>(
       `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,
-                               lunch_time_seconds, expected_seconds, overtime_seconds, anomaly, created_by_id, created_at, updated_at)
-       values (?, ?, ?, true, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+                               lunch_time_seconds, expected_seconds, overtime_seconds, anomaly, created_by_id, created_at, updated_at, night_seconds)
+       values (?, ?, ?, true, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       [
         input.employeeId,
         input.date,
@@ -124,6 +138,7 @@ export async function createSuggestion(
         actor.employeeId,
         now,
         now,
+        totals.nightSeconds,
       ],
     );
     for (const log of logs) {
@@ -139,4 +154,15 @@ export async function createSuggestion(
   });
   const [view] = await loadClocks(em, "c.id = ?", [id]);
   return view!;
+}
+
+/**
+ * The wall-clock time of a typed shift's beginning: the first START row as typed (else the first row). Typed times
+ * before it are on the next morning (22:00 START, 06:00 END is one night); null when no row has a string time.
+ *
+ * @example nightAnchor([{ time: "22:00", type: "START" }, { time: "06:00", type: "END" }]) // "22:00"
+ */
+function nightAnchor(logs: readonly SuggestedLog[]): string | null {
+  const typed = logs.filter((l): l is SuggestedLog & { time: string } => typeof l.time === "string" && /^\d{2}:\d{2}$/.test(l.time));
+  return (typed.find((l) => l.type === "START") ?? typed[0])?.time ?? null;
 }

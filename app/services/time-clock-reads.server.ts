@@ -1,12 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
-import { allowedActions, notificationToShow, type AllowedActions } from "~/domain/clock-state";
+import { allowedActions, notificationToShow, shiftDayOf, shiftIsOpen, type AllowedActions } from "~/domain/clock-state";
 import type { ClockNotificationKind } from "~/domain/clock-notifications";
 import { clampHistoryRange, clampRange, PERIOD_SPAN, type DateRange } from "~/domain/date-range";
 import { theoreticalLunch, weekForDate, type TheoreticalLunch } from "~/domain/expected-time";
 import { daysOfWeekUntil, groupByIsoWeek, mondayOf, type IsoWeekGroup } from "~/domain/iso-week";
 import { dailyOvertime } from "~/domain/overtime-day";
-import { calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
+import { addDays, calendarDay, type CalendarDate } from "~/domain/time-calendar-date";
 import { lunchSeconds, workingSeconds } from "~/domain/working-time";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
@@ -36,12 +36,30 @@ export async function loadClocks(
   return rows.map((r) => (live ? withLiveTotals(toClockView(r), live.now) : toClockView(r)));
 }
 
+/** A clock's shift as the shift rules read it (decision 0075). */
+function shiftOf(view: ClockView | null | undefined) {
+  return view ? { type: view.type, firstAt: view.logs[0] ? new Date(view.logs[0].time * 1000) : null } : null;
+}
+
 /**
- * Today's open interval counts up to now (the live counter): stored totals only hold closed intervals, computed
- * at the last action. Other days and suggestions are returned unchanged.
+ * The employee's current day among their clocks: yesterday's while its shift (a night) is still open and today's
+ * has nothing, else today's (decision 0075).
+ */
+export function currentShiftClock(clocks: readonly ClockView[], today: CalendarDate, now: Date): ClockView | null {
+  const todays = clocks.find((c) => c.date === today && !c.suggested) ?? null;
+  const yesterdays = clocks.find((c) => c.date === addDays(today, -1) && !c.suggested) ?? null;
+  return shiftDayOf({ yesterday: shiftOf(yesterdays), today: shiftOf(todays) }, now) === "yesterday" ? yesterdays : todays;
+}
+
+/**
+ * The current day's open interval counts up to now (the live counter): stored totals only hold closed intervals,
+ * computed at the last action. Other days and suggestions are returned unchanged; yesterday's night shift still
+ * open is the current day (decision 0075).
  */
 export function withLiveTotals(view: ClockView, now: Date): ClockView {
-  if (view.suggested || view.date !== localDate(now, view.zone) || (view.type !== "START" && view.type !== "LUNCH")) return view;
+  const today = localDate(now, view.zone);
+  const current = view.date === today || (view.date === addDays(today, -1) && shiftIsOpen(shiftOf(view), now));
+  if (view.suggested || !current || (view.type !== "START" && view.type !== "LUNCH")) return view;
   const entries = toEntries(view.logs);
   const working = workingSeconds(entries, now);
   return {
@@ -52,12 +70,17 @@ export function withLiveTotals(view: ClockView, now: Date): ClockView {
   };
 }
 
-/** Today's clock of the signed-in employee, or null for an empty day (the API answers 404). */
+/**
+ * Today's clock of the signed-in employee (or yesterday's night shift still open, decision 0075), or null for an
+ * empty day (the API answers 404).
+ */
 export async function currentClock(em: EntityManager, user: CurrentUser, now: Date = new Date()): Promise<ClockView | null> {
   const emp = await clockEmployee(em, user.employeeId);
   const today = localDate(now, emp.zone);
-  const [view] = await loadClocks(em, "c.employee_id = ? and c.date = ? and c.suggested = false", [emp.employeeId, today], { now });
-  return view ?? null;
+  const views = await loadClocks(em, "c.employee_id = ? and c.date between ? and ? and c.suggested = false", [emp.employeeId, addDays(today, -1), today], {
+    now,
+  });
+  return currentShiftClock(views, today, now);
 }
 
 /**
@@ -177,12 +200,16 @@ export async function badgingScreen(
   const monday = mondayOf(today);
   const [facts, clocks, found] = await Promise.all([
     clockFacts(em, emp, today, today),
-    loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [emp.employeeId, monday, today], { now }),
+    // From the day before today too: a Sunday night shift still open on Monday morning is the current day.
+    loadClocks(em, "c.employee_id = ? and c.suggested = false and c.date between ? and ?", [emp.employeeId, addDays(today, -1) < monday ? addDays(today, -1) : monday, today], {
+      now,
+    }),
     search ? history(em, user, search.from, search.to) : Promise.resolve(null),
   ]);
   const byDate = new Map(clocks.map((c) => [c.date, c]));
-  const clock = byDate.get(today) ?? null;
-  const leave = leaveOn(facts, today) as ReasonedLeave | null;
+  const clock = currentShiftClock(clocks, today, now);
+  // An open night shift is ended even on a day of leave: the leave notice is for a day not started.
+  const leave = clock && clock.date !== today ? null : (leaveOn(facts, today) as ReasonedLeave | null);
   const half = leave && isHalfDay(leave) ? (leave.halfDayMorning ? "morning" : "afternoon") : null;
   const weekday = calendarDay(today).weekday;
   const scheduleDay = weekday <= 5 ? weekForDate(today, emp.weekType, emp.weeks)?.[weekday - 1] : null;
