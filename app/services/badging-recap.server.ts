@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { currentEmployeeState, isClockType, type EmployeeState } from "~/domain/clock-state";
+import { currentEmployeeState, isClockType, MAX_SHIFT_SECONDS, type EmployeeState } from "~/domain/clock-state";
 import { displayName } from "~/domain/employee-name";
 import { addDays } from "~/domain/time-calendar-date";
 import { workingSeconds, type TimeLogEntry } from "~/domain/working-time";
@@ -41,6 +41,7 @@ interface RecapRow {
   type: string | null;
   anomaly: boolean | null;
   logs: ClockRow["logs"] | null;
+  clock_date: string | null;
 }
 
 /**
@@ -48,13 +49,14 @@ interface RecapRow {
  * live entries and their expected-time facts: also used by the dashboards' "badgings today".
  */
 export function stateToday(
-  r: { zone: string | null; type: string | null; anomaly: boolean | null; logs: ClockRow["logs"] | null },
+  r: { zone: string | null; type: string | null; anomaly: boolean | null; logs: ClockRow["logs"] | null; clock_date?: string | null },
   facts: ExpectedFacts | undefined,
   now: Date,
 ): { state: EmployeeState; entries: LogView[]; workingSeconds: number } {
   const zone = resolveTimeZone(r.zone);
-  const date = localDate(now, zone);
-  const entries = toLogViews(r.logs ?? [], zone);
+  // The clock's own day: yesterday's for a night shift still open (decision 0075).
+  const date = r.clock_date ?? localDate(now, zone);
+  const entries = toLogViews(r.logs ?? [], zone, date);
   const logs: TimeLogEntry[] = entries.map((l) => ({ time: new Date(l.time * 1000), type: l.type }));
   const type = isClockType(r.type) ? r.type : null;
   const worked = workingSeconds(logs, now);
@@ -76,18 +78,26 @@ export async function todayByTeam(em: EntityManager, scope: BadgingScope, now: D
   const where = scopeSql(scope);
   const rows = await em.execute<RecapRow[]>(
     `select e.id, e.firstname, e.lastname, e.team_id, t.name as team_name, e.division_id,
-            coalesce(s.timezone, co.timezone) as zone, c.type, c.anomaly,
+            coalesce(s.timezone, co.timezone) as zone, c.type, c.anomaly, c.date::text as clock_date,
             (select json_agg(json_build_object('id', l.id, 'time', extract(epoch from l.time)::bigint, 'type', l.type) order by l.time, l.id)
                from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as logs
        from employee e
        left join team t on t.id = e.team_id
        left join subsidiary s on s.id = e.subsidiary_id
        left join country co on co.id = coalesce(e.country_id, s.country_id)
-       left join time_clock c on c.employee_id = e.id and c.suggested = false
-            and c.date = (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date
+       cross join lateral (select (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date as today) loc
+       -- Today's day, or yesterday's night shift still open (first entry less than 16 h ago, decision 0075).
+       left join lateral (
+         select d.id, d.type, d.anomaly, d.date from time_clock d
+          where d.employee_id = e.id and d.suggested = false and d.date between loc.today - 1 and loc.today
+            and (d.date = loc.today or (d.type is not null and d.type <> 'END'
+                 and (select min(l.time) from time_log l where l.time_clock_id = d.id and l.superseded_at is null)
+                     > ?::timestamptz - make_interval(secs => ${MAX_SHIFT_SECONDS})))
+          order by (d.date = loc.today and d.type is not null) desc, d.date
+          limit 1) c on true
       where ${ACTIVE_SQL} and ${where.sql}
       order by t.name nulls last, e.lastname, e.firstname, e.id`,
-    [now, ...where.params],
+    [now, now, ...where.params],
   );
   const today = localDate(now, "Europe/Paris");
   const facts = await loadExpectedFacts(em, rows.map((r) => r.id), addDays(today, -1), addDays(today, 1));

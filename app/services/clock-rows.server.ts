@@ -1,7 +1,7 @@
 import { isClockType, type ClockType } from "~/domain/clock-state";
 import { displayName } from "~/domain/employee-name";
 import { type CalendarDate } from "~/domain/time-calendar-date";
-import { resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
+import { localDate, resolveTimeZone, timeOfDay } from "~/domain/zoned-day";
 import { toUnixSeconds } from "~/domain/api-dates";
 /** A clock row with its employee, zone and live entries, its view, and its /api form. */
 
@@ -12,6 +12,8 @@ export interface LogView {
   /** HH:MM in the employee's zone. */
   hhmm: string;
   type: ClockType;
+  /** The entry is on the morning after the clock's day (a night shift, decision 0075). */
+  nextDay?: boolean;
 }
 
 export interface ClockView {
@@ -67,12 +69,15 @@ export interface ClockRow {
   logs: { id: number; time: number | string; type: string }[];
 }
 
-export function toLogViews(logs: ClockRow["logs"], zone: string): LogView[] {
+export function toLogViews(logs: ClockRow["logs"], zone: string, date?: CalendarDate): LogView[] {
   return logs
     .filter((l) => isClockType(l.type))
     .map((l) => {
       const time = Number(l.time);
-      return { id: l.id, time, hhmm: timeOfDay(new Date(time * 1000), zone), type: l.type as ClockType };
+      const at = new Date(time * 1000);
+      const view: LogView = { id: l.id, time, hhmm: timeOfDay(at, zone), type: l.type as ClockType };
+      if (date !== undefined && localDate(at, zone) > date) view.nextDay = true;
+      return view;
     });
 }
 
@@ -94,7 +99,7 @@ export function toClockView(row: ClockRow): ClockView {
     anomaly: row.anomaly,
     newNotification: row.new_notification,
     zone,
-    logs: toLogViews(row.logs, zone),
+    logs: toLogViews(row.logs, zone, row.date),
   };
 }
 

@@ -331,7 +331,13 @@ function viewOf(
     anomaly: totals.anomaly,
     newNotification: null,
     zone: emp.zone,
-    logs: sorted.map((l) => ({ id: l.id, time: Math.floor(l.at.getTime() / 1000), hhmm: timeOfDay(l.at, emp.zone), type: l.type })),
+    logs: sorted.map((l) => ({
+      id: l.id,
+      time: Math.floor(l.at.getTime() / 1000),
+      hhmm: timeOfDay(l.at, emp.zone),
+      type: l.type,
+      ...(localDate(l.at, emp.zone) > date ? { nextDay: true } : {}),
+    })),
   };
 }
 

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { closePastDays } from "~/services/overtime-run.server";
 import { payrollCsv, payrollMonth } from "~/services/payroll.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
-import { badgingScreen, clockAction, createSuggestion, currentClock, recomputeDay } from "~/services/time-clock.server";
+import { badgingScreen, clockAction, createSuggestion, currentClock, history, recomputeDay } from "~/services/time-clock.server";
+import { todayByTeam } from "~/services/time-clock-views.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { addLeave, at, createClockEmployee, currentUser, insertClock, rejection } from "~tests/support/factories-time";
@@ -167,5 +168,24 @@ describe("night hours in the payroll file (issue 26 §1)", () => {
     expect(april.lines.find((l) => l.employeeId === e.employeeId)!.nightSeconds).toBe(0);
     const [header, row] = payrollCsv(march).slice(1).split("\r\n").map((l) => l.split(";"));
     expect(row![header!.indexOf("HEURES_NUIT")]).toBe("15,5");
+  });
+});
+
+describe("the views show the shift on its day, its end on the next (issue 26 §1)", () => {
+  it("the team recap shows a night worker at work at 03:00, and the history marks the END as the next morning", async () => {
+    const viewOrg = await createOrg(db.em(), " Vues nuit");
+    const e = await createClockEmployee(db.em(), viewOrg);
+    await clockAction(db.em(), e.user, "start", at("2026-05-04", "22:00"));
+    const scope = { subsidiaryId: viewOrg.subsidiaryId, divisionId: null, teamId: null, empty: false };
+    const recap = (await todayByTeam(db.em(), scope, at("2026-05-05", "03:00"))).flatMap((team) => team.employees);
+    expect(recap.find((r) => r.id === e.employeeId)).toMatchObject({ state: "start", workingSeconds: 5 * H });
+    await clockAction(db.em(), e.user, "end", at("2026-05-05", "06:00"));
+    const found = await history(db.em(), e.user, "2026-05-04", "2026-05-05");
+    const day = found.weeks.flatMap((w) => w.items);
+    expect(day.map((c) => c.date)).toEqual(["2026-05-04"]);
+    expect(day[0]!.logs.map((l) => [l.hhmm, l.type, l.nextDay ?? false])).toEqual([
+      ["22:00", "START", false],
+      ["06:00", "END", true],
+    ]);
   });
 });
