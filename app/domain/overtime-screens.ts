@@ -274,7 +274,9 @@ const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
 /** A legal check as a French sentence. */
 export function legalCheckMessage(check: LegalCheck): string {
-  return t(`overtime_screens.check.${check.code}`, { date: frDate(check.date), hours: formatHoursMinutes(check.seconds) });
+  const text = t(`overtime_screens.check.${check.code}`, { date: frDate(check.date), hours: formatHoursMinutes(check.seconds) });
+  // Each finding names its article (issue 26 §2, decision 0076).
+  return check.article ? t("overtime_screens.check.with_article", { text, article: check.article }) : text;
 }
 
 /** An engine anomaly as a French sentence (the legal checks say the day and week limits already). */

@@ -13,7 +13,7 @@ import { canCallApi, isManagement } from "~/domain/access";
 import type { DateRange } from "~/domain/date-range";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf, type IsoWeek, type IsoWeekKey } from "~/domain/iso-week";
-import { checksOfWeek, legalChecks, type LegalCheck, type LegalDay } from "~/domain/legal-checks";
+import { checksOfWeek, legalChecks, legalPolicyFor, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/legal-checks";
 import { computeOvertimeWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly, type OvertimeWeekResult } from "~/domain/overtime";
 import {
   CALENDAR_PAGE_SIZE,
@@ -52,7 +52,9 @@ import { intArray, resolveScope, subsidiaries, teamsOf, type BadgingScope } from
 
 interface LogDaysRow {
   employee_id: number;
-  /** The employee's days: "YYYY-MM-DD <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
+  /** The employee's country name (legalPolicyFor). */
+  country: string | null;
+  /** The employee's days: "YYYY-MM-DD/<expected seconds> <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
   days: string;
 }
 
@@ -64,44 +66,58 @@ const ENTRY_TYPES: Record<string, string> = { S: "START", P: "PAUSE", L: "LUNCH"
  * (not per day: a subsidiary's page of 25 people over 6 months is ~2,800 days, and a row costs more to decode than
  * its text), one query. The day before `from` is read too, for the rest between it and the first day.
  */
-async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, LegalDay[]>> {
-  const out = new Map<number, LegalDay[]>();
+async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, EmployeeLegalDays>> {
+  const out = new Map<number, EmployeeLegalDays>();
   if (ids.length === 0) return out;
   // A named prepared statement (app/server/prepared.server.ts): every calendar and employee page runs it, its text
   // never changes, and its plan cost about as much as its execution on a large company (docs/decisions/0056).
   const rows = await preparedQuery<LogDaysRow>(
     em,
-    "overtime_legal_days_text",
-    `select d.employee_id, string_agg(d.date || ' ' || d.logs, ';' order by d.date) as days
-       from (select c.employee_id, c.date::text as date,
+    "overtime_legal_days_country",
+    // The employee's country decides the checks (issue 26 §3, decision 0076); the expected seconds, Portugal's daily overtime.
+    `select d.employee_id, max(d.country) as country, string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country,
                     string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
                from time_clock c
+               join employee e on e.id = c.employee_id
+               left join subsidiary s on s.id = e.subsidiary_id
+               left join country co on co.id = coalesce(e.country_id, s.country_id)
                join time_log l on l.time_clock_id = c.id and l.superseded_at is null
               where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
-              group by c.employee_id, c.date) d
+              group by c.employee_id, c.date, c.expected_seconds, co.name) d
       group by d.employee_id`,
-    [intArray(ids), addDays(from, -1), to],
+    // The 11 weeks before `from` too: the 12-week average (L3121-22) of the first weeks shown, and the rest before the first day.
+    [intArray(ids), addDays(from, -77), to],
   );
   for (const r of rows) {
-    out.set(
-      r.employee_id,
-      r.days.split(";").map((day) => {
+    out.set(r.employee_id, {
+      policy: legalPolicyFor(r.country),
+      days: r.days.split(";").map((day) => {
         const parts = day.split(" ");
+        const [date, expected] = parts[0]!.split("/");
         const entries: { time: number; type: string }[] = [];
         for (let i = 1; i < parts.length; i++) {
           const p = parts[i]!;
           entries.push({ time: Number(p.slice(0, -1)), type: ENTRY_TYPES[p.slice(-1)] ?? p.slice(-1) });
         }
-        return { date: parts[0]!, entries };
+        return { date: date!, entries, expectedSeconds: Number(expected) };
       }),
-    );
+    });
   }
   return out;
 }
 
 /** Legal checks dated within [from, to] (the day before only serves the rest check). */
-function checksIn(days: readonly LegalDay[] | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
-  return legalChecks(days ?? []).filter((c) => c.date >= from && c.date <= to);
+function checksIn(employee: EmployeeLegalDays | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
+  if (!employee) return [];
+  const today = localDate(new Date(), "Europe/Paris");
+  return legalChecks(employee.days, employee.policy, { today }).filter((c) => c.date >= from && c.date <= to);
+}
+
+/** An employee's clock days for the legal checks, with the checks of their own country (issue 26 §3). */
+interface EmployeeLegalDays {
+  policy: LegalPolicy;
+  days: LegalDay[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -245,7 +261,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
 
   const [sums, days] = ids.length
     ? await Promise.all([weekSums(em, ids, first, last), legalDays(em, ids, first, last)])
-    : [new Map<string, number>(), new Map<number, LegalDay[]>()];
+    : [new Map<string, number>(), new Map<number, EmployeeLegalDays>()];
 
   const weekIds = weeks.map(weekId);
   const rows: CalendarRow[] = people.map((p) => {
