@@ -254,6 +254,8 @@ export interface WeekFacts {
   days: readonly DayResult[];
   anomalies: readonly OvertimeAnomaly[];
   quota?: { limitSeconds: number; afterSeconds: number; warning: boolean } | null;
+  /** Night hours of each day's shift (21:00-06:00, L3122-20; issue 26, decision 0075), counted apart. */
+  nightSeconds?: Readonly<Record<CalendarDate, number>>;
 }
 
 export interface WeekExplanation {
@@ -298,6 +300,8 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
     const weekday = WEEKDAYS[calendarDay(d.date).weekday - 1];
     const parts: string[] = [];
     if (d.workedSeconds > 0) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
+    const night = facts.nightSeconds?.[d.date] ?? 0;
+    if (night > 0) parts.push(t("overtime_screens.explain.day_night", { hours: formatHoursMinutes(night) }));
     if (d.absenceCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
     if (d.holidayCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
     if (parts.length) days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);

@@ -40,7 +40,7 @@ describe("legal checks of the employee's own country", () => {
     expect(checksOf(paris.employeeId)).toEqual([]);
   });
 
-  it("a French night shift then a day starting 8 h after its end: short rest (L3131-1) in the week explanation", async () => {
+  it("a French night shift then a day starting 8 h after its end: short rest (L3131-1) and the night hours in the week explanation", async () => {
     const e = await createClockEmployee(db.em(), org, { lastname: "aac-nuit" });
     const night = await insertClock(db.em(), e.employeeId, "2026-03-09", [["22:00", "START"]]);
     await db.sql("insert into time_log (time_clock_id, time, type, created_at) values (?, ?, 'END', now())", [night, at("2026-03-10", "06:00")]);
@@ -50,5 +50,7 @@ describe("legal checks of the employee's own country", () => {
     const boss = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT" });
     const week = await employeeWeek(db.em(), await currentUser(db.em(), boss.userId), e.employeeId, { year: 2026, week: 11 }, at("2026-03-16", "09:00"));
     expect(week.explanation.warnings).toContain("Le 10/03/2026 : seulement 8 h 00 de repos depuis la veille, moins de 11 h. (Code du travail, art. L3131-1)");
+    // The night hours counted apart in the week explanation (L3122-20).
+    expect(week.explanation.days).toContain("Lundi 09/03/2026 : 8 h 00 travaillées, dont 8 h 00 de nuit (21 h – 6 h).");
   });
 });

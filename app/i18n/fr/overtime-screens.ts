@@ -91,6 +91,8 @@ export const overtimeScreens = {
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
   "overtime_screens.explain.time_account": "Compte de temps de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
+  // Night hours (issue 26, decision 0075)
+  "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",
   "overtime_screens.explain.day_absence": "{hours} d'absence comptées",
   "overtime_screens.explain.day_holiday": "{hours} de jour férié comptées",
 
