@@ -37,13 +37,6 @@ export {
   type WeekDay,
   type BadgingScreen,
 } from "./time-clock-reads.server";
-export {
-  clockCallerContext,
-  assertTimeRegistration,
-  clockAction,
-  resetDay,
-  dismissNotification,
-  type ClockContext,
-  type ClockCaller,
-} from "./time-clock-actions.server";
+export { assertTimeRegistration, clockAction, resetDay, dismissNotification } from "./time-clock-actions.server";
+export { clockCallerContext, type ClockContext, type ClockCaller } from "./time-clock-context.server";
 export { createSuggestion, type SuggestedLog, type SuggestionInput } from "./time-clock-corrections.server";
