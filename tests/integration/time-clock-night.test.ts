@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { closePastDays } from "~/services/overtime-run.server";
 import { payrollCsv, payrollMonth } from "~/services/payroll.server";
+import { loadDashboard } from "~/services/dashboard.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
 import { badgingScreen, clockAction, createSuggestion, currentClock, history, recomputeDay } from "~/services/time-clock.server";
 import { todayByTeam } from "~/services/time-clock-views.server";
@@ -187,5 +188,18 @@ describe("the views show the shift on its day, its end on the next (issue 26 §1
       ["22:00", "START", false],
       ["06:00", "END", true],
     ]);
+  });
+});
+
+describe("the dashboard's badgings today (issue 26 §1)", () => {
+  it("a team leader sees the night worker at work at 03:00, not unbadged", async () => {
+    const dashOrg = await createOrg(db.em(), " Tableau nuit");
+    const e = await createClockEmployee(db.em(), dashOrg);
+    const leader = await createEmployee(db.em(), dashOrg, { profileType: "ROLE_TEAM_LEADER" });
+    await clockAction(db.em(), e.user, "start", at("2026-05-11", "22:00"));
+    const dashboard = await loadDashboard(db.em(), await currentUser(db.em(), leader.userId), {}, {}, at("2026-05-12", "03:00"));
+    if (dashboard.variant !== "team") throw new Error(`unexpected variant ${dashboard.variant}`);
+    const employees = dashboard.blocks.divisions.flatMap((d) => d.teams.flatMap((t) => t.employees));
+    expect(employees.find((x) => x.id === e.employeeId)?.state).toBe("start");
   });
 });
