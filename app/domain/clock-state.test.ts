@@ -3,6 +3,9 @@ import {
   allowedActions,
   canApply,
   notificationToShow,
+  shiftDayOf,
+  shiftIsOpen,
+  type ShiftDay,
   checkClockSequence,
   clockTypeOf,
   currentEmployeeState,
@@ -118,5 +121,27 @@ describe("notificationToShow", () => {
     { name: "unknown value is ignored", type: "START", value: "something_else", expected: null },
   ])("$name", ({ type, value, expected }) => {
     expect(notificationToShow(type, value)).toBe(expected);
+  });
+});
+
+describe("a shift belongs to the day it started (issue 26)", () => {
+  const at = (iso: string) => new Date(iso);
+  const night: ShiftDay = { type: "START", firstAt: at("2026-03-27T21:00:00Z") }; // Saturday 22:00 in Paris
+  it.each<{ name: string; yesterday: ShiftDay | null; today: ShiftDay | null; now: string; expected: "yesterday" | "today" }>([
+    { name: "the END at 06:00 after a 22:00 START ends yesterday's shift", yesterday: night, today: null, now: "2026-03-28T05:00:00Z", expected: "yesterday" },
+    { name: "a START back from a pause at 02:30 resumes yesterday's shift", yesterday: { ...night, type: "PAUSE" }, today: null, now: "2026-03-28T01:30:00Z", expected: "yesterday" },
+    { name: "an ended night leaves the next day free", yesterday: { ...night, type: "END" }, today: null, now: "2026-03-28T20:00:00Z", expected: "today" },
+    { name: "a shift open 16 h is no longer waited for (anomaly)", yesterday: night, today: null, now: "2026-03-28T13:00:00Z", expected: "today" },
+    { name: "one second before 16 h it still is", yesterday: night, today: null, now: "2026-03-28T12:59:59Z", expected: "yesterday" },
+    { name: "a day shift forgotten open is not resumed the next morning", yesterday: { type: "START", firstAt: at("2026-03-27T07:00:00Z") }, today: null, now: "2026-03-28T06:30:00Z", expected: "today" },
+    { name: "today's day already started wins", yesterday: night, today: { type: "START", firstAt: at("2026-03-28T04:00:00Z") }, now: "2026-03-28T05:00:00Z", expected: "today" },
+    { name: "nothing yesterday", yesterday: null, today: null, now: "2026-03-28T05:00:00Z", expected: "today" },
+  ])("$name", ({ yesterday, today, now, expected }) => {
+    expect(shiftDayOf({ yesterday, today }, at(now))).toBe(expected);
+  });
+
+  it("an empty or ended day has no open shift", () => {
+    expect(shiftIsOpen({ type: null, firstAt: null }, new Date())).toBe(false);
+    expect(shiftIsOpen({ type: "END", firstAt: new Date() }, new Date())).toBe(false);
   });
 });

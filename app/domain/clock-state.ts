@@ -155,3 +155,44 @@ export function notificationToShow(type: ClockType | null, newNotification: stri
   if (type === "END" || !newNotification) return null;
   return isClockNotificationKind(newNotification) ? newNotification : null;
 }
+
+// ---------------------------------------------------------------- shifts across midnight (issue 26 §1)
+
+/**
+ * A shift belongs to the day it started (docs/decisions/0075): a START at 22:00 and its END at 06:00 the next
+ * morning are one day's work. A shift still open this long after its first entry is no longer waited for: it
+ * becomes an anomaly to correct, as a day without END does (DESIGN §5). 16 h: the longest legal day (10 h, 12 h
+ * by agreement) plus a lunch and breaks, well below the 24 h after which the next shift would begin.
+ */
+export const MAX_SHIFT_SECONDS = 16 * 3600;
+
+/** The part of a day a shift rule needs: its last type and its first entry. */
+export interface ShiftDay {
+  type: ClockType | null;
+  /** The first active entry of the day (the shift's start), null when none. */
+  firstAt: Date | null;
+}
+
+/**
+ * Whether a day's shift is still open at `now`: started, not ended, and its first entry less than
+ * MAX_SHIFT_SECONDS ago.
+ *
+ * @example shiftIsOpen({ type: "START", firstAt: at("2026-03-28 22:00") }, at("2026-03-29 06:00")) // true
+ * @example shiftIsOpen({ type: "START", firstAt: at("2026-03-28 08:00") }, at("2026-03-29 07:30")) // false: past 16 h
+ */
+export function shiftIsOpen(day: ShiftDay | null, now: Date): boolean {
+  if (!day || day.type === null || day.type === "END" || day.firstAt === null) return false;
+  return now.getTime() - day.firstAt.getTime() < MAX_SHIFT_SECONDS * 1000;
+}
+
+/**
+ * The day an action at `now` applies to: yesterday's while its shift is still open and today's day has nothing
+ * yet, else today's.
+ *
+ * @example shiftDayOf({ yesterday: { type: "START", firstAt: at("2026-03-28 22:00") }, today: null }, at("2026-03-29 06:00")) // "yesterday"
+ * @example shiftDayOf({ yesterday: { type: "END", firstAt: at("2026-03-28 22:00") }, today: null }, at("2026-03-29 21:00"))   // "today"
+ */
+export function shiftDayOf({ yesterday, today }: { yesterday: ShiftDay | null; today: ShiftDay | null }, now: Date): "yesterday" | "today" {
+  if (today && today.type !== null) return "today";
+  return shiftIsOpen(yesterday, now) ? "yesterday" : "today";
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checksOfWeek, legalChecks, workIntervals, type LegalDay } from "./legal-checks";
+import { checksOfWeek, legalChecks, legalPolicyFor, PORTUGAL_LEGAL, workIntervals, type LegalDay } from "./legal-checks";
 import { instantAt } from "./zoned-day";
 
 const Z = "Europe/Paris";
@@ -18,9 +18,10 @@ describe("legalChecks", () => {
     {
       name: "11 h in a day with a lunch: over 10 h",
       days: [day("2026-03-02", ["07:00", "START"], ["12:00", "LUNCH"], ["12:30", "START"], ["18:30", "END"])],
-      codes: ["day_over_10h:2026-03-02"],
+      // L3121-16 "atteint six heures": the 6 h 00 in a row after the lunch call for a new break (issue 26).
+      codes: ["day_over_10h:2026-03-02", "no_break:2026-03-02"],
     },
-    { name: "exactly 10 h with a 1 h lunch: not over", days: [day("2026-03-02", ["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["19:00", "END"])], codes: [] },
+    { name: "exactly 10 h with a 1 h lunch: not over", days: [day("2026-03-02", ["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["15:00", "PAUSE"], ["15:20", "START"], ["19:00", "END"])], codes: [] },
     {
       name: "6 h 30 straight: no 20-minute break",
       days: [day("2026-03-02", ["08:00", "START"], ["14:30", "END"])],
@@ -62,7 +63,7 @@ describe("legalChecks", () => {
 
   it("measures the rest across the DST change in real seconds", () => {
     const [, rest] = legalChecks([day("2026-03-28", ["15:00", "START"], ["23:00", "END"]), day("2026-03-29", ["07:00", "START"], ["10:00", "END"])]);
-    expect(rest).toEqual({ code: "short_rest", date: "2026-03-29", seconds: 7 * 3600 });
+    expect(rest).toEqual({ code: "short_rest", date: "2026-03-29", seconds: 7 * 3600, article: "Code du travail, art. L3131-1" });
   });
 
   it("reads the intervals from START to the next PAUSE, LUNCH or END, in time order", () => {
@@ -76,5 +77,149 @@ describe("legalChecks", () => {
     const checks = legalChecks([day("2026-03-06", ["07:00", "START"], ["18:00", "END"]), day("2026-03-09", ["07:00", "START"], ["18:00", "END"])]);
     expect(checksOfWeek(checks, "2026-03-02").map((c) => c.date)).toEqual(["2026-03-06", "2026-03-06"]);
     expect(checksOfWeek(checks, "2026-03-09").map((c) => c.code)).toEqual(["day_over_10h", "no_break"]);
+  });
+});
+
+const H = 3600;
+const LISBON = "Europe/Lisbon";
+/** A day in Lisbon time, with its expected seconds. */
+function pt(date: string, expectedSeconds: number | undefined, ...entries: [string, string][]): LegalDay {
+  return {
+    date,
+    expectedSeconds,
+    entries: entries.map(([hhmm, type]) => ({ time: Math.round(instantAt(date, hhmm, LISBON).getTime() / 1000), type })),
+  };
+}
+/** `n` weeks of five 9 h 30 days from a Monday (47 h 30 a week), in Paris time. */
+function heavyWeeks(monday: string, n: number): LegalDay[] {
+  const out: LegalDay[] = [];
+  for (let w = 0; w < n; w++) {
+    for (let d = 0; d < 5; d++) {
+      const date = new Date(Date.parse(`${monday}T00:00:00Z`) + (w * 7 + d) * 86_400_000).toISOString().slice(0, 10);
+      out.push(day(date, ["07:00", "START"], ["12:00", "LUNCH"], ["12:30", "START"], ["17:00", "END"]));
+    }
+  }
+  return out;
+}
+
+describe("legalChecks: France beyond the first four (issue 26 §2)", () => {
+  it.each([
+    {
+      name: "L3121-16: exactly 6 h 00 without a break reaches six hours: flagged",
+      days: [day("2026-03-02", ["08:00", "START"], ["14:00", "END"])],
+      codes: ["no_break:2026-03-02:Code du travail, art. L3121-16"],
+    },
+    {
+      name: "L3121-16: 5 h 59 without a break: not yet",
+      days: [day("2026-03-02", ["08:00", "START"], ["13:59", "END"])],
+      codes: [],
+    },
+    {
+      name: "L3121-22: 12 weeks of 47 h 30 average over 44 h (each week under 48 h)",
+      days: heavyWeeks("2026-01-05", 12),
+      codes: ["average_over_44h:2026-03-23:Code du travail, art. L3121-22"],
+    },
+    {
+      name: "L3121-22: 11 such weeks and a light one average under 44 h",
+      days: heavyWeeks("2026-01-05", 11),
+      codes: [],
+    },
+    {
+      name: "L3121-18 and L3131-1: a night shift 22:00 to 06:00 then a day at 14:00 is checked on the shift's end",
+      days: [
+        day("2026-03-02", ["22:00", "START"], ["02:00", "PAUSE"], ["02:30", "START"], ["06:00", "END"]).entries.length
+          ? { date: "2026-03-02", entries: [["2026-03-02T21:00:00Z", "START"], ["2026-03-03T01:00:00Z", "PAUSE"], ["2026-03-03T01:30:00Z", "START"], ["2026-03-03T05:00:00Z", "END"]].map(([iso, type]) => ({ time: Date.parse(iso!) / 1000, type: type! })) }
+          : day("2026-03-02"),
+        day("2026-03-03", ["14:00", "START"], ["18:00", "END"]),
+      ],
+      codes: ["short_rest:2026-03-03:Code du travail, art. L3131-1"],
+    },
+  ])("$name", ({ days, codes }) => {
+    expect(legalChecks(days, legalPolicyFor("France")).map((c) => `${c.code}:${c.date}:${c.article}`)).toEqual(codes);
+  });
+});
+
+describe("legalChecks: Portugal (Código do Trabalho, issue 26 §2)", () => {
+  it.each([
+    {
+      name: "art. 213.º n.º 1: 5 h 30 in a row without a break",
+      days: [pt("2026-03-02", 8 * H, ["08:00", "START"], ["13:30", "LUNCH"], ["14:30", "START"], ["17:00", "END"])],
+      codes: ["stretch_over_5h:2026-03-02:Código do Trabalho, art. 213.º n.º 1"],
+    },
+    {
+      name: "art. 213.º n.º 1: 5 h then a 1 h lunch then 3 h: fine",
+      days: [pt("2026-03-02", 8 * H, ["08:00", "START"], ["13:00", "LUNCH"], ["14:00", "START"], ["17:00", "END"])],
+      codes: [],
+    },
+    {
+      name: "art. 213.º n.º 1: a 30-minute pause is not the interval of 1 to 2 h",
+      days: [pt("2026-03-02", 8 * H, ["08:00", "START"], ["11:00", "PAUSE"], ["11:30", "START"], ["14:00", "LUNCH"], ["15:00", "START"], ["16:30", "END"])],
+      codes: ["stretch_over_5h:2026-03-02:Código do Trabalho, art. 213.º n.º 1"],
+    },
+    {
+      name: "art. 213.º n.º 1: a 2 h 30 lunch is longer than the interval allows",
+      days: [pt("2026-03-02", 8 * H, ["08:00", "START"], ["12:00", "LUNCH"], ["14:30", "START"], ["18:30", "END"])],
+      codes: ["break_over_2h:2026-03-02:Código do Trabalho, art. 213.º n.º 1"],
+    },
+    {
+      name: "art. 214.º n.º 1: 9 h of rest between two days",
+      days: [pt("2026-03-02", 8 * H, ["13:00", "START"], ["17:00", "LUNCH"], ["18:00", "START"], ["22:00", "END"]), pt("2026-03-03", 8 * H, ["07:00", "START"], ["11:00", "END"])],
+      codes: ["short_rest:2026-03-03:Código do Trabalho, art. 214.º n.º 1"],
+    },
+    {
+      name: "art. 228.º n.º 1 d): 2 h 30 of overtime on a working day",
+      days: [pt("2026-03-02", 8 * H, ["07:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["16:00", "PAUSE"], ["17:00", "START"], ["19:30", "END"])],
+      codes: ["daily_overtime_over_2h:2026-03-02:Código do Trabalho, art. 228.º n.º 1 d)"],
+    },
+    {
+      name: "art. 228.º n.º 1 d): exactly 2 h of overtime is within the limit",
+      days: [pt("2026-03-02", 8 * H, ["07:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["16:00", "PAUSE"], ["17:00", "START"], ["19:00", "END"])],
+      codes: [],
+    },
+    {
+      name: "art. 229.º n.º 4: Sunday worked and Monday off: the rest day was taken",
+      days: [pt("2026-03-08", 0, ["09:00", "START"], ["13:00", "END"]), pt("2026-03-10", 8 * H, ["09:00", "START"], ["13:00", "LUNCH"], ["14:00", "START"], ["17:00", "END"])],
+      codes: [],
+    },
+    {
+      name: "art. 229.º n.º 4: Sunday worked, then the next 3 working days worked: the rest day is owed",
+      days: [
+        pt("2026-03-08", 0, ["09:00", "START"], ["13:00", "END"]),
+        ...["2026-03-09", "2026-03-10", "2026-03-11"].map((d) => pt(d, 8 * H, ["09:00", "START"], ["13:00", "LUNCH"], ["14:00", "START"], ["17:00", "END"])),
+      ],
+      codes: ["rest_day_due:2026-03-08:Código do Trabalho, art. 229.º n.º 4"],
+    },
+  ])("$name", ({ days, codes }) => {
+    expect(legalChecks(days, legalPolicyFor("Portugal")).map((c) => `${c.code}:${c.date}:${c.article}`)).toEqual(codes);
+  });
+
+  it("art. 229.º n.º 4: the rest day is flagged while the 3 working days are still ahead, and no more once one passed free", () => {
+    const sunday = pt("2026-03-08", 0, ["09:00", "START"], ["13:00", "END"]);
+    expect(legalChecks([sunday], PORTUGAL_LEGAL, { today: "2026-03-09" }).map((c) => c.code)).toEqual(["rest_day_due"]);
+    expect(legalChecks([sunday], PORTUGAL_LEGAL, { today: "2026-03-10" }).map((c) => c.code)).toEqual([]);
+  });
+
+  it.each([
+    { name: "art. 228.º n.º 1 b): a medium or large company past 150 h of overtime in the year", small: false, days: 76, flagged: true },
+    { name: "art. 228.º n.º 1 a): a micro or small company at 152 h is within its 175 h", small: true, days: 76, flagged: false },
+    { name: "art. 228.º n.º 1 a): a micro or small company past 175 h", small: true, days: 88, flagged: true },
+  ])("$name", ({ small, days: n, flagged }) => {
+    // n working days of 2 h of overtime each (within the daily 2 h).
+    const days: LegalDay[] = [];
+    for (let i = 0; days.length < n; i++) {
+      const date = new Date(Date.parse("2026-01-05T00:00:00Z") + i * 86_400_000).toISOString().slice(0, 10);
+      if (new Date(`${date}T00:00:00Z`).getUTCDay() % 6 === 0) continue;
+      days.push(pt(date, 6 * H, ["08:00", "START"], ["13:00", "LUNCH"], ["14:00", "START"], ["17:00", "END"]));
+    }
+    const found = legalChecks(days, PORTUGAL_LEGAL, { smallCompany: small }).filter((c) => c.code === "annual_overtime_over_limit");
+    expect(found.length).toBe(flagged ? 1 : 0);
+    if (flagged) expect(found[0]!.article).toBe("Código do Trabalho, art. 228.º n.º 1 a) e b)");
+  });
+
+  it("France's limits do not apply in Lisbon: 11 h in a day and 50 h in a week are not flagged there", () => {
+    const days = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"].map((d) =>
+      pt(d, 10 * H, ["07:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["18:00", "END"]),
+    );
+    expect(legalChecks(days, PORTUGAL_LEGAL).map((c) => c.code)).toEqual([]);
   });
 });

@@ -1,11 +1,20 @@
 /**
- * Legal checks of working time (issue 13 §7, docs/decisions/0038): a day over 10 h worked (L3121-18), a week over
- * 48 h (L3121-20), less than 11 h of rest between two working days (L3131-1) and no break of 20 consecutive minutes
- * once 6 h have been worked (L3121-16). They inform the employee and their managers; they never block a clock
- * action. Pure: the caller reads the clock entries; instants are unix seconds, so 23 h and 25 h days are right.
+ * Legal checks of working time, as per-country policy data naming their article (issue 13 §7, issue 26 §2,
+ * docs/decisions/0038 and 0076). They inform the employee and their managers; they never block a clock action.
+ * Pure: the caller reads the clock entries; instants are unix seconds, so 23 h and 25 h days are right. A day is a
+ * shift: its entries may end on the next morning (decision 0075), and every check measures the shift.
+ *
+ * France (Code du travail): a day over 10 h (L3121-18), a week over 48 h (L3121-20), over 44 h on average over any
+ * 12 consecutive weeks (L3121-22), less than 11 h of rest between two days (L3131-1), a day reaching 6 h of work
+ * without a break of 20 consecutive minutes (L3121-16).
+ * Portugal (Código do Trabalho): more than 5 h of work in a row, or 6 h when the day is over 10 h, without a break of
+ * 1 h, and a break over 2 h (art. 213.º n.º 1); less than 11 h of rest (art. 214.º n.º 1); more than 2 h of overtime
+ * on a working day (art. 228.º n.º 1 d)); the annual overtime limit, 175 h in a micro or small company, 150 h in a
+ * medium or large one (art. 228.º n.º 1 a) and b)); work on the compulsory weekly rest day (Sunday, art. 232.º) owes a
+ * paid rest day in one of the next 3 working days (art. 229.º n.º 4), flagged while it is not taken.
  */
 import { isoWeekKey, mondayOf } from "./iso-week";
-import type { CalendarDate } from "./time-calendar-date";
+import { addDays, isoWeekday, type CalendarDate } from "./time-calendar-date";
 
 const HOUR = 3600;
 export const MAX_DAY_SECONDS = 10 * HOUR;
@@ -16,20 +25,106 @@ export const MIN_BREAK_SECONDS = 20 * 60;
 
 export type LegalEntryType = "START" | "PAUSE" | "LUNCH" | "END";
 
-/** One clock day: its calendar date and its entries (unix seconds), in any order. */
+/** One clock day (a shift): its calendar date and its entries (unix seconds), in any order. */
 export interface LegalDay {
   date: CalendarDate;
   entries: readonly { time: number; type: string }[];
+  /** The day's expected seconds (schedule, holidays, leaves): Portugal's daily overtime. Unknown: not checked. */
+  expectedSeconds?: number;
 }
 
-export type LegalCheckCode = "day_over_10h" | "week_over_48h" | "short_rest" | "no_break";
+export type LegalCheckCode =
+  | "day_over_10h"
+  | "week_over_48h"
+  | "average_over_44h"
+  | "short_rest"
+  | "no_break"
+  | "stretch_over_5h"
+  | "break_over_2h"
+  | "daily_overtime_over_2h"
+  | "annual_overtime_over_limit"
+  | "rest_day_due";
 
 /** One finding. `date`: the day (the later day for a short rest, the Monday for a week). */
 export interface LegalCheck {
   code: LegalCheckCode;
   date: CalendarDate;
-  /** The measure: worked seconds (day, week, stretch) or rest seconds. */
+  /** The measure: worked seconds (day, week, average, stretch, overtime), rest or break seconds. */
   seconds: number;
+  /** The article the finding rests on, as the explanation and the warnings name it (legalChecks always sets it). */
+  article?: string;
+}
+
+/** A limit and its article. */
+interface Rule {
+  seconds: number;
+  article: string;
+}
+
+/** The legal checks of a country: each rule is data naming its article; null: the country has no such rule. */
+export interface LegalPolicy {
+  country: "FR" | "PT";
+  maxDay: Rule | null;
+  maxWeek: Rule | null;
+  /** At most `seconds` a week on average over any `weeks` consecutive weeks. */
+  averageWeek: (Rule & { weeks: number }) | null;
+  minRest: Rule;
+  /**
+   * `reach`: once the day's work reaches `seconds` without a break of `minBreakSeconds` (France);
+   * `stretch`: no more than `seconds` in a row (`longDaySeconds` in a row when the day is over `longDayOver`) without a
+   * break of `minBreakSeconds` to `maxBreakSeconds` (Portugal).
+   */
+  breakRule:
+    | (Rule & { mode: "reach"; minBreakSeconds: number })
+    | (Rule & { mode: "stretch"; minBreakSeconds: number; maxBreakSeconds: number; longDaySeconds: number; longDayOver: number });
+  dailyOvertime: Rule | null;
+  /** `seconds` for a micro or small company, `otherSeconds` for a medium or large one. */
+  annualOvertime: (Rule & { otherSeconds: number }) | null;
+  /** Work on this ISO weekday (7 = Sunday) owes a rest day within `withinWorkingDays` working days. */
+  weeklyRestDay: { weekday: number; withinWorkingDays: number; article: string } | null;
+}
+
+export const FRANCE_LEGAL: LegalPolicy = {
+  country: "FR",
+  maxDay: { seconds: MAX_DAY_SECONDS, article: "Code du travail, art. L3121-18" },
+  maxWeek: { seconds: MAX_WEEK_SECONDS, article: "Code du travail, art. L3121-20" },
+  averageWeek: { seconds: 44 * HOUR, weeks: 12, article: "Code du travail, art. L3121-22" },
+  minRest: { seconds: MIN_REST_SECONDS, article: "Code du travail, art. L3131-1" },
+  breakRule: { mode: "reach", seconds: BREAK_AFTER_SECONDS, minBreakSeconds: MIN_BREAK_SECONDS, article: "Code du travail, art. L3121-16" },
+  dailyOvertime: null,
+  annualOvertime: null,
+  weeklyRestDay: null,
+};
+
+export const PORTUGAL_LEGAL: LegalPolicy = {
+  country: "PT",
+  maxDay: null,
+  maxWeek: null,
+  averageWeek: null,
+  minRest: { seconds: MIN_REST_SECONDS, article: "Código do Trabalho, art. 214.º n.º 1" },
+  breakRule: {
+    mode: "stretch",
+    seconds: 5 * HOUR,
+    longDaySeconds: 6 * HOUR,
+    longDayOver: 10 * HOUR,
+    minBreakSeconds: HOUR,
+    maxBreakSeconds: 2 * HOUR,
+    article: "Código do Trabalho, art. 213.º n.º 1",
+  },
+  dailyOvertime: { seconds: 2 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 d)" },
+  annualOvertime: { seconds: 175 * HOUR, otherSeconds: 150 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 a) e b)" },
+  weeklyRestDay: { weekday: 7, withinWorkingDays: 3, article: "Código do Trabalho, art. 229.º n.º 4" },
+};
+
+/**
+ * The legal checks of an employee's country, by its name (as defaultPolicyFor): Portugal's for "Portugal",
+ * France's for every other country.
+ *
+ * @example legalPolicyFor("Portugal").country // "PT"
+ * @example legalPolicyFor(null).country       // "FR"
+ */
+export function legalPolicyFor(countryName: string | null | undefined): LegalPolicy {
+  return (countryName ?? "").trim().toLowerCase() === "portugal" ? PORTUGAL_LEGAL : FRANCE_LEGAL;
 }
 
 /**
@@ -53,18 +148,18 @@ export function workIntervals(entries: LegalDay["entries"]): [number, number][] 
   return out;
 }
 
-/** Longest stretch of work not interrupted by a break of at least 20 minutes. */
-function longestStretch(intervals: readonly [number, number][]): number {
+/** Longest stretch of work not interrupted by a break of at least `minBreak` seconds. */
+function longestStretch(intervals: readonly [number, number][], minBreak: number): number {
   let longest = 0;
   let stretchStart: number | null = null;
   let stretchEnd = 0;
   let stretchWorked = 0;
   for (const [from, to] of intervals) {
-    if (stretchStart === null || from - stretchEnd >= MIN_BREAK_SECONDS) {
+    if (stretchStart === null || from - stretchEnd >= minBreak) {
       stretchStart = from;
       stretchWorked = 0;
     }
-    // A break shorter than 20 minutes does not count as the legal break, but is not work either.
+    // A shorter break does not count as the legal break, but is not work either.
     stretchWorked += to - from;
     stretchEnd = to;
     longest = Math.max(longest, stretchWorked);
@@ -72,42 +167,128 @@ function longestStretch(intervals: readonly [number, number][]): number {
   return longest;
 }
 
+/** Options of a run: `today` (a compensatory rest day still ahead is not missed yet), holidays, company size. */
+export interface LegalCheckOptions {
+  today?: CalendarDate;
+  holidays?: ReadonlySet<CalendarDate>;
+  /** A micro or small company (Portugal's 175 h annual overtime instead of 150 h). */
+  smallCompany?: boolean;
+}
+
+const ORDER: LegalCheckCode[] = [
+  "day_over_10h",
+  "week_over_48h",
+  "average_over_44h",
+  "short_rest",
+  "no_break",
+  "stretch_over_5h",
+  "break_over_2h",
+  "daily_overtime_over_2h",
+  "annual_overtime_over_limit",
+  "rest_day_due",
+];
+
 /**
- * The legal checks of a run of clock days, sorted by date then code. A week is checked when at least one of its
- * days is given (pass whole weeks for a complete week total); the rest between two days is checked for every pair
- * of consecutive days with work, whatever their distance.
+ * The legal checks of a run of clock days under a country's policy (France by default), sorted by date then code. A
+ * week is checked when at least one of its days is given (pass whole weeks for a complete week total; weeks not
+ * given count 0 in the 12-week average, so it never over-reports); the rest between two days is checked for every
+ * pair of consecutive days with work, whatever their distance; the annual overtime sums the days given of each
+ * calendar year.
  *
  * @example legalChecks([{ date: "2026-03-02", entries: [START 08:00, END 19:00] }])
  *          // [{ code: "day_over_10h", ... seconds: 39600 }, { code: "no_break", ... seconds: 39600 }]
  */
-export function legalChecks(days: readonly LegalDay[]): LegalCheck[] {
+export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRANCE_LEGAL, options: LegalCheckOptions = {}): LegalCheck[] {
   const checks: LegalCheck[] = [];
+  const push = (code: LegalCheckCode, date: CalendarDate, seconds: number, article: string) => checks.push({ code, date, seconds, article });
   const byWeek = new Map<string, { monday: CalendarDate; seconds: number }>();
+  const byYear = new Map<string, number>();
   const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const worked = new Map<CalendarDate, number>();
   let previousEnd: number | null = null;
   for (const day of sorted) {
     const intervals = workIntervals(day.entries);
     if (intervals.length === 0) continue;
-    const worked = intervals.reduce((s, [from, to]) => s + (to - from), 0);
-    if (worked > MAX_DAY_SECONDS) checks.push({ code: "day_over_10h", date: day.date, seconds: worked });
-    const stretch = longestStretch(intervals);
-    if (stretch > BREAK_AFTER_SECONDS) checks.push({ code: "no_break", date: day.date, seconds: stretch });
+    const total = intervals.reduce((s, [from, to]) => s + (to - from), 0);
+    worked.set(day.date, total);
+    if (policy.maxDay && total > policy.maxDay.seconds) push("day_over_10h", day.date, total, policy.maxDay.article);
+    const rule = policy.breakRule;
+    if (rule.mode === "reach") {
+      // L3121-16: the break is due as soon as the day "atteint six heures" (exactly 6 h 00 included).
+      const stretch = longestStretch(intervals, rule.minBreakSeconds);
+      if (stretch >= rule.seconds) push("no_break", day.date, stretch, rule.article);
+    } else {
+      const stretch = longestStretch(intervals, rule.minBreakSeconds);
+      const limit = total > rule.longDayOver ? rule.longDaySeconds : rule.seconds;
+      if (stretch > limit) push("stretch_over_5h", day.date, stretch, rule.article);
+      const longestBreak = intervals.slice(1).reduce((m, [from], i) => Math.max(m, from - intervals[i]![1]), 0);
+      if (longestBreak > rule.maxBreakSeconds) push("break_over_2h", day.date, longestBreak, rule.article);
+    }
     const first = intervals[0]![0];
-    if (previousEnd !== null && first - previousEnd < MIN_REST_SECONDS) {
-      checks.push({ code: "short_rest", date: day.date, seconds: Math.max(0, first - previousEnd) });
+    if (previousEnd !== null && first - previousEnd < policy.minRest.seconds) {
+      push("short_rest", day.date, Math.max(0, first - previousEnd), policy.minRest.article);
     }
     previousEnd = intervals[intervals.length - 1]![1];
     const key = isoWeekKey(day.date);
     const id = `${key.year}-${key.week}`;
     const week = byWeek.get(id) ?? { monday: mondayOf(day.date), seconds: 0 };
-    week.seconds += worked;
+    week.seconds += total;
     byWeek.set(id, week);
+    if (day.expectedSeconds !== undefined) {
+      const overtime = Math.max(0, total - day.expectedSeconds);
+      // art. 228.º n.º 1 d): the 2 h are per working day (a rest day or a holiday has its own limit, alínea e).
+      if (policy.dailyOvertime && day.expectedSeconds > 0 && overtime > policy.dailyOvertime.seconds) {
+        push("daily_overtime_over_2h", day.date, overtime, policy.dailyOvertime.article);
+      }
+      if (policy.annualOvertime) {
+        const year = day.date.slice(0, 4);
+        const before = byYear.get(year) ?? 0;
+        const after = before + overtime;
+        byYear.set(year, after);
+        const limit = options.smallCompany ? policy.annualOvertime.seconds : policy.annualOvertime.otherSeconds;
+        // Flagged once, on the day the year's overtime goes past the limit.
+        if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime.article);
+      }
+    }
   }
   for (const week of byWeek.values()) {
-    if (week.seconds > MAX_WEEK_SECONDS) checks.push({ code: "week_over_48h", date: week.monday, seconds: week.seconds });
+    if (policy.maxWeek && week.seconds > policy.maxWeek.seconds) push("week_over_48h", week.monday, week.seconds, policy.maxWeek.article);
   }
-  const order: LegalCheckCode[] = ["day_over_10h", "week_over_48h", "short_rest", "no_break"];
-  return checks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order.indexOf(a.code) - order.indexOf(b.code)));
+  if (policy.averageWeek) {
+    const rule = policy.averageWeek;
+    const weekSeconds = new Map([...byWeek.values()].map((w) => [w.monday, w.seconds]));
+    for (const monday of weekSeconds.keys()) {
+      // Every window of `weeks` consecutive weeks ending with this one (weeks not given count 0).
+      let sum = 0;
+      for (let i = 0; i < rule.weeks; i++) sum += weekSeconds.get(addDays(monday, -7 * i)) ?? 0;
+      const average = Math.round(sum / rule.weeks);
+      if (average > rule.seconds) push("average_over_44h", monday, average, rule.article);
+    }
+  }
+  if (policy.weeklyRestDay) {
+    const rule = policy.weeklyRestDay;
+    for (const [date, seconds] of worked) {
+      if (isoWeekday(date) !== rule.weekday) continue;
+      if (!restDayTaken(date, worked, rule.withinWorkingDays, options)) push("rest_day_due", date, seconds, rule.article);
+    }
+  }
+  return checks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : ORDER.indexOf(a.code) - ORDER.indexOf(b.code)));
+}
+
+/**
+ * The compensatory rest day of art. 229.º n.º 4: one of the `within` working days (Monday to Friday, not a holiday)
+ * after `restDay` passed without work. A day not passed yet (from `today` on) is not taken yet: the finding stays
+ * until the rest is taken, like a recovery still owed.
+ */
+function restDayTaken(restDay: CalendarDate, worked: ReadonlyMap<CalendarDate, number>, within: number, options: LegalCheckOptions): boolean {
+  let found = 0;
+  for (let day = addDays(restDay, 1); found < within; day = addDays(day, 1)) {
+    if (isoWeekday(day) > 5 || options.holidays?.has(day)) continue;
+    found += 1;
+    const passed = options.today === undefined || day < options.today;
+    if (passed && !worked.has(day)) return true;
+  }
+  return false;
 }
 
 /**

@@ -256,6 +256,8 @@ export interface WeekFacts {
   days: readonly DayResult[];
   anomalies: readonly OvertimeAnomaly[];
   quota?: { limitSeconds: number; afterSeconds: number; warning: boolean } | null;
+  /** Night hours of each day's shift (21:00-06:00, L3122-20; issue 26, decision 0075), counted apart. */
+  nightSeconds?: Readonly<Record<CalendarDate, number>>;
 }
 
 export interface WeekExplanation {
@@ -276,7 +278,9 @@ const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
 /** A legal check as a French sentence. */
 export function legalCheckMessage(check: LegalCheck): string {
-  return t(`overtime_screens.check.${check.code}`, { date: frDate(check.date), hours: formatHoursMinutes(check.seconds) });
+  const text = t(`overtime_screens.check.${check.code}`, { date: frDate(check.date), hours: formatHoursMinutes(check.seconds) });
+  // Each finding names its article (issue 26 §2, decision 0076).
+  return check.article ? t("overtime_screens.check.with_article", { text, article: check.article }) : text;
 }
 
 /** An engine anomaly as a French sentence (the legal checks say the day and week limits already). */
@@ -298,6 +302,8 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
     const weekday = WEEKDAYS[calendarDay(d.date).weekday - 1];
     const parts: string[] = [];
     if (d.workedSeconds > 0) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
+    const night = facts.nightSeconds?.[d.date] ?? 0;
+    if (night > 0) parts.push(t("overtime_screens.explain.day_night", { hours: formatHoursMinutes(night) }));
     if (d.absenceCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
     if (d.holidayCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
     if (parts.length) days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);

@@ -144,7 +144,8 @@ function EntriesList({ clock }: { clock: ClockView | null }) {
       {clock.logs.map((l, i) => (
         <span key={l.id}>
           {i > 0 && ", "}
-          {l.hhmm} {typeLabel(l.type)}
+          {l.hhmm}
+          {l.nextDay && ` ${t("time_clock.next_day")}`} {typeLabel(l.type)}
         </span>
       ))}
     </span>
@@ -303,7 +304,10 @@ export default function Badging() {
                   <tbody>
                     {clock.logs.map((l) => (
                       <tr key={l.id}>
-                        <td className="pr-6">{l.hhmm}</td>
+                        <td className="pr-6">
+                          {l.hhmm}
+                          {l.nextDay && ` ${t("time_clock.next_day")}`}
+                        </td>
                         <td>{typeLabel(l.type)}</td>
                       </tr>
                     ))}

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import type { EmployeeState } from "~/domain/clock-state";
+import { MAX_SHIFT_SECONDS, type EmployeeState } from "~/domain/clock-state";
 import {
   DASHBOARD_PAGE_SIZE,
   DASHBOARD_PENDING_ROWS,
@@ -222,6 +222,8 @@ interface EmployeeRow {
   type: string | null;
   anomaly: boolean | null;
   logs: ClockRow["logs"] | null;
+  /** The clock's day: yesterday's for a night shift still open (decision 0075). */
+  clock_date: string | null;
   /** The scope's count and the page read (0-based), on every row. */
   total: number;
   page_index: number;
@@ -264,17 +266,26 @@ async function scopeBlocks(
         limit ${DASHBOARD_PAGE_SIZE})
      select n.total, p.page_index, emp.id, emp.firstname, emp.lastname, emp.acronym, emp.time_registration,
             emp.division_id, emp.division_name, emp.team_id, emp.team_name, coalesce(s.timezone, co.timezone) as zone,
-            c.type, c.anomaly,
+            c.type, c.anomaly, c.date::text as clock_date,
             (select json_agg(json_build_object('id', l.id, 'time', extract(epoch from l.time)::bigint, 'type', l.type) order by l.time, l.id)
                from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as logs
        from n cross join p
        left join emp on true
        left join subsidiary s on s.id = emp.subsidiary_id
        left join country co on co.id = coalesce(emp.country_id, s.country_id)
-       left join time_clock c on c.employee_id = emp.id and c.suggested = false and emp.time_registration
-            and c.date = (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date
+       -- Today's day, or yesterday's night shift still open (first entry less than 16 h ago, decision 0075).
+       left join lateral (
+         select d.id, d.type, d.anomaly, d.date
+           from (select (?::timestamptz at time zone coalesce(s.timezone, co.timezone, 'Europe/Paris'))::date as today) loc
+           join time_clock d on d.employee_id = emp.id and d.suggested = false and d.date between loc.today - 1 and loc.today
+          where emp.time_registration
+            and (d.date = loc.today or (d.type is not null and d.type <> 'END'
+                 and (select min(l.time) from time_log l where l.time_clock_id = d.id and l.superseded_at is null)
+                     > ?::timestamptz - make_interval(secs => ${MAX_SHIFT_SECONDS})))
+          order by (d.date = loc.today and d.type is not null) desc, d.date
+          limit 1) c on true
       order by emp.division_name nulls last, emp.division_id, emp.team_name nulls last, emp.team_id, emp.lastname, emp.firstname, emp.id`,
-    [scopeId, page, scopeId, now],
+    [scopeId, page, scopeId, now, now],
   );
   const rows = found.filter((r): r is EmployeeRow => r.id !== null);
   const total = Number(found[0]?.total ?? 0);

@@ -17,6 +17,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash } from "node:crypto";
+import { MAX_SHIFT_SECONDS } from "~/domain/clock-state";
 import { isoWeekKey, mondayOf } from "~/domain/iso-week";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
@@ -86,6 +87,9 @@ export async function closePastDays(em: EntityManager, now: Date): Promise<numbe
         where t.employee_id = e.id and t.suggested = false and t.anomaly = false
           and t.type is not null and t.type <> 'END'
           and t.date < (?::timestamptz at time zone ${ZONE_SQL})::date
+          -- a night shift still open (first entry less than 16 h ago) is not over yet (decision 0075)
+          and coalesce((select min(l.time) from time_log l where l.time_clock_id = t.id and l.superseded_at is null)
+                       <= ?::timestamptz - make_interval(secs => ${MAX_SHIFT_SECONDS}), true)
        returning t.employee_id, t.date),
      daily as (
        update overtime o set anomaly = true, overtime_seconds = 0
@@ -98,7 +102,7 @@ export async function closePastDays(em: EntityManager, now: Date): Promise<numbe
           dirty_version = overtime_week.dirty_version + 1
        returning 1)
      select (select count(*) from closed)::int as closed, (select count(*) from daily)::int as daily, (select count(*) from weeks)::int as weeks`,
-    [now, now, zones, zones],
+    [now, now, zones, zones, now],
   );
   return row?.closed ?? 0;
 }

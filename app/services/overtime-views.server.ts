@@ -13,7 +13,8 @@ import { canCallApi, isManagement } from "~/domain/access";
 import { changedEnd, type DateRange, type RangeAnchor } from "~/domain/date-range";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf, type IsoWeek, type IsoWeekKey } from "~/domain/iso-week";
-import { checksOfWeek, legalChecks, type LegalCheck, type LegalDay } from "~/domain/legal-checks";
+import { checksOfWeek, legalChecks, legalPolicyFor, workIntervals, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/legal-checks";
+import { nightSeconds } from "~/domain/night-work";
 import { computeOvertimeWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly, type OvertimeWeekResult } from "~/domain/overtime";
 import {
   CALENDAR_PAGE_SIZE,
@@ -52,7 +53,10 @@ import { intArray, resolveScope, subsidiaries, teamsOf, type BadgingScope } from
 
 interface LogDaysRow {
   employee_id: number;
-  /** The employee's days: "YYYY-MM-DD <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
+  /** The employee's country name (legalPolicyFor) and zone (night hours). */
+  country: string | null;
+  zone: string | null;
+  /** The employee's days: "YYYY-MM-DD/<expected seconds> <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
   days: string;
 }
 
@@ -64,44 +68,71 @@ const ENTRY_TYPES: Record<string, string> = { S: "START", P: "PAUSE", L: "LUNCH"
  * (not per day: a subsidiary's page of 25 people over 6 months is ~2,800 days, and a row costs more to decode than
  * its text), one query. The day before `from` is read too, for the rest between it and the first day.
  */
-async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, LegalDay[]>> {
-  const out = new Map<number, LegalDay[]>();
+async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, EmployeeLegalDays>> {
+  const out = new Map<number, EmployeeLegalDays>();
   if (ids.length === 0) return out;
   // A named prepared statement (app/server/prepared.server.ts): every calendar and employee page runs it, its text
   // never changes, and its plan cost about as much as its execution on a large company (docs/decisions/0056).
   const rows = await preparedQuery<LogDaysRow>(
     em,
-    "overtime_legal_days_text",
-    `select d.employee_id, string_agg(d.date || ' ' || d.logs, ';' order by d.date) as days
-       from (select c.employee_id, c.date::text as date,
+    "overtime_legal_days_country",
+    // The employee's country decides the checks (issue 26 §3, decision 0076); the expected seconds, Portugal's daily overtime.
+    `select d.employee_id, max(d.country) as country, max(d.zone) as zone, string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country,
+                    coalesce(s.timezone, co.timezone) as zone,
                     string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
                from time_clock c
+               join employee e on e.id = c.employee_id
+               left join subsidiary s on s.id = e.subsidiary_id
+               left join country co on co.id = coalesce(e.country_id, s.country_id)
                join time_log l on l.time_clock_id = c.id and l.superseded_at is null
               where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
-              group by c.employee_id, c.date) d
+              group by c.employee_id, c.date, c.expected_seconds, co.name, s.timezone, co.timezone) d
       group by d.employee_id`,
-    [intArray(ids), addDays(from, -1), to],
+    // The 11 weeks before `from` too: the 12-week average (L3121-22) of the first weeks shown, and the rest before the first day.
+    [intArray(ids), addDays(from, -77), to],
   );
   for (const r of rows) {
-    out.set(
-      r.employee_id,
-      r.days.split(";").map((day) => {
+    out.set(r.employee_id, {
+      policy: legalPolicyFor(r.country),
+      zone: resolveTimeZone(r.zone),
+      days: r.days.split(";").map((day) => {
         const parts = day.split(" ");
+        const [date, expected] = parts[0]!.split("/");
         const entries: { time: number; type: string }[] = [];
         for (let i = 1; i < parts.length; i++) {
           const p = parts[i]!;
           entries.push({ time: Number(p.slice(0, -1)), type: ENTRY_TYPES[p.slice(-1)] ?? p.slice(-1) });
         }
-        return { date: parts[0]!, entries };
+        return { date: date!, entries, expectedSeconds: Number(expected) };
       }),
-    );
+    });
   }
   return out;
 }
 
 /** Legal checks dated within [from, to] (the day before only serves the rest check). */
-function checksIn(days: readonly LegalDay[] | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
-  return legalChecks(days ?? []).filter((c) => c.date >= from && c.date <= to);
+function checksIn(employee: EmployeeLegalDays | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
+  if (!employee) return [];
+  const today = localDate(new Date(), "Europe/Paris");
+  return legalChecks(employee.days, employee.policy, { today }).filter((c) => c.date >= from && c.date <= to);
+}
+
+/** An employee's clock days for the legal checks, with the checks of their own country (issue 26 §3). */
+interface EmployeeLegalDays {
+  policy: LegalPolicy;
+  zone: string;
+  days: LegalDay[];
+}
+
+/** Night hours (21:00-06:00, L3122-20) of each day of an employee's shifts, for the week explanation (decision 0075). */
+function nightsOf(employee: EmployeeLegalDays | undefined): Record<CalendarDate, number> {
+  const out: Record<CalendarDate, number> = {};
+  for (const day of employee?.days ?? []) {
+    const seconds = nightSeconds(workIntervals(day.entries), employee!.zone);
+    if (seconds > 0) out[day.date] = seconds;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -252,7 +283,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
 
   const [sums, days] = ids.length
     ? await Promise.all([weekSums(em, ids, first, last), legalDays(em, ids, first, last)])
-    : [new Map<string, number>(), new Map<number, LegalDay[]>()];
+    : [new Map<string, number>(), new Map<number, EmployeeLegalDays>()];
 
   const weekIds = weeks.map(weekId);
   const rows: CalendarRow[] = people.map((p) => {
@@ -508,7 +539,7 @@ export async function employeeYear(
   let explained: ExplainedWeek | null = null;
   if (week !== null) {
     const row = rows.find((r) => r.week === week)!;
-    explained = await explainedWeek(em, emp.id, { year, week }, stored[0] ?? null, checksOfWeek(checks, row.monday), row.totalSeconds, now);
+    explained = await explainedWeek(em, emp.id, { year, week }, stored[0] ?? null, checksOfWeek(checks, row.monday), row.totalSeconds, now, nightsOf(logDays.get(emp.id)));
   }
 
   return {
@@ -543,6 +574,7 @@ async function explainedWeek(
   checks: LegalCheck[],
   timeAccountSeconds: number,
   now: Date,
+  nights: Record<CalendarDate, number> = {},
 ): Promise<ExplainedWeek> {
   const monday = mondayOfIsoWeek(key);
   if (stored && stored.computed_at && !stored.dirty && stored.explanation?.steps) {
@@ -555,7 +587,7 @@ async function explainedWeek(
       provisional: stored.provisional,
       computedAt: new Date(stored.computed_at).toISOString(),
       timeAccountSeconds,
-      explanation: explainWeekFacts({ steps: e.steps ?? [], days: e.days ?? [], anomalies: e.anomalies ?? [], quota }, checks),
+      explanation: explainWeekFacts({ steps: e.steps ?? [], days: e.days ?? [], anomalies: e.anomalies ?? [], quota, nightSeconds: nights }, checks),
       steps: e.steps ?? [],
       anomalies: e.anomalies ?? [],
       checks,
@@ -582,7 +614,7 @@ async function explainedWeek(
     provisional: localDate(now, loaded.input.zone) <= addDays(monday, 6),
     computedAt: null,
     timeAccountSeconds,
-    explanation: explainWeekFacts({ steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota }, checks),
+    explanation: explainWeekFacts({ steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota, nightSeconds: nights }, checks),
     steps: r.explanation,
     anomalies: r.anomalies,
     checks,
@@ -632,7 +664,7 @@ export async function employeeWeek(em: EntityManager, actor: CurrentUser, employ
     legalDays(em, [emp.id], monday, sunday),
   ]);
   const checks = checksIn(logDays.get(emp.id), monday, sunday);
-  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, Number(sum[0]?.s ?? 0), now);
+  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, Number(sum[0]?.s ?? 0), now, nightsOf(logDays.get(emp.id)));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

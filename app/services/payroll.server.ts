@@ -35,6 +35,8 @@ export interface PayrollLine {
   /** Days per PAYROLL_LEAVE_REASONS, in order. */
   leaveDays: number[];
   anomalies: number;
+  /** Night hours worked (21:00-06:00, L3122-20) of the shifts started in the month (issue 26, decision 0075). */
+  nightSeconds: number;
 }
 
 export interface PayrollMonthData {
@@ -93,6 +95,7 @@ export async function payrollMonth(
       matricule: number | null;
       weeks: { m: string; compl: number; rest: number; earned: number; anomalies: number; anomalyList: { date?: string }[] | null; bands: unknown; days: { date: string; workedSeconds?: number }[] | null }[];
       leaves: { reason: string; start: string; end: string; days: number; hours: number | null }[];
+      night: number;
     }[]
   >(
     `select e.id, e.firstname, e.lastname, e.matricule,
@@ -102,11 +105,13 @@ export async function payrollMonth(
                         'days', case when w.monday < ?::date or w.monday + 6 > ?::date then w.explanation -> 'days' end))
                         from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
-                        from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves
+                        from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves,
+            (select coalesce(sum(tc.night_seconds), 0)::int from time_clock tc
+              where tc.employee_id = e.id and tc.suggested = false and tc.date between ?::date and ?::date) as night
        from (select e.id, e.firstname, e.lastname, e.matricule from employee e where ${PAYROLL_EMPLOYEES}
               order by e.lastname, e.firstname, e.id ${page ? "offset ? limit ?" : ""}) e
       order by e.lastname, e.firstname, e.id`,
-    [from, to, from, to, from, to, to, from, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
+    [from, to, from, to, from, to, to, from, from, to, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
   );
   /**
    * A week's anomalies in the month (DESIGN §10: a week that straddles two months is split by its days): each dated
@@ -169,6 +174,7 @@ export async function payrollMonth(
       recoveryTakenSeconds: Math.round(taken),
       leaveDays: leaveDays.map((d) => Math.round(d * 100) / 100),
       anomalies,
+      nightSeconds: Number(r.night ?? 0),
     };
   });
   // The regularisations carried into this month follow the employees' lines in the files (decision 0079).
@@ -195,6 +201,7 @@ export const PAYROLL_CSV_COLUMNS = [
   "RECUP_PRISE",
   ...PAYROLL_LEAVE_REASONS.map((r) => `JOURS_${r.replace(/_LEAVE$/, "")}`),
   "ANOMALIES",
+  "HEURES_NUIT",
 ] as const;
 
 const hoursValue = (s: number) => Math.round((s / H) * 100) / 100;
@@ -212,6 +219,7 @@ function lineValues(data: PayrollMonthData, l: PayrollLine): (string | number | 
     hoursValue(l.recoveryTakenSeconds),
     ...l.leaveDays,
     l.anomalies,
+    hoursValue(l.nightSeconds),
   ];
 }
 
@@ -238,6 +246,7 @@ export function payrollSheet(data: PayrollMonthData): XlsxSheet {
     { header: t("payroll.col.recovery_taken"), kind: "hours" },
     ...PAYROLL_LEAVE_REASONS.map((r): XlsxColumn => ({ header: t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) }), kind: "number" })),
     { header: t("payroll.col.anomalies"), kind: "int" },
+    { header: t("payroll.col.night_hours"), kind: "hours" },
   ];
   function* rows() {
     for (const l of data.lines) yield () => lineValues(data, l);

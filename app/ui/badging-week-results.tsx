@@ -7,13 +7,14 @@ import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from 
 import { WideTable } from "./wide-table";
 
 /** A day's entries as "08:58 Début · 12:01 Déjeuner ..." (a list, for screen readers). */
-export function EntriesList({ logs, testId }: { logs: Pick<LogView, "id" | "hhmm" | "type">[]; testId?: string }) {
+export function EntriesList({ logs, testId }: { logs: Pick<LogView, "id" | "hhmm" | "type" | "nextDay">[]; testId?: string }) {
   if (logs.length === 0) return <p className="text-sm text-gray-600">{t("badging.edit.no_entries")}</p>;
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-gray-800" data-testid={testId}>
       {logs.map((l) => (
         <li key={l.id}>
-          <span className="font-mono">{l.hhmm}</span> {t(`time_clock.type.${l.type}`)}
+          <span className="font-mono">{l.hhmm}</span>
+          {l.nextDay && ` ${t("time_clock.next_day")}`} {t(`time_clock.type.${l.type}`)}
         </li>
       ))}
     </ul>

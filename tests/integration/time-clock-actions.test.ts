@@ -210,6 +210,7 @@ describe("recomputeDay", () => {
       expectedSeconds: 25_200,
       overtimeSeconds: 0,
       anomaly: true,
+      nightSeconds: 0,
     });
     const [row] = await db.sql<{ anomaly: boolean; overtime_seconds: number }>(
       "select anomaly, overtime_seconds from overtime where employee_id = ? and date = '2026-03-23'",

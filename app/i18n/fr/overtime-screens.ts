@@ -91,6 +91,8 @@ export const overtimeScreens = {
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
   "overtime_screens.explain.time_account": "Compte de temps de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
+  // Night hours (issue 26, decision 0075)
+  "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",
   "overtime_screens.explain.day_absence": "{hours} d'absence comptées",
   "overtime_screens.explain.day_holiday": "{hours} de jour férié comptées",
 
@@ -98,7 +100,15 @@ export const overtimeScreens = {
   "overtime_screens.check.day_over_10h": "Le {date} : {hours} travaillées, plus de 10 h dans la journée.",
   "overtime_screens.check.week_over_48h": "Semaine du {date} : {hours} travaillées, plus de 48 h.",
   "overtime_screens.check.short_rest": "Le {date} : seulement {hours} de repos depuis la veille, moins de 11 h.",
-  "overtime_screens.check.no_break": "Le {date} : {hours} de travail sans pause de 20 minutes, au-delà de 6 h.",
+  "overtime_screens.check.no_break": "Le {date} : {hours} de travail sans pause de 20 minutes, dès 6 h.",
+  // Per-country legal checks (issue 26, decision 0076): each finding names its article.
+  "overtime_screens.check.with_article": "{text} ({article})",
+  "overtime_screens.check.average_over_44h": "Semaine du {date} : {hours} en moyenne sur 12 semaines consécutives, plus de 44 h.",
+  "overtime_screens.check.stretch_over_5h": "Le {date} : {hours} de travail d'affilée sans intervalle de repos d'au moins 1 h.",
+  "overtime_screens.check.break_over_2h": "Le {date} : un intervalle de repos de {hours}, plus de 2 h.",
+  "overtime_screens.check.daily_overtime_over_2h": "Le {date} : {hours} d'heures supplémentaires, plus de 2 h dans la journée.",
+  "overtime_screens.check.annual_overtime_over_limit": "Le {date} : {hours} d'heures supplémentaires depuis le début de l'année, au-delà de la limite annuelle.",
+  "overtime_screens.check.rest_day_due": "Le {date} : {hours} travaillées le jour de repos hebdomadaire obligatoire ; un jour de repos compensatoire est dû dans les 3 jours ouvrables suivants.",
   "overtime_screens.check.mark": "Contrôle légal",
   "overtime_screens.check.title": "Contrôles légaux",
   "overtime_screens.check.inform": "Ces contrôles informent ; ils n'empêchent jamais de pointer.",

@@ -109,6 +109,8 @@ export const reports = {
   "payroll.col.recovery_taken": "Récupération prise (h)",
   "payroll.col.leave_days": "Jours {reason}",
   "payroll.col.anomalies": "Anomalies",
+  // Night hours (issue 26, decision 0075)
+  "payroll.col.night_hours": "Heures de nuit (h)",
   "payroll.closed": "Mois clôturé par {name} le {date}.",
   "payroll.open": "Mois ouvert.",
   "payroll.close": "Clôturer le mois",

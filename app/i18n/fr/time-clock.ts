@@ -81,6 +81,9 @@ export const timeClock = {
   "time_clock.edit_entries_required": "Ajoutez au moins un pointage.",
   "time_clock.edit_sequence_invalid": "Ce pointage ne peut pas suivre le précédent ({type}).",
   "time_clock.edit_time_outside_day": "Ce pointage n'est pas le {date}.",
+  // Night shifts (issue 26, decision 0075): a shift belongs to the day it started.
+  "time_clock.next_day": "(lendemain)",
+  "time_clock.edit_shift_too_long": "Une journée ne peut pas durer plus de {hours} h entre son premier et son dernier pointage.",
   "time_clock.edit_future_day": "On ne peut pas corriger un jour à venir.",
   "time_clock.edit_day_not_ended": "La journée n'est pas terminée : badgez la fin de journée avant de demander une modification.",
   "success.suggest_created": "Demande de modification envoyée.",
