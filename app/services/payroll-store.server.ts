@@ -119,6 +119,8 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
       // No leave in a regularisation: zeros in every leave column (PAYROLL_LEAVE_REASONS, without a cycle of imports).
       leaveDays: LEAVE_REASONS.filter((reason) => reason !== "RECOVERY_LEAVE").map(() => 0),
       anomalies: 0,
+      // Night hours are paid in the month they were worked; a rappel carries overtime and recovery only.
+      nightSeconds: 0,
       rappel: { monday: r.monday, isoYear: w.year, isoWeek: w.week },
     };
   });
