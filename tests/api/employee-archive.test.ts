@@ -47,7 +47,8 @@ describe("a departure date before the hiring date", () => {
     await db.sql(`update employee set hired_at = '2023-03-01' where id = ?`, [employeeId]);
     const res = await api.put(`/api/employees/${employeeId}`, { firedAt: "2023-03-01" }, token);
     expect(res.status).toBe(200);
-    expect(res.body.firedAt).toBe("2023-03-01");
+    // /api bodies give unix seconds (decision 0088): 01/03/2023 at midnight UTC.
+    expect(res.body.firedAt).toBe(Date.UTC(2023, 2, 1) / 1000);
     const actor = await actorOf(db.em(), manager);
     await expect(createSheet(db.em(), actor, completeSheet(org, { hiredAt: "2024-05-02", firedAt: "2024-05-01" }))).rejects.toMatchObject({
       status: 422,

@@ -62,7 +62,7 @@ describe("GET /metrics", () => {
       const base = `http://127.0.0.1:${port}`;
       expect((await scrape(base)).status).toBe(401);
       let text = "";
-      for (let i = 0; i < 100 && !/cadran_jobs_total\{name="maintenance.cleanup",result="completed"\} 1/.test(text); i++) {
+      for (let i = 0; i < 250 && !/cadran_jobs_total\{name="maintenance.cleanup",result="completed"\} 1/.test(text); i++) {
         await new Promise((r) => setTimeout(r, 100));
         text = await (await scrape(base, TOKEN)).text();
       }
@@ -72,7 +72,7 @@ describe("GET /metrics", () => {
       await worker.close();
       vi.restoreAllMocks();
     }
-  }, 30_000);
+  }, 45_000);
 
   it.each([
     ["a numeric id", "/api/employees/42", "/api/employees/:id"],

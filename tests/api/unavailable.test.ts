@@ -16,7 +16,7 @@ import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
  */
 const db = useTestDatabase();
 const server = useTestServer();
-const UNAVAILABLE = "Service momentanément indisponible, réessayez dans un instant";
+const UNAVAILABLE = "Service momentanément indisponible, réessayez dans un instant.";
 let bounded: MikroORM;
 
 beforeAll(async () => {

@@ -44,7 +44,7 @@ export const common = {
   "error.not_found_text": "La page n'a pas pu être trouvée.",
   "error.fatal": "Une erreur grave est survenue...",
   // Issue 31 item 4: the database is away or a request waited too long (503).
-  "error.unavailable": "Service momentanément indisponible, réessayez dans un instant",
+  "error.unavailable": "Service momentanément indisponible, réessayez dans un instant.",
   "error.forbidden": "Vous n'avez pas accès à cette page.",
   "error.unauthenticated": "Authentification requise.",
   "error.invalid_token": "Jeton d'accès invalide ou expiré.",
