@@ -17,7 +17,9 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
 import { badgingScreen, clockAction, createSuggestion, dismissNotification, type ClockView } from "~/services/time-clock.server";
-import { Card, ConfirmAction, NotificationModal } from "~/ui/modal";
+import { clockSummary } from "~/services/home-clock.server";
+import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
+import { Card, NotificationModal } from "~/ui/modal";
 import { Field } from "~/ui/field";
 import { WideTable } from "~/ui/wide-table";
 
@@ -40,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.
   return {
     screen,
+    summary: clockSummary(screen),
     now: now.toISOString(),
     from,
     to,
@@ -81,8 +84,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // Time registration off: refused with a 4xx and the page (not a redirect), nothing stored.
     if (!user.timeRegistration) return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
     try {
-      await clockAction(em, user, intent as ClockAction, new Date());
-      return back(request, { type: "success", message: t(`success.clock.${intent}` as MessageKey) });
+      const view = await clockAction(em, user, intent as ClockAction, new Date());
+      const before = view.logs.at(-2)?.type;
+      const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
+      return back(request, { type: "success", message: t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)) });
     } catch (error) {
       // A stale page (another tab, a double click): the server's state machine refused it; say why.
       if (error instanceof AppError && error.status === 409) return back(request, { type: "danger", message: error.message });
@@ -152,7 +157,7 @@ function EntriesList({ clock }: { clock: ClockView | null }) {
 }
 
 export default function Badging() {
-  const { screen, now, from, to, registrationOff } = useLoaderData<typeof loader>();
+  const { screen, summary, now, from, to, registrationOff } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { refused?: string } | undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -167,7 +172,7 @@ export default function Badging() {
     return () => window.clearInterval(id);
   }, [revalidator]);
 
-  const { clock, allowed, today, zone } = screen;
+  const { clock, today, zone } = screen;
   const type = clock?.type ?? null;
   const overtimeShown = overtimeValidForDisplay({ date: today, today, type });
 
@@ -226,32 +231,8 @@ export default function Badging() {
           </p>
         ) : (
           <div className="space-y-4">
-            <div role="group" aria-label={t("time_clock.actions_label")} className="flex flex-wrap gap-2">
-              {(["start", "pause", "lunch"] as const).map((action) => (
-                <Form method="post" key={action}>
-                  <input type="hidden" name="intent" value={action} />
-                  <button type="submit" className={action === "start" ? "btn btn-primary" : "btn btn-secondary"} disabled={!allowed[action] || busy}>
-                    {t(`time_clock.action.${action}`)}
-                  </button>
-                </Form>
-              ))}
-              {allowed.end && !busy ? (
-                <ConfirmAction
-                  intent="end"
-                  itemLabel={t("time_clock.action.end")}
-                  text={t("time_clock.end_confirm_text")}
-                  buttonLabel={t("time_clock.action.end")}
-                  confirmLabel={t("word.validate")}
-                  cancelHref={here}
-                  tone="primary"
-                  buttonClassName="btn btn-secondary"
-                />
-              ) : (
-                <button type="button" className="btn btn-secondary" disabled>
-                  {t("time_clock.action.end")}
-                </button>
-              )}
-            </div>
+            <ClockStateWords summary={summary} />
+            <ClockButtons summary={summary} busy={busy} cancelHref={here} />
 
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               <div>

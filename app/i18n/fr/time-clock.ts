@@ -115,4 +115,18 @@ export const timeClock = {
   "time_clock.notification.post_overtime.title": "Heures supplémentaires importantes",
   "time_clock.notification.post_overtime.text": "Vous dépassez largement votre temps de travail prévu. Pensez à badger votre fin de journée.",
   "time_clock.notification.dismiss": "J'ai compris",
+
+  // Today's clock in words, on the home page and the badging page (issue 28 item 1)
+  "time_clock.state.unbadged": "Pas encore badgé",
+  "time_clock.state.working": "Au travail depuis {time}",
+  "time_clock.state.pause": "En pause depuis {time}",
+  "time_clock.state.lunch": "En pause déjeuner depuis {time}",
+  "time_clock.state.ended": "Journée terminée à {time}",
+  "time_clock.state.leave": "En congé aujourd'hui",
+  "time_clock.state_label": "État de la journée",
+  "time_clock.action.resume": "Reprendre",
+  "success.clock.resume": "Reprise du travail enregistrée.",
+  "time_clock.home.title": "Mon pointage du jour",
+  "time_clock.home.link": "Voir mon pointage",
+  "time_clock.home.worked": "Temps travaillé aujourd'hui : {time} (prévu : {expected})",
 } as const;
