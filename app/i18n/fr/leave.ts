@@ -165,4 +165,28 @@ export const leave = {
     "Bonjour {name},\n\nVotre demande de congé ({reason}) du {start} au {end} a été {decision}.\n{link}\n\nCadran",
   "leave.mail.accepted_word": "acceptée",
   "leave.mail.refused_word": "refusée",
+
+  // Deciding a leave (issue 28 items 3 and 10)
+  "leave.mail.refusal_reason": "Motif du refus : {reason}",
+  "leave.mail.removed_subject": "Cadran : votre congé a été retiré",
+  "leave.mail.management": "la direction",
+  "leave.mail.removed_text":
+    "Bonjour {name},\n\nVotre congé ({reason}) du {start} au {end}, qui avait été accepté, a été retiré par {actor}. Les jours ou heures ont été rendus à votre solde.\n{link}\n\nCadran",
+  "leave.error.refusal_reason_too_long": "Le motif du refus compte au plus {max} caractères.",
+  "leave.field.refusal_reason": "Motif du refus",
+  "leave.field.refusal_reason_hint": "Facultatif, {max} caractères au plus. L'employé le verra dans le détail de sa demande et dans le mail.",
+  "leave.waiting.validate_dates_text": "Valider la demande de congé de {name} ({reason}) du {start} au {end} ?",
+  "leave.waiting.reject_dates_text": "Refuser la demande de congé de {name} ({reason}) du {start} au {end} ?",
+  "success.leave_validated_named": "La demande de congé de {name} du {start} au {end} a été validée.",
+  "success.leave_refused_named": "La demande de congé de {name} du {start} au {end} a été refusée.",
+  "success.leave_removed_named": "Le congé de {name} du {start} au {end} a été retiré et son solde rétabli.",
+  "leave.waiting.card_schedule_link": "Voir le planning autour de ces dates",
+  "leave.waiting.balance_after": "Solde après ce congé",
+  "leave.waiting.balance_after_days": "{days} j de congés payés",
+  "leave.waiting.balance_after_hours": "{hours} de récupération",
+  "leave.waiting.balance_none": "Sans effet sur les soldes",
+  "leave.waiting.team_away": "Absents de l'équipe sur ces dates",
+  "leave.waiting.team_away_none": "Personne d'autre",
+  "leave.waiting.team_away_item": "{name} (du {start} au {end}{pending})",
+  "leave.waiting.team_away_pending": ", en attente",
 } as const;
