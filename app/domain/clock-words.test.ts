@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClockType } from "./clock-state";
-import { clocksIn, clockWords, startLabel, type ClockWords } from "./clock-words";
+import { clockSequenceMessage, clocksIn, clockWords, startLabel, type ClockWords } from "./clock-words";
 
 describe("clockWords", () => {
   it.each<[string, ClockType | null, string | null, boolean, ClockWords]>([
@@ -38,5 +38,38 @@ describe("clocksIn", () => {
     ["a commercial never badges (spec 1 §2)", "ROLE_COMMERCIAL", true, false],
   ])("%s", (_name, profileType, timeRegistration, expected) => {
     expect(clocksIn({ profileType, timeRegistration })).toBe(expected);
+  });
+});
+
+describe("clockSequenceMessage", () => {
+  it.each<[string, { time: string; type: ClockType }[], number, ReturnType<typeof clockSequenceMessage>]>([
+    [
+      "a first entry that is not a start names itself",
+      [{ time: "08:00", type: "PAUSE" }],
+      0,
+      { key: "time_clock.edit_sequence_first", params: { type: "PAUSE", time: "08:00" } },
+    ],
+    [
+      "an entry after the end names both",
+      [
+        { time: "08:00", type: "START" },
+        { time: "17:00", type: "END" },
+        { time: "17:30", type: "START" },
+      ],
+      2,
+      { key: "time_clock.edit_sequence_after", params: { type: "START", time: "17:30", previousType: "END", previousTime: "17:00" } },
+    ],
+    [
+      "the one before is found by time, not by the form's order",
+      [
+        { time: "12:00", type: "LUNCH" },
+        { time: "12:30", type: "PAUSE" },
+        { time: "08:00", type: "START" },
+      ],
+      1,
+      { key: "time_clock.edit_sequence_after", params: { type: "PAUSE", time: "12:30", previousType: "LUNCH", previousTime: "12:00" } },
+    ],
+  ])("%s", (_name, entries, index, expected) => {
+    expect(clockSequenceMessage(entries, index)).toEqual(expected);
   });
 });

@@ -49,3 +49,24 @@ export function startLabel(type: ClockType | null): "start" | "resume" {
 export function clocksIn(viewer: Viewer): boolean {
   return menuFor(viewer).some((item) => "entries" in item && item.entries.some((e) => e.path === "/time-clock/badging"));
 }
+
+/**
+ * Why an entry of a proposed day cannot follow the one before it, naming both (issue 28 item 4: the message said
+ * "(—)" when there was none before). `entries` are the submitted ones, in the form's order, with "HH:MM" times;
+ * `index` is the refused entry's place in that order.
+ *
+ * @example clockSequenceMessage([{ time: "08:00", type: "PAUSE" }], 0)
+ *   // { key: "time_clock.edit_sequence_first", params: { type: "PAUSE", time: "08:00" } }
+ */
+export function clockSequenceMessage(
+  entries: readonly { time: string; type: ClockType }[],
+  index: number,
+): { key: "time_clock.edit_sequence_first" | "time_clock.edit_sequence_after"; params: Record<string, string> } {
+  const entry = entries[index];
+  const ordered = entries.map((e, i) => ({ ...e, i })).sort((a, b) => a.time.localeCompare(b.time) || a.i - b.i);
+  const at = ordered.findIndex((e) => e.i === index);
+  const previous = at > 0 ? ordered[at - 1] : undefined;
+  const params = { type: entry?.type ?? "", time: entry?.time ?? "" };
+  if (!previous) return { key: "time_clock.edit_sequence_first", params };
+  return { key: "time_clock.edit_sequence_after", params: { ...params, previousType: previous.type, previousTime: previous.time } };
+}

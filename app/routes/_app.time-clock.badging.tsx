@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/clock-notifications";
-import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
+import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction, type ClockType } from "~/domain/clock-state";
+import { clockSequenceMessage } from "~/domain/clock-words";
 import { clockTime, formatFrDate, longFrDate } from "~/domain/calendar-text";
 import { searchDate } from "~/domain/date-window";
 import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
@@ -62,15 +63,32 @@ async function back(request: Request, alert?: { type: "success" | "danger"; mess
   return redirect(url.pathname + url.search, { headers });
 }
 
-/** Service violation paths (the /api body's) to the form's field names. */
-function toFieldErrors(error: ValidationError): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+/** The start of the service's sequence message (its "(type)" said "(—)" for a first entry): reworded here. */
+const SEQUENCE_PREFIX = t("time_clock.edit_sequence_invalid").split("(")[0]!;
+
+/**
+ * Service violation paths (the /api body's) to the form's field names. A sequence violation is reworded to name the
+ * entry and the one before it, from the submitted entries (issue 28 item 4).
+ */
+function toFieldErrors(
+  error: ValidationError,
+  entries: readonly { time: string; type: string }[],
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
+  const typeWord = (type: string) => tOr(`time_clock.type.${type}`, type);
   for (const v of error.violations) {
     const m = /^timeLogs(?:\.(\d+)\.(time|type))?$/.exec(v.propertyPath);
     const name = v.propertyPath === "message" ? "message" : m ? (m[1] ? `entries[${m[1]}].${m[2]}` : "entries") : null;
-    if (name) (fieldErrors[name] ??= []).push(v.message);
-    else formErrors.push(v.message);
+    let message = v.message;
+    if (m?.[1] && m[2] === "type" && message.startsWith(SEQUENCE_PREFIX)) {
+      const said = clockSequenceMessage(entries as { time: string; type: ClockType }[], Number(m[1]));
+      const params: Record<string, string> = { ...said.params, type: typeWord(said.params.type!) };
+      if (said.params.previousType) params.previousType = typeWord(said.params.previousType);
+      message = t(said.key, params);
+    }
+    if (name) (fieldErrors[name] ??= []).push(message);
+    else formErrors.push(message);
   }
   return { fieldErrors, formErrors };
 }
@@ -110,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
         logs: submission.value.entries.map((e) => ({ time: e.time, type: e.type as (typeof CLOCK_TYPES)[number] })),
       });
     } catch (error) {
-      if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error)), { status: 400 });
+      if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error, submission.value.entries)), { status: 400 });
       if (error instanceof AppError && (error.status === 409 || error.status === 404)) {
         return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
       }

@@ -92,22 +92,28 @@ describe("POST /api/leaves", () => {
     ["a recovery leave under 1 hour", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON", nbHourAbsence: 0.5 }, "nbHourAbsence", "Une récupération dure au moins 1 heure."],
     ["morning and afternoon together", { reason: "PAID_LEAVE", start: "MON", end: "MON", halfDayMorning: true, halfDayAfternoon: true }, "halfDay", "Choisissez le matin ou l'après-midi, pas les deux."],
     ["a half day on several days", { reason: "PAID_LEAVE", start: "MON", end: "TUE", halfDayMorning: true }, "halfDay", "Une demi-journée n'est possible que pour un congé d'un seul jour."],
-    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Vous n'avez pas assez de congés pour cette période."],
-    ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Impossible de poser un congé sur un jour férié."],
+    // Messages that say what to fix (issue 28 item 4): days asked and available; a weekend is not a holiday.
+    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Pas assez de congés : 20 j demandé(s), 15 j disponible(s)."],
+    ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Du SATFR au SUNFR, il n'y a aucun jour ouvré (week-end ou jours fériés) : rien à poser."],
     ["a start in the past", { reason: "PAID_LEAVE", start: "PAST", end: "MON" }, "start", "La date de début ne peut pas être antérieure à hier."],
   ])("answers 422 for %s", async (_name, body, path, message) => {
     const map: Record<string, string> = { MON: monday, TUE: plus(monday, 1), SAT: plus(monday, 5), SUN: plus(monday, 6), FAR: plus(monday, 27), PAST: "2020-01-06" };
     const resolved = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" && map[v] ? map[v] : v]));
     const res = await api.post("/api/leaves", resolved, tokens.employee);
     expect(res.status).toBe(422);
-    expect(res.body.violations).toContainEqual({ propertyPath: path, message });
+    const fr = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+    expect(res.body.violations).toContainEqual({ propertyPath: path, message: message.replace("SATFR", fr(map.SAT!)).replace("SUNFR", fr(map.SUN!)) });
   });
 
   it("answers 422 on an overlap and on a public holiday, 415 without JSON, 401 without a token", async () => {
     await db.sql("insert into holiday (country_id, date, name) values (?, ?, 'Férié')", [cast.org.countryId, plus(monday, 14)]);
     const holiday = await api.post("/api/leaves", { reason: "SICK_LEAVE", start: plus(monday, 14), end: plus(monday, 14) }, tokens.employee);
     expect(holiday.status).toBe(422);
-    expect(holiday.body.violations).toContainEqual({ propertyPath: "start", message: "Impossible de poser un congé sur un jour férié." });
+    const day = plus(monday, 14);
+    expect(holiday.body.violations).toContainEqual({
+      propertyPath: "start",
+      message: `Le ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} est un jour férié : choisissez des dates qui commencent et finissent un jour ouvré.`,
+    });
     const first = await api.post("/api/leaves", { reason: "SICK_LEAVE", start: plus(monday, 7), end: plus(monday, 8) }, tokens.employee);
     expect(first.status).toBe(201);
     const clash = await api.post("/api/leaves", { reason: "RTT_LEAVE", start: plus(monday, 8), end: plus(monday, 8) }, tokens.employee);

@@ -122,7 +122,7 @@ describe("the readers take the local holidays into account", () => {
     const day = { reason: "PAID_LEAVE", start: "2026-07-16", end: "2026-07-16", halfDayMorning: false, halfDayAfternoon: false };
     const error = await requestLeave(db.em(), await currentUserOf(db.em(), moselle), day, NOW).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).violations).toContainEqual({ propertyPath: "start", message: "Impossible de poser un congé sur un jour férié." });
+    expect((error as ValidationError).violations).toContainEqual({ propertyPath: "start", message: "Le 16/07/2026 est un jour férié : choisissez des dates qui commencent et finissent un jour ouvré." });
   });
 
   it("expected time: the clock facts and the lists' facts hold the local holiday", async () => {

@@ -154,6 +154,13 @@ export const leave = {
   "leave.error.not_your_step": "Vous ne pouvez pas traiter cette demande à cette étape.",
   "leave.error.not_removable": "Seul un congé accepté peut être retiré, par la direction ou la DAF.",
   "leave.error.not_found": "Demande de congé introuvable.",
+  // Messages that say what to fix (issue 28 item 4, app/domain/leave-messages.ts)
+  "leave.error.holiday_on": "Le {date} est un jour férié : choisissez des dates qui commencent et finissent un jour ouvré.",
+  "leave.error.weekend_day": "Le {date} est un {day} : ce n'est pas un jour ouvré, il n'y a rien à poser.",
+  "leave.error.weekend_only": "Du {start} au {end}, il n'y a aucun jour ouvré (week-end ou jours fériés) : rien à poser.",
+  "leave.error.insufficient_balance_days": "Pas assez de congés : {asked} j demandé(s), {available} j disponible(s).",
+  "leave.error.insufficient_recovery_hours": "Pas assez d'heures de récupération : {asked} demandée(s), {available} disponible(s).",
+  "leave.error.half_day_choice": "Demi-journée : choisissez matin ou après-midi.",
 
   // Mails
   "leave.mail.step_subject": "Cadran : une demande de congé attend votre décision",

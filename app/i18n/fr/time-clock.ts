@@ -128,5 +128,8 @@ export const timeClock = {
   "success.clock.resume": "Reprise du travail enregistrée.",
   "time_clock.home.title": "Mon pointage du jour",
   "time_clock.home.link": "Voir mon pointage",
+  // Which entry cannot follow which (issue 28 item 4)
+  "time_clock.edit_sequence_first": "La journée commence par un début : le pointage « {type} » de {time} ne peut pas être le premier.",
+  "time_clock.edit_sequence_after": "Le pointage « {type} » de {time} ne peut pas suivre le pointage « {previousType} » de {previousTime}.",
   "time_clock.home.worked": "Temps travaillé aujourd'hui : {time} (prévu : {expected})",
 } as const;
