@@ -4,6 +4,7 @@ import { cleanup } from "./jobs/cleanup";
 import { clockNotifications } from "./jobs/clock-notifications";
 import { passwordMail } from "./jobs/password-mail";
 import { juneRollover, monthlyAccrual } from "./jobs/leave-accrual";
+import { correctionMail } from "./jobs/correction-mail";
 import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
 import { currentFanOut } from "./fanout";
@@ -21,6 +22,7 @@ export const processors: Processors = {
   "maintenance.cleanup": async ({ at }) => cleanup(await getEm(), new Date(), at ? new Date(at) : undefined),
   "mail.leave-step": ({ leaveId }) => leaveStepMail(leaveId),
   "mail.leave-decision": ({ leaveId }) => leaveDecisionMail(leaveId),
+  "mail.correction": ({ event, employeeId, date }) => correctionMail(event, employeeId, date),
   "leave.monthly-accrual": async ({ at }) => monthlyAccrual(await getEm(), at ? new Date(at) : undefined),
   "leave.june-rollover": async ({ at }) => juneRollover(await getEm(), at ? new Date(at) : undefined),
   "clock.notifications": async () => clockNotifications(await getEm()),

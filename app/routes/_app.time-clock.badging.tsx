@@ -17,7 +17,8 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
-import { badgingScreen, clockAction, createSuggestion, dismissNotification, type ClockView } from "~/services/time-clock.server";
+import { askCorrection, correctedDays, pendingCorrections, removeCorrection } from "~/services/clock-corrections.server";
+import { badgingScreen, clockAction, dismissNotification, type ClockView } from "~/services/time-clock.server";
 import { clockSummary } from "~/services/home-clock.server";
 import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
 import { Card, NotificationModal } from "~/ui/modal";
@@ -39,11 +40,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = windowToday();
   const search = searchDate(from, today) && searchDate(to, today) ? { from, to } : null;
   const now = new Date();
-  const screen = await badgingScreen(await getEm(), user, now, search);
+  const em = await getEm();
+  const screen = await badgingScreen(em, user, now, search);
+  // Corrections awaiting management, and the shown days that were corrected (issue 28 item 8).
+  const shownIds = [...screen.week.map((d) => d.clock?.id), ...(screen.history?.weeks.flatMap((w) => w.items.map((c) => c.id)) ?? [])].filter(
+    (id): id is number => typeof id === "number",
+  );
+  const [pending, corrected] = await Promise.all([pendingCorrections(em, user), correctedDays(em, shownIds)]);
   // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.
   return {
     screen,
     summary: clockSummary(screen),
+    pending: pending.map((p) => ({ ...p, dateLabel: formatFrDate(p.date) })),
+    corrected: [...corrected],
     now: now.toISOString(),
     from,
     to,
@@ -112,6 +121,16 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error;
     }
   }
+  if (intent === "withdraw-correction") {
+    // The author withdraws a correction still pending (issue 28 item 8).
+    try {
+      await removeCorrection(em, user, Number(formData.get("id")));
+      return back(request, { type: "success", message: t("time_clock.correction.withdrawn") });
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 404 || error.status === 403)) return back(request, { type: "danger", message: error.message });
+      throw error;
+    }
+  }
   if (intent === "dismiss-notification") {
     await dismissNotification(em, user, new Date());
     return back(request);
@@ -121,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Adding or removing a row without JavaScript comes back here as a list intent: answer the updated form.
     if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
     try {
-      await createSuggestion(em, user, {
+      await askCorrection(em, user, {
         date: submission.value.date,
         employeeId: user.employeeId,
         message: submission.value.message,
@@ -175,7 +194,8 @@ function EntriesList({ clock }: { clock: ClockView | null }) {
 }
 
 export default function Badging() {
-  const { screen, summary, now, from, to, registrationOff } = useLoaderData<typeof loader>();
+  const { screen, summary, now, from, to, registrationOff, pending, corrected } = useLoaderData<typeof loader>();
+  const correctedIds = new Set(corrected);
   const actionData = useActionData<typeof action>() as { refused?: string } | undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -230,6 +250,27 @@ export default function Badging() {
           </p>
         }
       >
+        {pending.length > 0 && (
+          <div role="status" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="pending-corrections">
+            <ul className="space-y-2">
+              {pending.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-2">
+                  <span>{t(p.date === today ? "time_clock.correction.pending_today" : "time_clock.correction.pending_day", { date: p.dateLabel })}</span>
+                  {p.own && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="withdraw-correction" />
+                      <input type="hidden" name="id" value={p.id} />
+                      <button type="submit" className="btn btn-secondary" aria-label={t("time_clock.correction.withdraw_for", { date: p.dateLabel })}>
+                        {t("time_clock.correction.withdraw")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
         {screen.halfDay && (
           <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t("error.careful_u_r_in", {
@@ -322,7 +363,7 @@ export default function Badging() {
         {screen.week.length === 0 ? (
           <p className="text-sm text-gray-700">{t("time_clock.week_empty")}</p>
         ) : (
-          <DaysTable days={screen.week.map((d) => ({ date: d.date, clock: d.clock }))} caption={t("time_clock.week_overview")} />
+          <DaysTable days={screen.week.map((d) => ({ date: d.date, clock: d.clock }))} caption={t("time_clock.week_overview")} corrected={correctedIds} />
         )}
       </Card>
 
@@ -366,6 +407,7 @@ export default function Badging() {
                     <DaysTable
                       days={week.items.map((c) => ({ date: c.date, clock: c }))}
                       caption={t("time_clock.week_number", { week: week.week })}
+                      corrected={correctedIds}
                     />
                   </section>
                 ))
@@ -378,7 +420,7 @@ export default function Badging() {
   );
 }
 
-function DaysTable({ days, caption }: { days: { date: string; clock: ClockView | null }[]; caption: string }) {
+function DaysTable({ days, caption, corrected }: { days: { date: string; clock: ClockView | null }[]; caption: string; corrected: ReadonlySet<number> }) {
   return (
     <WideTable label={caption}>
       <thead>
@@ -398,6 +440,11 @@ function DaysTable({ days, caption }: { days: { date: string; clock: ClockView |
             <td>
               <EntriesList clock={clock} />
               {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
+              {clock && corrected.has(clock.id) && (
+                <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900" data-testid="corrected-day">
+                  {t("time_clock.corrected")}
+                </span>
+              )}
             </td>
             <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
             <td>{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>

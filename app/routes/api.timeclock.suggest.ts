@@ -8,7 +8,8 @@ import { t } from "~/i18n/fr";
 import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { ValidationError } from "~/services/errors";
-import { clockEmployee, createSuggestion } from "~/services/time-clock.server";
+import { askCorrection } from "~/services/clock-corrections.server";
+import { clockEmployee } from "~/services/time-clock.server";
 import { clockToApi } from "~/services/time-clock-views.server";
 
 /**
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
           ? body.date
           : fromBodyDate(body.date);
     if (!date) throw new ValidationError([{ propertyPath: "date", message: t("validation.date_invalid") }]);
-    const clock = await createSuggestion(em, user, {
+    const clock = await askCorrection(em, user, {
       date,
       employeeId,
       originId,

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
+import { correctionAsked } from "~/services/clock-corrections.server";
 import { suggestFromForm } from "~/services/time-clock-suggestions.server";
 import { loadBadgingPage, readBadgingQuery, type BadgingPage, type BadgingView } from "~/services/time-clock-views.server";
 import type { SuggestFailure } from "~/ui/badging-week-results";
@@ -31,6 +32,8 @@ export async function badgingSuggestAction(request: Request) {
     if (form.get("intent") !== "suggest") throw new AppError(400, t("error.generic"));
     const outcome = await suggestFromForm(await getEm(), user, form);
     if (!outcome.ok) return data<SuggestFailure>(outcome.failure, { status: 400 });
+    // Its validators are mailed (issue 28 item 10).
+    await correctionAsked(Number(form.get("employeeId")), String(form.get("date") ?? ""));
     pushAlert(session, "success", t("success.suggest_created"));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

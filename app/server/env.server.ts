@@ -12,7 +12,8 @@ const schema = z.object({
   /** BullMQ key prefix: lets tests, e2e and a developer's app share one Redis without seeing each other's jobs. */
   QUEUE_PREFIX: z.string().min(1).default("cadran"),
   SESSION_SECRET: z.string().min(16).default("cadran-development-secret-change-me"),
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /** Public URL (links in mails, allowed Origin); without it, http://localhost:$PORT (issue 28 item 10). */
+  APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Cadran <no-reply@cadran.test>"),
   MAIL_DIR: z.string().default(".data/mail"),
@@ -29,7 +30,7 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };
 
 let cached: Env | undefined;
 
@@ -43,7 +44,7 @@ export function env(): Env {
   if (parsed.data.NODE_ENV === "production" && parsed.data.SESSION_SECRET === schema.shape.SESSION_SECRET.parse(undefined)) {
     throw new Error("SESSION_SECRET must be set in production");
   }
-  cached = parsed.data;
+  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
   return cached;
 }
 

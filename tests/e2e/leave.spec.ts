@@ -94,7 +94,8 @@ test.describe("leave", () => {
     await page.getByLabel("Nombre d'heures (récupération)").fill("900");
     await page.getByLabel("Commentaire").fill("Trop d'heures");
     await page.getByRole("button", { name: "Envoyer la demande" }).click();
-    await expect(page.getByText("Vous n'avez pas assez d'heures de récupération.")).toBeVisible();
+    // The message gives the hours asked and available (issue 28 item 4).
+    await expect(page.getByText(/Pas assez d'heures de récupération : 900 h 00 demandée\(s\), \d+ h \d\d disponible\(s\)\./)).toBeVisible();
     await expect(page.getByLabel("Commentaire")).toHaveValue("Trop d'heures");
     await expect(page).toHaveURL(/\/leave\/ask$/);
   });

@@ -131,5 +131,12 @@ export const timeClock = {
   // Which entry cannot follow which (issue 28 item 4)
   "time_clock.edit_sequence_first": "La journée commence par un début : le pointage « {type} » de {time} ne peut pas être le premier.",
   "time_clock.edit_sequence_after": "Le pointage « {type} » de {time} ne peut pas suivre le pointage « {previousType} » de {previousTime}.",
+  // Corrections (issue 28 item 8)
+  "time_clock.correction.pending_today": "Une demande de modification de votre pointage d'aujourd'hui attend la validation de la direction.",
+  "time_clock.correction.pending_day": "Une demande de modification de votre pointage du {date} attend la validation de la direction.",
+  "time_clock.correction.withdraw": "Retirer ma demande",
+  "time_clock.correction.withdraw_for": "Retirer ma demande de modification du {date}",
+  "time_clock.correction.withdrawn": "Votre demande de modification a été retirée.",
+  "time_clock.corrected": "Journée corrigée",
   "time_clock.home.worked": "Temps travaillé aujourd'hui : {time} (prévu : {expected})",
 } as const;
