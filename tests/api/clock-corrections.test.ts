@@ -70,6 +70,14 @@ describe("a corrected day is marked (item 8)", () => {
     const page = await client.get(`/time-clock/badging?from=${day(10)}&to=${day(6)}`);
     expect(page.text).toContain('data-testid="corrected-day"');
     expect(text(page.text)).toContain("Journée corrigée");
+    // And in the team view's search, for the team leader.
+    const leader = await createEmployee(db.em(), org, { profileType: "ROLE_TEAM_LEADER" });
+    const lead = htmlClient(() => server.baseUrl);
+    await lead.login(leader.email);
+    const team = await lead.get(`/time-clock/team-badging?from=${day(10)}&to=${day(6)}&name=correcte`);
+    expect(team.status).toBe(200);
+    const row = new RegExp(`data-testid="day-${d}"[\\s\\S]*?</tr>`).exec(team.text)?.[0] ?? "";
+    expect(row).toContain('data-testid="corrected-day"');
   });
 });
 
