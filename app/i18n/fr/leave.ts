@@ -72,6 +72,17 @@ export const leave = {
   // Pages
   "leave.ask.title": "Demander un congé",
   "leave.ask.submit": "Envoyer la demande",
+  // The ask form's preview and rules (issue 28 item 7)
+  "leave.preview.button": "Voir le décompte",
+  "leave.preview.title": "Décompte avant envoi",
+  "leave.preview.none": "Indiquez une date de début et une date de fin (la fin après le début) pour voir le décompte.",
+  "leave.preview.days": "{days} jour(s) ouvré(s) décompté(s).",
+  "leave.preview.balance_days": "Solde de congés payés après ce congé : {days} j.",
+  "leave.preview.balance_hours": "Solde de récupération après ce congé : {hours}.",
+  "leave.preview.no_balance": "Ce motif ne touche pas vos soldes.",
+  "leave.preview.complete_hint": "Renseignez le motif, les dates (et les heures pour une récupération) pour envoyer la demande.",
+  "leave.field.duration": "Durée",
+  "leave.duration.days": "{days} j",
   "leave.edit.title": "Modifier la demande de congé",
   "leave.edit.submit": "Enregistrer",
   "leave.me.title": "Mes congés",
