@@ -425,10 +425,11 @@ function DaysTable({ days, caption, corrected }: { days: { date: string; clock: 
     <WideTable label={caption}>
       <thead>
         <tr>
+          {/* The key column ("Heures sup.") right after the date: visible at 360 px without sideways scroll (issue 28 item 6). */}
           <th scope="col">{t("time_clock.col_date")}</th>
-          <th scope="col">{t("time_clock.col_entries")}</th>
-          <th scope="col">{t("time_clock.col_worked")}</th>
           <th scope="col">{t("time_clock.col_overtime")}</th>
+          <th scope="col">{t("time_clock.col_worked")}</th>
+          <th scope="col">{t("time_clock.col_entries")}</th>
         </tr>
       </thead>
       <tbody>
@@ -437,6 +438,8 @@ function DaysTable({ days, caption, corrected }: { days: { date: string; clock: 
             <th scope="row" className="whitespace-nowrap">
               {formatFrDate(date)}
             </th>
+            <td data-testid="day-overtime">{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
+            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
             <td>
               <EntriesList clock={clock} />
               {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
@@ -446,8 +449,6 @@ function DaysTable({ days, caption, corrected }: { days: { date: string; clock: 
                 </span>
               )}
             </td>
-            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
-            <td>{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
           </tr>
         ))}
       </tbody>

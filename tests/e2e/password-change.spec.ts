@@ -11,9 +11,9 @@ const NEW = "Nouveau-Cadran-2026!";
 async function change(page: Page, current: string, next: string) {
   await page.goto("/profile");
   const form = page.getByTestId("password-change");
-  await form.getByLabel("Mot de passe actuel").fill(current);
-  await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(next);
-  await form.getByLabel("Nouveau mot de passe (confirmation)").fill(next);
+  await form.locator("#password-current").fill(current);
+  await form.locator("#password-password").fill(next);
+  await form.locator("#password-confirm").fill(next);
   await form.getByRole("button", { name: "Changer le mot de passe" }).click();
 }
 
@@ -22,9 +22,9 @@ test("a user changes their password from the profile", async ({ page }) => {
   await loginAs(page, EMAIL);
   await page.goto("/profile");
   const form = page.getByTestId("password-change");
-  await form.getByLabel("Mot de passe actuel").fill("Pas-le-bon-1!");
-  await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(NEW);
-  await form.getByLabel("Nouveau mot de passe (confirmation)").fill(NEW);
+  await form.locator("#password-current").fill("Pas-le-bon-1!");
+  await form.locator("#password-password").fill(NEW);
+  await form.locator("#password-confirm").fill(NEW);
   await form.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(page.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
 
