@@ -6,7 +6,10 @@ import { expect, loginAs, test } from "./support";
  * "Aller au mois en cours" link takes there).
  */
 test.describe("phone, 360 px", () => {
-  test.use({ viewport: { width: 360, height: 800 } });
+  // The journeys share one browser context per worker (support.ts): the viewport is set on the page.
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+  });
 
   test("'Heures sup.' of 'Ma semaine' is visible without scrolling sideways", async ({ page }) => {
     await loginAs(page, "employe@cadran.test", { to: "/time-clock/badging" });
@@ -16,6 +19,19 @@ test.describe("phone, 360 px", () => {
     const box = await header.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("the week's total on 'Mes heures' is visible without scrolling sideways", async ({ page }) => {
+    await loginAs(page, "employe@cadran.test", { to: "/overtime/me" });
+    const grid = page.getByTestId("overtime-grid");
+    const total = grid.getByRole("columnheader", { name: "Total" });
+    await expect(total).toBeVisible();
+    const box = await total.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    const link = grid.locator('[data-testid^="explain-"]').first();
+    const linkBox = await link.boundingBox();
+    expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
