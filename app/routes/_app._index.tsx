@@ -127,7 +127,7 @@ export default function Home() {
           <div className="grid gap-4 lg:grid-cols-2">
             {clockBlock}
             {balances && (
-              <Block id="dash-balances" title={t("leave.balance.title")} link={{ to: "/leave/me", label: t("dashboard.mine.pending_link") }}>
+              <Block id="dash-balances" title={t("leave.balance.title")}>
                 <LeaveBalanceTable balances={balances as LeaveBalances} />
               </Block>
             )}

@@ -19,7 +19,15 @@ import { LeaveBalanceCards } from "~/ui/leave-balance-cards";
 export const meta: MetaFunction = () => [{ title: `${t("leave.ask.title")} · ${t("app.title")}` }];
 
 /** Built once: the form's constraints never change between requests (issue 12). */
-const CONSTRAINT = getZodConstraint(LeaveRequestForm);
+let constraintOnce: ReturnType<typeof getZodConstraint> | undefined;
+/**
+ * Computed on the first request, in a function only the loader calls: a module-level call would stay in the browser
+ * bundle (a call may have side effects, so it is not tree-shaken) and throw there on the server-only schema, which
+ * stopped this page's JavaScript (found with issue 28 item 7).
+ */
+function formConstraint() {
+  return (constraintOnce ??= getZodConstraint(LeaveRequestForm));
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -34,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     balances,
     reasons,
     minStart: minStartDate(localDate(new Date(), "Europe/Paris")),
-    constraint: CONSTRAINT,
+    constraint: formConstraint(),
     asked: asked?.defaults ?? null,
     preview: asked ? previewText(preview) : null,
   };

@@ -22,3 +22,25 @@ test("asking for leave: the preview before sending, the hours for a recovery lea
   await page.getByLabel("Motif").selectOption("RECOVERY_LEAVE");
   await expect(hours).toBeVisible();
 });
+
+test("with JavaScript, the spec's form rules apply in the browser", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "the browser rules need JavaScript; without it the server says what is missing");
+  await loginAs(page, "employe@cadran.test");
+  await page.goto("/leave/ask");
+  const submit = page.getByRole("button", { name: "Envoyer la demande" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Motif").selectOption("PAID_LEAVE");
+  await page.getByLabel("Date de début").fill(`${Y}-09-14`);
+  await expect(page.getByLabel("Date de fin")).toHaveAttribute("min", `${Y}-09-14`);
+  await page.getByLabel("Date de fin").fill(`${Y}-09-16`);
+  await expect(submit).toBeEnabled();
+  // Several days: no half day.
+  await expect(page.getByRole("checkbox", { name: "Demi-journée" })).toBeDisabled();
+  await page.getByLabel("Date de fin").fill(`${Y}-09-14`);
+  await expect(page.getByRole("checkbox", { name: "Demi-journée" })).toBeEnabled();
+  // A recovery leave needs its hours before it can be sent.
+  await page.getByLabel("Motif").selectOption("RECOVERY_LEAVE");
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Nombre d'heures (récupération)").fill("2");
+  await expect(submit).toBeEnabled();
+});
