@@ -2,7 +2,7 @@
  * Creates the first account of an empty installation and prints a single-use link to choose its password:
  *   npm run admin:create -- --email boss@company.fr --firstname Anne --lastname Martin [--role ROLE_FINANCIAL_MANAGEMENT]
  * The database is DATABASE_URL, else the embedded PostgreSQL (like `npm start`); pending migrations run first.
- * The link is `${APP_URL}/password/change/<token>` (APP_URL defaults to http://localhost:3000); no mail is sent.
+ * The link is `${APP_URL}/password/change/<token>` (APP_URL defaults to http://localhost:$PORT, 3000 without PORT); no mail is sent.
  */
 import { MikroORM } from "@mikro-orm/postgresql";
 import { parseArgs } from "node:util";
@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     await migrate(db.url);
     const orm = await MikroORM.init(ormConfig(db.url, { poolMax: 2 }));
     try {
-      const created = await createAdmin(orm.em.fork(), args, process.env.APP_URL || "http://localhost:3000");
+      const created = await createAdmin(orm.em.fork(), args, process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`);
       console.log(t("admin.created", { name: `${args.firstname.trim()} ${args.lastname.trim()}`, email: created.email, role: created.role }));
       console.log(t("admin.link"));
       console.log(created.link);

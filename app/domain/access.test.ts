@@ -218,7 +218,7 @@ describe("API_RULES", () => {
     ["POST", "/api/teams", [FM, HM]],
     ["GET", "/api/timeclock/suggested", [HM, FM]],
     ["PATCH", "/api/timeclock/suggest/4/valid", [HM, FM]],
-    ["DELETE", "/api/timeclock/suggest/4", [HM, FM]],
+    ["DELETE", "/api/timeclock/suggest/4", "anyone"], // management any, its author their own (issue 28 item 8): the service decides
     ["POST", "/api/timeclock/suggest", "anyone"],
     ["GET", "/api/timeclock/agency/1", [HM, DH, FM]],
     ["GET", "/api/leaves/waiting", [FM, HM, TL, DH]],

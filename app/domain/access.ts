@@ -125,7 +125,8 @@ export const API_RULES: readonly ApiRule[] = [
   { method: "*", path: "/api/countries", rights: [FM, HM] },
   // Time clock
   { method: "GET", path: "/api/timeclock/suggested", rights: [HM, FM] },
-  { method: "DELETE", path: "/api/timeclock/suggest/:id", rights: [HM, FM] },
+  // Management deletes any suggestion; its author withdraws their own (issue 28 item 8): the service checks which.
+  { method: "DELETE", path: "/api/timeclock/suggest/:id", rights: "anyone" },
   { method: "PATCH", path: "/api/timeclock/suggest/:id/valid", rights: [HM, FM] },
   { method: "POST", path: "/api/timeclock/suggest", rights: "anyone" },
   { method: "GET", path: "/api/timeclock/agency/:subsidiaryId", rights: [HM, DH, FM] },

@@ -34,14 +34,30 @@ describe("dueClockNotification", () => {
     ["end confirmation at end + 30", hm(17, 30), "START", "end_confirmation"],
     ["end confirmation on a pause", hm(17, 45), "PAUSE", "end_confirmation"],
     ["no end confirmation for a day never badged", hm(17, 30), null, null],
-    ["overtime at end + 60 (wins over the confirmation)", hm(18), "START", "overtime"],
     ["a pause at end + 60 is no overtime, still unconfirmed", hm(18), "PAUSE", "end_confirmation"],
-    ["post-overtime at end + 120", hm(19), "START", "post_overtime"],
-    ["worker back late: the latest reminder only", hm(22), "START", "post_overtime"],
     ["ended late: nothing", hm(22), "END", null],
     ["start missed is not sent after the day's end", hm(17, 30), null, null],
   ])("%s", (_name, minutes, type, expected) => {
     expect(dueClockNotification({ day, minutes, type })).toBe(expected);
+  });
+
+  // Issue 28 item 2: the overtime alarms compare the time worked with the time expected (7 h on this schedule).
+  const H = 3600;
+  it.each<[string, number, ClockType | null, number, ClockNotificationKind | null]>([
+    ["clocked in at 19:34, 19:35 with 1 min worked: no alarm, no end reminder", hm(19, 35), "START", 60, null],
+    ["started late at 10:00, 18:00 with 7 h worked: end of day not yet passed 30 min", hm(18), "START", 7 * H, "end_confirmation"],
+    ["started late, 17:45 with 6 h 30 worked: not finished, no end reminder", hm(17, 45), "START", 6.5 * H, null],
+    ["59 min beyond the expected time: no alarm yet", hm(18), "START", 8 * H - 60, "end_confirmation"],
+    ["1 h beyond the expected time: overtime", hm(18), "START", 8 * H, "overtime"],
+    ["2 h beyond the expected time: important overtime", hm(19), "START", 9 * H, "post_overtime"],
+    ["an early start: 1 h beyond at 16:00, before the schedule's end", hm(16), "START", 8 * H, "overtime"],
+    ["worker back late: the latest alarm only", hm(22), "START", 12 * H, "post_overtime"],
+    ["on a pause the worked time stands still: no alarm", hm(19), "PAUSE", 9 * H, "end_confirmation"],
+    ["ended: nothing", hm(19), "END", 9 * H, null],
+    ["weekend: nothing, whatever the time worked", hm(19), "START", 9 * H, null],
+  ])("%s", (name, minutes, type, worked, expected) => {
+    const schedule = name.startsWith("weekend") ? null : day;
+    expect(dueClockNotification({ day: schedule, minutes, type, workedSeconds: worked, expectedSeconds: 7 * H })).toBe(expected);
   });
 
   it.each<[string, ScheduleDay | null, LeaveCover, boolean, number, ClockType | null, ClockNotificationKind | null]>([

@@ -50,6 +50,13 @@ export interface NotificationInput {
   /** A public holiday of the employee's country. */
   holiday?: boolean;
   leave?: LeaveCover;
+  /**
+   * Time worked today up to now (seconds, the open interval included) and the day's expected time (seconds). The
+   * overtime alarms compare these two, never the clock with the schedule's end (issue 28 item 2): without them no
+   * overtime alarm is due.
+   */
+  workedSeconds?: number;
+  expectedSeconds?: number;
 }
 
 /** Delays after the schedule's bounds, in minutes (issue 4 item 6). */
@@ -110,10 +117,31 @@ function rulesFor(bounds: WorkingBounds): Rule[] {
     { kind: "end_of_day", from: end, until: end + d.endConfirmation, applies: (t) => t === "START" },
     // "Not END" of a day that was started: a day never badged got its start-missed reminder already.
     { kind: "end_confirmation", from: end + d.endConfirmation, until: END_OF_DAY, applies: (t) => t !== null && t !== "END" },
-    { kind: "overtime", from: end + d.overtime, until: END_OF_DAY, applies: (t) => t === "START" },
-    { kind: "post_overtime", from: end + d.postOvertime, until: END_OF_DAY, applies: (t) => t === "START" },
   );
   return rules;
+}
+
+/**
+ * The overtime alarm due from the time worked: "overtime" once the worked time passes the expected time by
+ * NOTIFICATION_DELAYS.overtime minutes, "post_overtime" by NOTIFICATION_DELAYS.postOvertime, and only at work (START).
+ * Someone who clocked in at 19:34 after the schedule's end has worked 1 minute: no alarm (issue 28 item 2).
+ */
+function overtimeAlarm(type: ClockType | null, worked: number | undefined, expected: number | undefined): ClockNotificationKind | null {
+  if (type !== "START" || worked === undefined || expected === undefined) return null;
+  const over = worked - expected;
+  if (over >= NOTIFICATION_DELAYS.postOvertime * 60) return "post_overtime";
+  if (over >= NOTIFICATION_DELAYS.overtime * 60) return "overtime";
+  return null;
+}
+
+/**
+ * At work (START) before the expected time is worked, the "end of the day" reminders would be false too (someone who
+ * starts late has not finished): they wait until the expected time is worked. On a pause or at lunch the clock stands
+ * still, so the schedule decides as before.
+ */
+function endReminderTooEarly(kind: ClockNotificationKind, type: ClockType | null, worked: number | undefined, expected: number | undefined): boolean {
+  if ((kind !== "end_of_day" && kind !== "end_confirmation") || type !== "START") return false;
+  return worked !== undefined && expected !== undefined && worked < expected;
 }
 
 /**
@@ -123,7 +151,8 @@ function rulesFor(bounds: WorkingBounds): Rule[] {
  *
  * @example dueClockNotification({ day: nineToFive, minutes: 9 * 60 + 15, type: null })      // "start_missed"
  * @example dueClockNotification({ day: nineToFive, minutes: 11 * 60 + 55, type: "START" })  // "pre_lunch" (lunch at 12:00)
- * @example dueClockNotification({ day: nineToFive, minutes: 19 * 60, type: "START" })       // "post_overtime" (end 17:00)
+ * @example dueClockNotification({ day: nineToFive, minutes: 19 * 60, type: "START", workedSeconds: 9 * 3600, expectedSeconds: 7 * 3600 }) // "post_overtime"
+ * @example dueClockNotification({ day: nineToFive, minutes: 19 * 60 + 35, type: "START", workedSeconds: 60, expectedSeconds: 7 * 3600 }) // null
  * @example dueClockNotification({ day: null, minutes: 600, type: null })                    // null: weekend
  */
 export function dueClockNotification({
@@ -132,13 +161,19 @@ export function dueClockNotification({
   type,
   holiday = false,
   leave = "none",
+  workedSeconds,
+  expectedSeconds,
 }: NotificationInput): ClockNotificationKind | null {
   if (holiday) return null;
   const bounds = workingBounds(day, leave);
   if (!bounds) return null;
+  // An overtime alarm is the most pressing news of the day: it wins over any reminder.
+  const alarm = overtimeAlarm(type, workedSeconds, expectedSeconds);
+  if (alarm) return alarm;
   let due: Rule | null = null;
   for (const rule of rulesFor(bounds)) {
     if (minutes < rule.from || minutes >= rule.until || !rule.applies(type)) continue;
+    if (endReminderTooEarly(rule.kind, type, workedSeconds, expectedSeconds)) continue;
     if (!due || rule.from >= due.from) due = rule;
   }
   return due?.kind ?? null;

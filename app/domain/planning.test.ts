@@ -174,20 +174,22 @@ describe("eventDayRefusal", () => {
 
 describe("planningYears and planningYear", () => {
   it.each<[string | null, string, number[]]>([
-    ["2022-09-01", "2026-03-10", [2026, 2025, 2024, 2023, 2022]],
-    ["2012-01-01", "2022-03-10", [2022, 2021, 2020]],
-    [null, "2021-03-10", [2021, 2020]],
-    ["2027-01-01", "2026-03-10", [2026]],
+    // Next year is offered: leaves booked ahead are seen (issue 28 item 9).
+    ["2022-09-01", "2026-03-10", [2027, 2026, 2025, 2024, 2023, 2022]],
+    ["2012-01-01", "2022-03-10", [2023, 2022, 2021, 2020]],
+    [null, "2021-03-10", [2022, 2021, 2020]],
+    ["2027-01-01", "2026-03-10", [2027, 2026]],
   ])("hired %s, today %s", (hired, today, years) => {
     expect(planningYears(hired, today)).toEqual(years);
   });
   it.each<[string | null, number]>([
     ["2024", 2024],
+    ["2027", 2027],
     ["2019", 2026],
     ["abc", 2026],
     [null, 2026],
   ])("asked %s -> %i", (asked, year) => {
-    expect(planningYear(asked, [2026, 2025, 2024], "2026-03-10")).toBe(year);
+    expect(planningYear(asked, [2027, 2026, 2025, 2024], "2026-03-10")).toBe(year);
   });
 });
 

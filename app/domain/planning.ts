@@ -317,14 +317,16 @@ export function eventDayRefusal(
 export const PLANNING_FIRST_YEAR = 2020;
 
 /**
- * The year selector: from the hire year (never before 2020) to the current year, newest first.
+ * The year selector: from the hire year (never before 2020) to next year, newest first. Next year is offered because
+ * leaves are booked ahead: in November, the leaves of next January must be visible (issue 28 item 9).
  *
- * @example planningYears("2022-09-01", "2026-03-10") // [2026, 2025, 2024, 2023, 2022]
+ * @example planningYears("2022-09-01", "2026-03-10") // [2027, 2026, 2025, 2024, 2023, 2022]
  */
 export function planningYears(hiredAt: CalendarDate | null, today: CalendarDate): number[] {
-  const current = Number(today.slice(0, 4));
+  const thisYear = Number(today.slice(0, 4));
+  const current = thisYear + 1;
   const hired = hiredAt ? Number(hiredAt.slice(0, 4)) : PLANNING_FIRST_YEAR;
-  const first = Math.min(current, Math.max(PLANNING_FIRST_YEAR, hired));
+  const first = Math.min(thisYear, Math.max(PLANNING_FIRST_YEAR, hired));
   const years: number[] = [];
   for (let y = current; y >= first; y--) years.push(y);
   return years;

@@ -1,4 +1,5 @@
 import * as z from "./z.server";
+import { REFUSAL_REASON_MAX_LENGTH } from "~/domain/leave-decision-card";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { t } from "~/i18n/fr";
 
@@ -62,8 +63,17 @@ export const ApiLeaveBody = z.object({
 export type ApiLeaveBodyValue = z.infer<typeof ApiLeaveBody>;
 
 /** PATCH /api/leaves/{id}/valid|refuse|remove: optional version the caller saw (optimistic lock). */
+/** The longest refusal reason (the column's length). */
+export const REFUSAL_REASON_MAX = REFUSAL_REASON_MAX_LENGTH;
+
 export const ApiLeaveDecisionBody = z.object({
   version: z.number({ error: t("leave.error.invalid") }).int().positive().optional(),
+  /** Refusal only: why (issue 28 item 3), optional, at most REFUSAL_REASON_MAX characters. */
+  reason: z
+    .string({ error: t("leave.error.refusal_reason_too_long", { max: REFUSAL_REASON_MAX }) })
+    .max(REFUSAL_REASON_MAX, { error: t("leave.error.refusal_reason_too_long", { max: REFUSAL_REASON_MAX }) })
+    .nullable()
+    .optional(),
 });
 
 /** The waiting list's GET filter (year 2020..current+2, month 1..12 or all, employee or all). */

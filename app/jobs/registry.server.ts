@@ -6,6 +6,7 @@ import { cleanup } from "./cleanup.server";
 import { clockNotifications } from "./clock-notifications.server";
 import { passwordMail } from "./password-mail.server";
 import { juneRollover, monthlyAccrual } from "./leave-accrual.server";
+import { correctionMail } from "./correction-mail.server";
 import { leaveDecisionMail, leaveStepMail } from "./leave-mail.server";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./overtime.server";
 import { currentFanOut } from "./fanout.server";
@@ -23,6 +24,7 @@ export const processors: Processors = {
   "maintenance.cleanup": async ({ at }) => cleanup(await getEm(), new Date(), at ? new Date(at) : undefined),
   "mail.leave-step": ({ leaveId }) => leaveStepMail(leaveId),
   "mail.leave-decision": ({ leaveId }) => leaveDecisionMail(leaveId),
+  "mail.correction": ({ event, employeeId, date }) => correctionMail(event, employeeId, date),
   "leave.monthly-accrual": async ({ at }) => monthlyAccrual(await getEm(), at ? new Date(at) : undefined),
   "leave.june-rollover": async ({ at }) => juneRollover(await getEm(), at ? new Date(at) : undefined),
   "clock.notifications": async () => clockNotifications(await getEm()),

@@ -1,11 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { t } from "~/i18n/fr";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CLOCK_ACTIONS, type ClockAction } from "~/domain/clock-state";
+import { dashboardVariant } from "~/domain/dashboard";
+import { formatHoursMinutes } from "~/domain/number-format";
+import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { localDate, mondayToToday } from "~/server/dates.server";
 import { getEm } from "~/server/orm.server";
 import { requestState } from "~/server/request-state.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { loadDashboard, type Dashboard } from "~/services/dashboard.server";
+import { AppError } from "~/services/errors";
+import { homeClock, type ClockSummary } from "~/services/home-clock.server";
+import { leaveBalances, type LeaveBalances } from "~/services/leave.server";
+import { clockAction } from "~/services/time-clock.server";
+import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
+import { LeaveBalanceTable } from "~/ui/leave-balance-table";
 import {
   Block,
   OwnOvertimeTable,
@@ -32,17 +42,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { counters } = await requestState(request);
   const params = new URL(request.url).searchParams;
   const now = new Date();
-  const dashboard = await loadDashboard(
-    await getEm(),
-    user,
-    counters,
-    { tab: params.get("tab"), page: params.get("page") },
-    now
-  );
+  const em = await getEm();
+  // Today's clock for everyone who badges, and the leave balances on the employee home (issue 28 item 1).
+  const [dashboard, clock, balances] = await Promise.all([
+    loadDashboard(em, user, counters, { tab: params.get("tab"), page: params.get("page") }, now),
+    homeClock(em, user, now),
+    dashboardVariant(user.profileType) === "employee" ? leaveBalances(em, user) : Promise.resolve(null),
+  ]);
   return {
     dashboard,
+    clock,
+    balances,
     monday: mondayToToday(localDate(now, "Europe/Paris"))[0]!,
   };
+}
+
+/**
+ * The home page's clock buttons (issue 28 item 1): one tap from the home page, the same use case as the badging page
+ * (its state machine answers a stale button with a 409, said in an alert); back to the home page with the result.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const session = await getSession(request);
+  if (!(CLOCK_ACTIONS as readonly string[]).includes(intent)) {
+    pushAlert(session, "danger", t("time_clock.error.unknown_action"));
+  } else if (!user.timeRegistration) {
+    return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
+  } else {
+    try {
+      const view = await clockAction(await getEm(), user, intent as ClockAction, new Date());
+      const before = view.logs.at(-2)?.type;
+      const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
+      pushAlert(session, "success", t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      pushAlert(session, "danger", error.message);
+    }
+  }
+  return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** Today's clock on the home page: the state in words, the worked time, the buttons the state allows. */
+function HomeClockBlock({ clock }: { clock: ClockSummary }) {
+  const navigation = useNavigation();
+  return (
+    <Block id="dash-clock" title={t("time_clock.home.title")} link={{ to: "/time-clock/badging", label: t("time_clock.home.link") }}>
+      <div className="space-y-3">
+        <ClockStateWords summary={clock} />
+        <p className="text-sm text-gray-800" data-testid="home-worked">
+          {t("time_clock.home.worked", { time: formatHoursMinutes(clock.workedSeconds), expected: formatHoursMinutes(clock.expectedSeconds) })}
+        </p>
+        {!clock.onLeave && <ClockButtons summary={clock} action="/?index" cancelHref="/" busy={navigation.state === "submitting"} />}
+      </div>
+    </Block>
+  );
 }
 
 function Title({ name }: { name: string }) {
@@ -54,13 +108,15 @@ function Title({ name }: { name: string }) {
 }
 
 export default function Home() {
-  const { dashboard, monday } = useLoaderData<typeof loader>();
+  const { dashboard, monday, clock, balances } = useLoaderData<typeof loader>();
   const d = dashboard as Dashboard;
+  const clockBlock = clock ? <HomeClockBlock clock={clock as ClockSummary} /> : null;
   switch (d.variant) {
     case "pending":
       return (
         <div className="space-y-4" data-variant={d.variant}>
           <Title name={d.title} />
+          {clockBlock}
           <PendingBlock rows={d.pending} />
         </div>
       );
@@ -68,6 +124,14 @@ export default function Home() {
       return (
         <div className="space-y-4" data-variant={d.variant}>
           <Title name={d.title} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            {clockBlock}
+            {balances && (
+              <Block id="dash-balances" title={t("leave.balance.title")}>
+                <LeaveBalanceTable balances={balances as LeaveBalances} />
+              </Block>
+            )}
+          </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <PendingBlock rows={d.pending} />
             <Block
@@ -104,6 +168,7 @@ export default function Home() {
       return (
         <div className="space-y-4" data-variant={d.variant}>
           <Title name={d.title} />
+          {clockBlock}
           <div className="grid gap-4 lg:grid-cols-2">
             <ToDoBlock toDo={d.toDo} />
             <WaitingBlock waiting={d.waiting} />
@@ -130,6 +195,7 @@ export default function Home() {
       return (
         <div className="space-y-4" data-variant={d.variant}>
           <Title name={d.title} />
+          {clockBlock}
           <div className="grid gap-4 lg:grid-cols-2">
             <ToDoBlock toDo={d.toDo} />
             <WaitingBlock waiting={d.waiting} />

@@ -17,7 +17,15 @@ export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · $
 
 /** /leave/{id}/edit: one's own request while it is pending; someone else's is a 404 here. */
 /** Built once: the form's constraints never change between requests (issue 12). */
-const CONSTRAINT = getZodConstraint(LeaveRequestForm);
+let constraintOnce: ReturnType<typeof getZodConstraint> | undefined;
+/**
+ * Computed on the first request, in a function only the loader calls: a module-level call would stay in the browser
+ * bundle (a call may have side effects, so it is not tree-shaken) and throw there on the server-only schema, which
+ * stopped this page's JavaScript (found with issue 28 item 7).
+ */
+function formConstraint() {
+  return (constraintOnce ??= getZodConstraint(LeaveRequestForm));
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -30,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const today = localDate(new Date(), "Europe/Paris");
   const minStart = minStartDate(today);
-  return { leave, minStart: leave.start < minStart ? leave.start : minStart, constraint: CONSTRAINT };
+  return { leave, minStart: leave.start < minStart ? leave.start : minStart, constraint: formConstraint() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

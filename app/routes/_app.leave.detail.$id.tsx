@@ -5,7 +5,9 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
-import { removeLeave } from "~/services/leave-decision.server";
+import { decideLeave, removeLeave } from "~/services/leave-decision.server";
+import { decisionPanel } from "~/services/leave-decision-views.server";
+import { LeaveDecisionDialog } from "~/ui/leave-decision";
 import { deleteLeave, getLeave, leaveId, orLeavePageNotFound } from "~/services/leave.server";
 import { frInstantTime, LeaveStateBadge } from "~/ui/leave-form";
 import { Card, ConfirmAction } from "~/ui/modal";
@@ -24,8 +26,18 @@ function backOf(request: Request) {
 /** /leave/detail/{id}: visible to the owner and to the managers whose scope covers the employee; others 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const leave = await orLeavePageNotFound(getLeave(await getEm(), user, leaveId(params.id)));
-  return { leave, back: backOf(request) };
+  const em = await getEm();
+  const leave = await orLeavePageNotFound(getLeave(em, user, leaveId(params.id)));
+  // Opened from the waiting list, a manager whose step it is decides here too (issue 28 item 3).
+  const panel = await decisionPanel(em, user, leave.id);
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  return {
+    leave,
+    back: backOf(request),
+    canDecide: panel.canDecide,
+    refusalReason: panel.refusalReason,
+    confirm: panel.canDecide && (confirm === "validate" || confirm === "refuse") ? confirm : null,
+  };
 }
 
 /** intent = delete (own pending leave) | remove (accepted leave, head or financial management). */
@@ -44,23 +56,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
       to = "/leave/me";
     } else if (intent === "remove") {
       const version = Number(form.get("version"));
-      await orLeavePageNotFound(removeLeave(em, user, id, { expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined }));
-      pushAlert(session, "success", t("success.leave_removed"));
+      const done = await orLeavePageNotFound(removeLeave(em, user, id, { expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined }));
+      pushAlert(session, "success", t("success.leave_removed_named", { name: done.fullname, start: frDate(done.start), end: frDate(done.end) }));
+      to = "/leave/waiting";
+    } else if (intent === "validate" || intent === "refuse") {
+      const version = Number(form.get("version"));
+      const done = await orLeavePageNotFound(
+        decideLeave(em, user, id, intent, {
+          expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined,
+          refusalReason: intent === "refuse" ? String(form.get("refusalReason") ?? "") : null,
+        }),
+      );
+      const named = { name: done.fullname, start: frDate(done.start), end: frDate(done.end) };
+      pushAlert(session, "success", t(intent === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", named));
       to = "/leave/waiting";
     } else {
       throw new AppError(400, t("error.generic"));
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    pushAlert(session, "danger", error.message);
+    pushAlert(session, "danger", error.violations[0]?.message ?? error.message);
   }
   return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 export default function LeaveDetail() {
-  const { leave, back } = useLoaderData<typeof loader>();
+  const { leave, back, canDecide, refusalReason, confirm } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  const params = new URLSearchParams(location.search);
+  params.delete("confirm");
+  const here = location.pathname + (params.size > 0 ? `?${params}` : "");
+  const confirmHref = (decision: "validate" | "refuse") => {
+    const q = new URLSearchParams(params);
+    q.set("confirm", decision);
+    return `${location.pathname}?${q}`;
+  };
   const halfDay = leave.halfDayMorning ? t("leave.half_day.morning") : leave.halfDayAfternoon ? t("leave.half_day.afternoon") : t("leave.half_day.no");
   return (
     <div className="space-y-4">
@@ -95,7 +125,36 @@ export default function LeaveDetail() {
           <dd>{halfDay}</dd>
           <dt className="font-medium text-gray-700">{t("leave.field.urgent")}</dt>
           <dd>{leave.urgent ? t("word.yes") : t("word.no")}</dd>
+          {refusalReason && (
+            <>
+              <dt className="font-medium text-gray-700">{t("leave.field.refusal_reason")}</dt>
+              <dd className="whitespace-pre-line" data-testid="refusal-reason">
+                {refusalReason}
+              </dd>
+            </>
+          )}
         </dl>
+        {canDecide && (
+          <div className="mt-4 flex flex-wrap gap-2" data-testid="decide">
+            {/* The same confirmations as the waiting list: a GET step, then the dialog (docs/decisions/0027). */}
+            <a href={confirmHref("refuse")} className="btn btn-danger">
+              {t("leave.waiting.reject")}
+            </a>
+            <a href={confirmHref("validate")} className="btn btn-primary">
+              {t("leave.waiting.validate")}
+            </a>
+          </div>
+        )}
+        {confirm && (
+          <LeaveDecisionDialog
+            decision={confirm as "validate" | "refuse"}
+            leave={{ id: leave.id, name: leave.employee.fullname, reasonLabel: leave.reasonLabel, start: frDate(leave.start), end: frDate(leave.end) }}
+            intent={confirm}
+            version={leave.version}
+            back={here}
+            action={here}
+          />
+        )}
         {(leave.canEdit || leave.canDelete || leave.canRemove) && (
           <div className="mt-4 flex flex-wrap gap-2">
             {leave.canDelete && (

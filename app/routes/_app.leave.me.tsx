@@ -1,3 +1,6 @@
+import { formatDecimal, formatDecimalHours } from "~/domain/number-format";
+import { leaveBalances, type LeaveBalances } from "~/services/leave.server";
+import { LeaveBalanceTable } from "~/ui/leave-balance-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -27,21 +30,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: LeaveTab = TABS.includes(asked as LeaveTab) ? (asked as LeaveTab) : "pending";
-  const leaves = await myLeaves(await getEm(), user, tab);
+  const em = await getEm();
+  const [leaves, balances] = await Promise.all([myLeaves(em, user, tab), leaveBalances(em, user)]);
   // Only what the rows show goes to the page (loader data is sent with every page, issue 12).
   const rows = leaves.map((l) => ({
     id: l.id,
     reasonLabel: l.reasonLabel,
     dates: leaveDatesText(l),
+    // Each leave's duration (issue 28 item 7): hours for a recovery leave, else working days.
+    duration: l.reason === "RECOVERY_LEAVE" ? formatDecimalHours(l.nbHourAbsence ?? 0) : t("leave.duration.days", { days: formatDecimal(l.numberDaysWork) }),
     stateLabel: l.stateLabel,
     sentOn: frInstant(l.createdAt),
     updatedOn: frInstant(l.updatedAt),
   }));
-  return { tab, leaves: rows };
+  return { tab, leaves: rows, balances };
 }
 
 export default function MyLeaves() {
-  const { tab, leaves } = useLoaderData<typeof loader>();
+  const { tab, leaves, balances } = useLoaderData<typeof loader>();
   const onLinkClick = useLinkDelegation();
   return (
     <div className="space-y-4">
@@ -51,6 +57,12 @@ export default function MyLeaves() {
           {t("leave.me.new")}
         </Link>
       </div>
+      <section aria-labelledby="my-balances-title" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="my-balances-title" className="mb-2 text-base font-semibold">
+          {t("leave.balance.title")}
+        </h2>
+        <LeaveBalanceTable balances={balances as LeaveBalances} />
+      </section>
       <LeaveTabs base="/leave/me" current={tab} />
       {leaves.length === 0 ? (
         <p className="rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-700">{t(EMPTY[tab])}</p>
@@ -60,6 +72,7 @@ export default function MyLeaves() {
             <tr>
               <th scope="col">{t("leave.field.reason")}</th>
               <th scope="col">{t("leave.field.dates")}</th>
+              <th scope="col">{t("leave.field.duration")}</th>
               {tab === "pending" && <th scope="col">{t("leave.field.state")}</th>}
               <th scope="col">{t("leave.field.sent_on")}</th>
               <th scope="col">{t(DATE_COLUMN[tab])}</th>
@@ -75,6 +88,9 @@ export default function MyLeaves() {
                   </a>
                 </th>
                 <td>{l.dates}</td>
+                <td className="whitespace-nowrap" data-testid="leave-duration">
+                  {l.duration}
+                </td>
                 {tab === "pending" && <td data-testid="leave-state">{l.stateLabel}</td>}
                 <td>{l.sentOn}</td>
                 <td>{l.updatedOn}</td>

@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { formatDays, formatDecimalHours } from "~/domain/number-format";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { frDate } from "~/domain/api-dates";
+import { balanceAfterLeave, leaveScheduleLink } from "~/domain/leave-decision-card";
+import { formatDays, formatDecimal, formatDecimalHours, formatHoursMinutes } from "~/domain/number-format";
 import { WaitingFilter } from "~/forms/leave.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
@@ -8,12 +10,13 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
 import { decideLeave } from "~/services/leave-decision.server";
+import { teamAbsences } from "~/services/leave-decision-views.server";
 import { waitingPage } from "~/services/leave-lists.server";
-import { orLeavePageNotFound } from "~/services/leave.server";
+import { orLeavePageNotFound, type LeaveView } from "~/services/leave.server";
 import { frInstant, leaveDatesText, LeaveStateBadge } from "~/ui/leave-form";
 import { useLinkDelegation } from "~/ui/links";
 import { LeaveTabs } from "~/ui/leave-tabs";
-import { ConfirmDialog } from "~/ui/modal";
+import { LeaveDecisionDialog } from "~/ui/leave-decision";
 import { Pager } from "~/ui/pager";
 import { WideTable } from "~/ui/wide-table";
 
@@ -31,9 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const filter = WaitingFilter.parse(search);
-  const page = await waitingPage(await getEm(), user, filter);
+  const em = await getEm();
+  const page = await waitingPage(em, user, filter);
   // The leave being confirmed (`?confirm=validate-17`) is the only one whose version the page needs (its dialog).
   const confirming = /^(?:validate|refuse)-(\d{1,9})$/.exec(new URL(request.url).searchParams.get("confirm") ?? "");
+  // Who else of each request's team is away on its dates: one query for the page (issue 28 item 3).
+  const away = page.tab === "pending" ? await teamAbsences(em, page.leaves.map((l) => l.id)) : new Map();
+  const places = new Map(page.places.map((r) => [r.id, r]));
   // What the cards and rows show, ready to print (docs/decisions/0027, 0032): the loader data goes with the page.
   const leaves = page.leaves.map((l) => ({
     id: l.id,
@@ -47,9 +54,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(l.urgent ? { urgent: true } : {}),
     ...(l.comment ? { comment: l.comment } : {}),
     ...(page.tab === "pending" ? {} : { status: l.status, decidedOn: frInstant(l.updatedAt) }),
-    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version } : {}),
+    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version, start: frDate(l.start), end: frDate(l.end) } : {}),
+    ...(page.tab === "pending" ? pendingExtras(l, places.get(l.id), away.get(l.id) ?? [], user.profileType) : {}),
   }));
-  return { ...page, leaves };
+  const { places: _places, ...rest } = page;
+  return { ...rest, leaves };
+}
+
+/** A pending card's decision aids (issue 28 item 3): its own schedule link, the balance after it, who else is away. */
+function pendingExtras(
+  l: LeaveView,
+  place: { subsidiaryId: number | null; divisionId: number | null; teamId: number | null } | undefined,
+  away: { name: string; start: string; end: string; pending: boolean }[],
+  profileType: string,
+) {
+  if (!place) return {};
+  const e = l.employee;
+  // The counters are null when the viewer may not see them (DESIGN §5): then no balance is shown.
+  const after =
+    e.holidayEarnedLastYear === null
+      ? null
+      : balanceAfterLeave(
+          { reason: l.reason ?? "", days: l.numberDaysWork, hours: l.nbHourAbsence },
+          {
+            vacation: {
+              earnedLastYear: e.holidayEarnedLastYear,
+              takenLastYear: e.holidayTakenLastYear ?? 0,
+              earnedThisYear: e.holidayEarnedThisYear ?? 0,
+              takenThisYear: e.holidayTakenThisYear ?? 0,
+            },
+            recovery: { earned: e.recoveryEarned ?? 0, taken: e.recoveryTaken ?? 0 },
+          },
+        );
+  return {
+    schedule: leaveScheduleLink(profileType, { ...place, start: l.start, end: l.end }),
+    balanceAfter: !after
+      ? undefined
+      : after.kind === "days"
+        ? t("leave.waiting.balance_after_days", { days: formatDecimal(after.value) })
+        : after.kind === "seconds"
+          ? t("leave.waiting.balance_after_hours", { hours: formatHoursMinutes(after.value) })
+          : t("leave.waiting.balance_none"),
+    away: away.map((a) =>
+      t("leave.waiting.team_away_item", { name: a.name, start: frDate(a.start), end: frDate(a.end), pending: a.pending ? t("leave.waiting.team_away_pending") : "" }),
+    ),
+  };
 }
 
 /** intent = validate-<id> | refuse-<id>, with the version the manager saw (two managers at once: one wins). */
@@ -63,15 +112,24 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!m) throw new AppError(400, t("error.generic"));
     const version = Number(form.get("version"));
     const decision = m[1] as "validate" | "refuse";
-    await orLeavePageNotFound(
+    const done = await orLeavePageNotFound(
       decideLeave(await getEm(), user, Number(m[2]), decision, {
         expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined,
+        refusalReason: decision === "refuse" ? String(form.get("refusalReason") ?? "") : null,
       }),
     );
-    pushAlert(session, "success", t(decision === "validate" ? "success.leave_validated" : "success.leave_refused"));
+    pushAlert(
+      session,
+      "success",
+      t(decision === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", {
+        name: done.fullname,
+        start: frDate(done.start),
+        end: frDate(done.end),
+      }),
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    pushAlert(session, "danger", error.message);
+    pushAlert(session, "danger", error.violations[0]?.message ?? error.message);
   }
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitSession(session) } });
 }
@@ -180,12 +238,6 @@ export default function WaitingLeaves() {
             ))}
           </Form>
           <p className="text-sm text-gray-700">{t("leave.waiting.count", { n: page.pager.total })}</p>
-          {/* One schedule link for the list: it is the same for every card. */}
-          <p className="text-sm">
-            <Link to={page.scheduleLink} discover="none" className="btn-link">
-              {t("leave.waiting.schedule_link")}
-            </Link>
-          </p>
           <ul className="cards" aria-label={t("leave.tab.pending")} onClick={onLinkClick}>
             {page.leaves.map((l) => (
               <li key={l.id} data-leave-id={l.id}>
@@ -210,10 +262,30 @@ export default function WaitingLeaves() {
                       <dd className="whitespace-pre-line">{l.comment}</dd>
                     </>
                   )}
+                  {l.balanceAfter && (
+                    <>
+                      <dt>{t("leave.waiting.balance_after")}</dt>
+                      <dd data-testid="balance-after">{l.balanceAfter}</dd>
+                    </>
+                  )}
+                  {l.away && (
+                    <>
+                      <dt>{t("leave.waiting.team_away")}</dt>
+                      <dd data-testid="team-away">{l.away.length === 0 ? t("leave.waiting.team_away_none") : l.away.join(" ; ")}</dd>
+                    </>
+                  )}
                 </dl>
                 <p>
-                  {/* A plain link: the list's one click handler makes it a client navigation (~/ui/links). */}
+                  {/* Plain links: the list's one click handler makes them client navigations (~/ui/links). */}
                   <a href={`/leave/detail/${l.id}?from=waiting`}>{t("leave.waiting.details")}</a>
+                  {l.schedule && (
+                    <>
+                      {" · "}
+                      <a href={l.schedule} data-testid="card-schedule">
+                        {t("leave.waiting.card_schedule_link")}
+                      </a>
+                    </>
+                  )}
                 </p>
                 <div>
                   {/* Submit buttons (the default type) of the list's confirm-step form. */}
@@ -225,13 +297,12 @@ export default function WaitingLeaves() {
                   </button>
                 </div>
                 {confirming && Number(confirming[2]) === l.id && (
-                  <ConfirmDialog
+                  <LeaveDecisionDialog
+                    decision={confirming[1] as "validate" | "refuse"}
+                    leave={{ id: l.id, name: l.name, reasonLabel: l.reasonLabel, start: l.start ?? "", end: l.end ?? "" }}
                     intent={`${confirming[1]}-${l.id}`}
-                    fields={{ version: l.version ?? "" }}
-                    text={t(confirming[1] === "validate" ? "leave.waiting.validate_text" : "leave.waiting.reject_text", { name: l.name })}
-                    confirmLabel={t(confirming[1] === "validate" ? "leave.waiting.validate" : "leave.waiting.reject")}
+                    version={l.version ?? ""}
                     back={here}
-                    tone={confirming[1] === "validate" ? "primary" : "danger"}
                   />
                 )}
               </li>

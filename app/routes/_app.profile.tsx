@@ -16,6 +16,8 @@ import { useHydrated } from "~/ui/settings-forms";
 import { env } from "~/server/env.server";
 import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/calendar-feed.server";
 import { CalendarFeeds } from "~/ui/calendar-feeds";
+import { changeOwnPassword } from "~/services/password-change.server";
+import { PasswordChangeForm, type PasswordErrors } from "~/ui/password-change-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
@@ -63,6 +65,21 @@ export async function action({ request }: ActionFunctionArgs) {
     await revokeFeed(em, user, fields.get("intent") === "feed-revoke-scope" ? "scope" : "own");
     return back(request, t("planning.success.feed_revoked"));
   }
+  // Changing one's password (issue 28 item 9): a form of its own; every session ends, so the person signs in again.
+  if (fields.get("intent") === "change-password") {
+    const value = (name: string) => String(fields.get(name) ?? "");
+    try {
+      await changeOwnPassword(em, user, { current: value("current"), password: value("password"), confirm: value("confirm") });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 422) {
+        const passwordErrors: PasswordErrors = {};
+        for (const v of error.violations) (passwordErrors[v.propertyPath as keyof PasswordErrors] ??= []).push(v.message);
+        return data({ passwordErrors }, { status: 400 });
+      }
+      throw error;
+    }
+    return logoutRedirect(request, { type: "success", message: t("profile.password.changed") });
+  }
   if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(em, user);
     return back(request, t("profile.avatar_removed"));
@@ -90,7 +107,8 @@ export default function Profile() {
   const { profile, fullName, constraint, feeds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
-  const lastResult = created ? undefined : (actionData as SubmissionResult<string[]> | undefined);
+  const passwordErrors = actionData && "passwordErrors" in actionData ? (actionData.passwordErrors as PasswordErrors) : undefined;
+  const lastResult = created || passwordErrors ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -167,6 +185,7 @@ export default function Profile() {
         </Form>
       </section>
       <CalendarFeeds status={feeds} created={created} />
+      <PasswordChangeForm errors={passwordErrors} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="mb-2 text-base font-semibold">
           {t("profile.sessions")}

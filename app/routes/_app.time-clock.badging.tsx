@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/clock-notifications";
-import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
+import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction, type ClockType } from "~/domain/clock-state";
+import { clockSequenceMessage } from "~/domain/clock-words";
 import { clockTime, formatFrDate, longFrDate } from "~/domain/calendar-text";
 import { searchDate } from "~/domain/date-window";
 import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
@@ -16,8 +17,11 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
-import { badgingScreen, clockAction, createSuggestion, dismissNotification, type ClockView } from "~/services/time-clock.server";
-import { Card, ConfirmAction, NotificationModal } from "~/ui/modal";
+import { askCorrection, correctedDays, pendingCorrections, removeCorrection } from "~/services/clock-corrections.server";
+import { badgingScreen, clockAction, dismissNotification, type ClockView } from "~/services/time-clock.server";
+import { clockSummary } from "~/services/home-clock.server";
+import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
+import { Card, NotificationModal } from "~/ui/modal";
 import { Field } from "~/ui/field";
 import { WideTable } from "~/ui/wide-table";
 
@@ -36,10 +40,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = windowToday();
   const search = searchDate(from, today) && searchDate(to, today) ? { from, to } : null;
   const now = new Date();
-  const screen = await badgingScreen(await getEm(), user, now, search);
+  const em = await getEm();
+  const screen = await badgingScreen(em, user, now, search);
+  // Corrections awaiting management, and the shown days that were corrected (issue 28 item 8).
+  const shownIds = [...screen.week.map((d) => d.clock?.id), ...(screen.history?.weeks.flatMap((w) => w.items.map((c) => c.id)) ?? [])].filter(
+    (id): id is number => typeof id === "number",
+  );
+  const [pending, corrected] = await Promise.all([pendingCorrections(em, user), correctedDays(em, shownIds)]);
   // The edit request's native attributes come from its schema here, so zod stays out of the browser bundle.
   return {
     screen,
+    summary: clockSummary(screen),
+    pending: pending.map((p) => ({ ...p, dateLabel: formatFrDate(p.date) })),
+    corrected: [...corrected],
     now: now.toISOString(),
     from,
     to,
@@ -59,15 +72,32 @@ async function back(request: Request, alert?: { type: "success" | "danger"; mess
   return redirect(url.pathname + url.search, { headers });
 }
 
-/** Service violation paths (the /api body's) to the form's field names. */
-function toFieldErrors(error: ValidationError): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+/** The start of the service's sequence message (its "(type)" said "(—)" for a first entry): reworded here. */
+const SEQUENCE_PREFIX = t("time_clock.edit_sequence_invalid").split("(")[0]!;
+
+/**
+ * Service violation paths (the /api body's) to the form's field names. A sequence violation is reworded to name the
+ * entry and the one before it, from the submitted entries (issue 28 item 4).
+ */
+function toFieldErrors(
+  error: ValidationError,
+  entries: readonly { time: string; type: string }[],
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
+  const typeWord = (type: string) => tOr(`time_clock.type.${type}`, type);
   for (const v of error.violations) {
     const m = /^timeLogs(?:\.(\d+)\.(time|type))?$/.exec(v.propertyPath);
     const name = v.propertyPath === "message" ? "message" : m ? (m[1] ? `entries[${m[1]}].${m[2]}` : "entries") : null;
-    if (name) (fieldErrors[name] ??= []).push(v.message);
-    else formErrors.push(v.message);
+    let message = v.message;
+    if (m?.[1] && m[2] === "type" && message.startsWith(SEQUENCE_PREFIX)) {
+      const said = clockSequenceMessage(entries as { time: string; type: ClockType }[], Number(m[1]));
+      const params: Record<string, string> = { ...said.params, type: typeWord(said.params.type!) };
+      if (said.params.previousType) params.previousType = typeWord(said.params.previousType);
+      message = t(said.key, params);
+    }
+    if (name) (fieldErrors[name] ??= []).push(message);
+    else formErrors.push(message);
   }
   return { fieldErrors, formErrors };
 }
@@ -81,11 +111,23 @@ export async function action({ request }: ActionFunctionArgs) {
     // Time registration off: refused with a 4xx and the page (not a redirect), nothing stored.
     if (!user.timeRegistration) return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
     try {
-      await clockAction(em, user, intent as ClockAction, new Date());
-      return back(request, { type: "success", message: t(`success.clock.${intent}` as MessageKey) });
+      const view = await clockAction(em, user, intent as ClockAction, new Date());
+      const before = view.logs.at(-2)?.type;
+      const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
+      return back(request, { type: "success", message: t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)) });
     } catch (error) {
       // A stale page (another tab, a double click): the server's state machine refused it; say why.
       if (error instanceof AppError && error.status === 409) return back(request, { type: "danger", message: error.message });
+      throw error;
+    }
+  }
+  if (intent === "withdraw-correction") {
+    // The author withdraws a correction still pending (issue 28 item 8).
+    try {
+      await removeCorrection(em, user, Number(formData.get("id")));
+      return back(request, { type: "success", message: t("time_clock.correction.withdrawn") });
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 404 || error.status === 403)) return back(request, { type: "danger", message: error.message });
       throw error;
     }
   }
@@ -98,14 +140,14 @@ export async function action({ request }: ActionFunctionArgs) {
     // Adding or removing a row without JavaScript comes back here as a list intent: answer the updated form.
     if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
     try {
-      await createSuggestion(em, user, {
+      await askCorrection(em, user, {
         date: submission.value.date,
         employeeId: user.employeeId,
         message: submission.value.message,
         logs: submission.value.entries.map((e) => ({ time: e.time, type: e.type as (typeof CLOCK_TYPES)[number] })),
       });
     } catch (error) {
-      if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error)), { status: 400 });
+      if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error, submission.value.entries)), { status: 400 });
       if (error instanceof AppError && (error.status === 409 || error.status === 404)) {
         return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
       }
@@ -153,7 +195,8 @@ function EntriesList({ clock }: { clock: ClockView | null }) {
 }
 
 export default function Badging() {
-  const { screen, now, from, to, registrationOff } = useLoaderData<typeof loader>();
+  const { screen, summary, now, from, to, registrationOff, pending, corrected } = useLoaderData<typeof loader>();
+  const correctedIds = new Set(corrected);
   const actionData = useActionData<typeof action>() as { refused?: string } | undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -168,7 +211,7 @@ export default function Badging() {
     return () => window.clearInterval(id);
   }, [revalidator]);
 
-  const { clock, allowed, today, zone } = screen;
+  const { clock, today, zone } = screen;
   const type = clock?.type ?? null;
   const overtimeShown = overtimeValidForDisplay({ date: today, today, type });
 
@@ -208,6 +251,27 @@ export default function Badging() {
           </p>
         }
       >
+        {pending.length > 0 && (
+          <div role="status" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="pending-corrections">
+            <ul className="space-y-2">
+              {pending.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-2">
+                  <span>{t(p.date === today ? "time_clock.correction.pending_today" : "time_clock.correction.pending_day", { date: p.dateLabel })}</span>
+                  {p.own && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="withdraw-correction" />
+                      <input type="hidden" name="id" value={p.id} />
+                      <button type="submit" className="btn btn-secondary" aria-label={t("time_clock.correction.withdraw_for", { date: p.dateLabel })}>
+                        {t("time_clock.correction.withdraw")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
         {screen.halfDay && (
           <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t("error.careful_u_r_in", {
@@ -227,32 +291,8 @@ export default function Badging() {
           </p>
         ) : (
           <div className="space-y-4">
-            <div role="group" aria-label={t("time_clock.actions_label")} className="flex flex-wrap gap-2">
-              {(["start", "pause", "lunch"] as const).map((action) => (
-                <Form method="post" key={action}>
-                  <input type="hidden" name="intent" value={action} />
-                  <button type="submit" className={action === "start" ? "btn btn-primary" : "btn btn-secondary"} disabled={!allowed[action] || busy}>
-                    {t(`time_clock.action.${action}`)}
-                  </button>
-                </Form>
-              ))}
-              {allowed.end && !busy ? (
-                <ConfirmAction
-                  intent="end"
-                  itemLabel={t("time_clock.action.end")}
-                  text={t("time_clock.end_confirm_text")}
-                  buttonLabel={t("time_clock.action.end")}
-                  confirmLabel={t("word.validate")}
-                  cancelHref={here}
-                  tone="primary"
-                  buttonClassName="btn btn-secondary"
-                />
-              ) : (
-                <button type="button" className="btn btn-secondary" disabled>
-                  {t("time_clock.action.end")}
-                </button>
-              )}
-            </div>
+            <ClockStateWords summary={summary} />
+            <ClockButtons summary={summary} busy={busy} cancelHref={here} />
 
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               <div>
@@ -327,7 +367,7 @@ export default function Badging() {
         {screen.week.length === 0 ? (
           <p className="text-sm text-gray-700">{t("time_clock.week_empty")}</p>
         ) : (
-          <DaysTable days={screen.week.map((d) => ({ date: d.date, clock: d.clock }))} caption={t("time_clock.week_overview")} />
+          <DaysTable days={screen.week.map((d) => ({ date: d.date, clock: d.clock }))} caption={t("time_clock.week_overview")} corrected={correctedIds} />
         )}
       </Card>
 
@@ -371,6 +411,7 @@ export default function Badging() {
                     <DaysTable
                       days={week.items.map((c) => ({ date: c.date, clock: c }))}
                       caption={t("time_clock.week_number", { week: week.week })}
+                      corrected={correctedIds}
                     />
                   </section>
                 ))
@@ -383,15 +424,16 @@ export default function Badging() {
   );
 }
 
-function DaysTable({ days, caption }: { days: { date: string; clock: ClockView | null }[]; caption: string }) {
+function DaysTable({ days, caption, corrected }: { days: { date: string; clock: ClockView | null }[]; caption: string; corrected: ReadonlySet<number> }) {
   return (
     <WideTable label={caption}>
       <thead>
         <tr>
+          {/* The key column ("Heures sup.") right after the date: visible at 360 px without sideways scroll (issue 28 item 6). */}
           <th scope="col">{t("time_clock.col_date")}</th>
-          <th scope="col">{t("time_clock.col_entries")}</th>
-          <th scope="col">{t("time_clock.col_worked")}</th>
           <th scope="col">{t("time_clock.col_overtime")}</th>
+          <th scope="col">{t("time_clock.col_worked")}</th>
+          <th scope="col">{t("time_clock.col_entries")}</th>
         </tr>
       </thead>
       <tbody>
@@ -400,12 +442,17 @@ function DaysTable({ days, caption }: { days: { date: string; clock: ClockView |
             <th scope="row" className="whitespace-nowrap">
               {formatFrDate(date)}
             </th>
+            <td data-testid="day-overtime">{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
+            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
             <td>
               <EntriesList clock={clock} />
               {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
+              {clock && corrected.has(clock.id) && (
+                <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900" data-testid="corrected-day">
+                  {t("time_clock.corrected")}
+                </span>
+              )}
             </td>
-            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
-            <td>{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -7,16 +7,8 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
-import {
-  deleteSuggestion,
-  entriesFromForm,
-  listSuggestionsPage,
-  SUGGESTIONS_PAGE_SIZE,
-  suggestionLabel,
-  updateSuggestion,
-  validateSuggestion,
-  violationMap,
-} from "~/services/time-clock-suggestions.server";
+import { entriesFromForm, listSuggestionsPage, SUGGESTIONS_PAGE_SIZE, suggestionLabel, updateSuggestion, violationMap } from "~/services/time-clock-suggestions.server";
+import { removeCorrection, validateCorrection } from "~/services/clock-corrections.server";
 import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "~/ui/badging-entries-form";
 import { EntriesList } from "~/ui/badging-week-results";
 import { useLinkDelegation } from "~/ui/links";
@@ -66,10 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!m) throw new AppError(400, t("error.generic"));
     const id = Number(m[2]);
     if (m[1] === "validate") {
-      await validateSuggestion(em, user, id);
+      await validateCorrection(em, user, id);
       pushAlert(session, "success", t("success.suggest_validated"));
     } else if (m[1] === "delete") {
-      await deleteSuggestion(em, user, id);
+      await removeCorrection(em, user, id);
       pushAlert(session, "success", t("success.suggest_deleted"));
     } else {
       const input = entriesFromForm(form);

@@ -10,7 +10,8 @@ import { getLeave, leaveId } from "~/services/leave.server";
 
 /**
  * PATCH /api/leaves/{id}/valid | /refuse | /remove. An optional JSON body `{version}` names the version the caller
- * saw: if someone decided since, 409. Without it the current version is used (two calls at once: one 409).
+ * saw: if someone decided since, 409. Without it the current version is used (two calls at once: one 409). A refusal
+ * may give its `reason` (at most 500 characters, issue 28 item 3), which the employee reads on the detail and in the mail.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -24,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = leaveId(params.id);
     const options = { expectedVersion: body.version };
     if (kind === "remove") await removeLeave(em, user, id, options);
-    else await decideLeave(em, user, id, kind === "valid" ? "validate" : "refuse", options);
+    else await decideLeave(em, user, id, kind === "valid" ? "validate" : "refuse", { ...options, refusalReason: kind === "refuse" ? body.reason : null });
     return jsonResponse(leaveJson(await getLeave(em, user, id)));
   });
 }

@@ -2,19 +2,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { NotFoundError } from "~/services/errors";
-import { deleteSuggestion } from "~/services/time-clock-suggestions.server";
+import { removeCorrection } from "~/services/clock-corrections.server";
 
 function suggestionId(raw: string | undefined): number {
   if (!/^\d{1,9}$/.test(raw ?? "")) throw new NotFoundError();
   return Number(raw);
 }
 
-/** DELETE /api/timeclock/suggest/{id}: deletes a pending suggestion (management); 204, 404 when there is none. */
+/**
+ * DELETE /api/timeclock/suggest/{id}: deletes a pending suggestion (management, the employee is mailed) or withdraws
+ * it (its author, issue 28 item 8); 204, 404 when there is none, 403 for anyone else.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
     if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-    await deleteSuggestion(await getEm(), user, suggestionId(params.id));
+    await removeCorrection(await getEm(), user, suggestionId(params.id));
     return jsonResponse(null, 204);
   });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { NotFoundError } from "~/services/errors";
-import { validateSuggestion } from "~/services/time-clock-suggestions.server";
+import { validateCorrection } from "~/services/clock-corrections.server";
 import { clockById } from "~/services/time-clock.server";
 import { clockToApi } from "~/services/time-clock-views.server";
 
@@ -17,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
     if (!/^\d{1,9}$/.test(params.id ?? "")) throw new NotFoundError();
     const em = await getEm();
-    const { timeClockId } = await validateSuggestion(em, user, Number(params.id));
+    const { timeClockId } = await validateCorrection(em, user, Number(params.id));
     return jsonResponse(clockToApi(await clockById(em, user, timeClockId)));
   });
 }

@@ -8,7 +8,8 @@ import { t } from "~/i18n/fr";
 import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { ValidationError } from "~/services/errors";
-import { clockEmployee, createSuggestion } from "~/services/time-clock.server";
+import { askCorrection } from "~/services/clock-corrections.server";
+import { clockEmployee } from "~/services/time-clock.server";
 import { suggestionTarget } from "~/services/time-clock-suggestions.server";
 import { clockToApi } from "~/services/time-clock-views.server";
 
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (target.date !== null && date !== target.date) {
       throw new ValidationError([{ propertyPath: "date", message: t("badging.edit.error.date_not_day") }]);
     }
-    const clock = await createSuggestion(em, user, {
+    const clock = await askCorrection(em, user, {
       date,
       employeeId,
       originId: target.originId,

@@ -1,3 +1,4 @@
+import { violationsMessage } from "~/services/errors";
 import type { ZodType } from "~/forms/z.server";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { apiRuleFor, rightsAllow } from "~/domain/access";
@@ -129,7 +130,8 @@ export async function readJson<T>(request: Request, schema: ZodType<T>): Promise
       propertyPath: issue.path.join("."),
       message: issue.message,
     }));
-    throw new AppError(422, t("error.validation"), violations);
+    // One field wrong: the message is its reason (issue 28 item 4, spec 2 §8: the client shows `message`).
+    throw new AppError(422, violationsMessage(violations), violations);
   }
   return parsed.data;
 }

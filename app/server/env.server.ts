@@ -12,7 +12,8 @@ const schema = z.object({
   /** BullMQ key prefix: lets tests, e2e and a developer's app share one Redis without seeing each other's jobs. */
   QUEUE_PREFIX: z.string().min(1).default("cadran"),
   SESSION_SECRET: z.string().min(16).default("cadran-development-secret-change-me"),
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /** Public URL (links in mails, allowed Origin); without it, http://localhost:$PORT (issue 28 item 10). */
+  APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Cadran <no-reply@cadran.test>"),
   MAIL_DIR: z.string().default(".data/mail"),
@@ -53,7 +54,7 @@ const schema = z.object({
   PASSWORD_SIGN_IN: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };
 
 let cached: Env | undefined;
 
@@ -72,7 +73,7 @@ export function env(): Env {
   if (parsed.data.PASSWORD_SIGN_IN === "0" && oidc === 0) {
     throw new Error("PASSWORD_SIGN_IN=0 needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): nobody could sign in");
   }
-  cached = parsed.data;
+  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
   return cached;
 }
 

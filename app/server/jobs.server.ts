@@ -10,6 +10,7 @@ export type JobName =
   | "maintenance.cleanup"
   | "mail.leave-step"
   | "mail.leave-decision"
+  | "mail.correction"
   | "leave.monthly-accrual"
   | "leave.june-rollover"
   | "clock.notifications"
@@ -34,6 +35,8 @@ export const JOBS = {
   // Leave: mails to the next validator / to the employee; the accrual and roll-over take the period from "now".
   "mail.leave-step": z.object({ leaveId: z.number().int().positive() }),
   "mail.leave-decision": z.object({ leaveId: z.number().int().positive() }),
+  // A clock correction asked (to its validators), validated or deleted (to the employee): ids and the day only.
+  "mail.correction": z.object({ event: z.enum(["asked", "validated", "deleted"]), employeeId: z.number().int().positive(), date: isoDate }),
   "leave.monthly-accrual": periodic,
   "leave.june-rollover": periodic,
   // Clock reminders: decided from "now" at each run (idempotent per employee, day and kind).

@@ -32,6 +32,18 @@ interface CandidateRow {
   holiday: boolean;
   leave: { start: string; end: string; hm: boolean; ha: boolean } | null;
   type: string | null;
+  working_seconds: number | null;
+  /** Epoch seconds of the day's last active entry (the open interval's start when at work). */
+  last_time: number | string | null;
+}
+
+/**
+ * Worked today up to `now`: the stored total holds the closed intervals; at work (START) the open one since the last
+ * entry counts too (issue 28 item 2: the overtime alarms compare this with the expected time).
+ */
+export function workedUntil(type: string | null, storedSeconds: number | null, lastTime: number | string | null, now: Date): number {
+  const open = type === "START" && lastTime !== null ? Math.max(0, Math.floor(now.getTime() / 1000) - Number(lastTime)) : 0;
+  return (storedSeconds ?? 0) + open;
 }
 
 export interface DueNotification {
@@ -72,7 +84,8 @@ export async function findDueNotifications(em: EntityManager, now: Date): Promis
                from leave lv where lv.employee_id = emp.id and lv.state = 'accepted'
                 and lv.start <= emp.local_ts::date and lv."end" >= emp.local_ts::date
               order by (lv.start = lv."end" and (lv.half_day_morning or lv.half_day_afternoon)) limit 1) as leave,
-            c.type
+            c.type, c.working_time_seconds as working_seconds,
+            (select extract(epoch from max(l.time))::bigint from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as last_time
        from emp
        left join time_clock c on c.employee_id = emp.id and c.suggested = false and c.date = emp.local_ts::date`,
     [now],
@@ -85,20 +98,22 @@ export async function findDueNotifications(em: EntityManager, now: Date): Promis
     const day = weekday >= 1 && weekday <= 5 ? (weekForDate(r.date, weekType, weeks)?.[weekday - 1] ?? null) : null;
     const type = isClockType(r.type) ? r.type : null;
     const leave = leaveCover(r.leave);
-    const kind = dueClockNotification({ day, minutes: Number(r.minutes), type, holiday: r.holiday, leave });
+    const expected = expectedSeconds({
+      date: r.date,
+      weekType,
+      weeks,
+      holidays: new Set(r.holiday ? [r.date] : []),
+      leave: leave === "none" ? null : { halfDay: leave !== "full" },
+    });
+    const workedSeconds = workedUntil(r.type, r.working_seconds, r.last_time, now);
+    const kind = dueClockNotification({ day, minutes: Number(r.minutes), type, holiday: r.holiday, leave, workedSeconds, expectedSeconds: expected });
     if (!kind) continue;
     due.push({
       employeeId: r.id,
       date: r.date,
       kind,
       type: r.type,
-      expected: expectedSeconds({
-        date: r.date,
-        weekType,
-        weeks,
-        holidays: new Set(r.holiday ? [r.date] : []),
-        leave: leave === "none" ? null : { halfDay: leave !== "full" },
-      }),
+      expected,
       key: notificationKey(r.id, r.date, kind),
       email: r.email,
       name: displayName(r.firstname, r.lastname),

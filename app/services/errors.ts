@@ -35,8 +35,22 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+/** The answer's `message` for field errors when none is given (issue 28 item 4). */
+export const FIELDS_INVALID_MESSAGE = "Certains champs sont invalides.";
+
+/**
+ * The message of a set of field errors: when one field is wrong, that field's reason (spec 2 §8: the client shows
+ * `message`, so it must say what to fix); several fields wrong, the general sentence (each reason is in `violations`).
+ *
+ * @example violationsMessage([{ propertyPath: "date", message: "Pas d'évènement un jour férié." }]) // "Pas d'évènement un jour férié."
+ */
+export function violationsMessage(violations: readonly Violation[]): string {
+  const fields = new Set(violations.map((v) => v.propertyPath));
+  return fields.size === 1 && violations[0] ? violations[0].message : FIELDS_INVALID_MESSAGE;
+}
+
 export class ValidationError extends AppError {
-  constructor(violations: Violation[], message = "Certains champs sont invalides.") {
+  constructor(violations: Violation[], message = violationsMessage(violations)) {
     super(422, message, violations);
   }
 }

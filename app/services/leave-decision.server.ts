@@ -7,14 +7,16 @@ import {
   countsAgainstVacation,
   type VacationCounters,
 } from "~/domain/leave-balance";
+import { displayName } from "~/domain/employee-name";
 import { isLeaveReason } from "~/domain/leave-days";
+import { REFUSAL_REASON_MAX } from "~/forms/leave.server";
 import { canRemoveAfterValidation, decide, decidingAs, isLeaveState, type LeaveDecision } from "~/domain/leave-workflow";
 import { vacationYearOf } from "~/domain/vacation-year";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
-import { AppError, ConflictError, ForbiddenError } from "./errors";
+import { AppError, ConflictError, ForbiddenError, ValidationError } from "./errors";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
@@ -133,6 +135,19 @@ async function chargeCounters(em: EntityManager, row: LeaveRow) {
 export interface DecisionResult {
   id: number;
   state: string;
+  /** Whose leave and when: the success message names them (issue 28 item 3). */
+  fullname: string;
+  start: string;
+  end: string;
+}
+
+/** A refusal reason as stored: trimmed, empty as null; longer than REFUSAL_REASON_MAX: a field error (422). */
+export function refusalReasonOf(text: string | null | undefined): string | null {
+  const reason = (text ?? "").trim();
+  if (reason.length > REFUSAL_REASON_MAX) {
+    throw new ValidationError([{ propertyPath: "reason", message: t("leave.error.refusal_reason_too_long", { max: REFUSAL_REASON_MAX }) }]);
+  }
+  return reason === "" ? null : reason;
 }
 
 /**
@@ -144,9 +159,10 @@ export async function decideLeave(
   user: CurrentUser,
   id: number,
   decision: LeaveDecision,
-  options: { expectedVersion?: number; now?: Date } = {},
+  options: { expectedVersion?: number; now?: Date; refusalReason?: string | null } = {},
 ): Promise<DecisionResult> {
   const now = options.now ?? new Date();
+  const refusalReason = decision === "refuse" ? refusalReasonOf(options.refusalReason) : null;
   await leaveInScope(em, user, id);
   const result = await em.transactional(async (tx) => {
     const row = await loadForDecision(tx, id);
@@ -170,11 +186,12 @@ export async function decideLeave(
       if (taken) await tx.execute(`update leave set days_from_last_year = ?, days_from_this_year = ? where id = ?`, [taken.daysFromLastYear, taken.daysFromThisYear, id]);
       await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     }
+    if (next.state === "refused" && refusalReason) await tx.execute(`update leave set refusal_reason = ? where id = ?`, [refusalReason, id]);
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [id, next.state, user.employeeId, now]);
     // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
     if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
     else await enqueue("mail.leave-step", { leaveId: id }, { em: tx });
-    return { id, state: next.state };
+    return { id, state: next.state, fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end };
   });
   return result;
 }
@@ -223,6 +240,8 @@ export async function removeLeave(
     }
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, 'removed', ?, ?)`, [id, user.employeeId, now]);
     await markWeeksDirty(tx, row.employee_id, row.start, row.end);
+    // The employee learns it by mail too (issue 28 item 10), the job written with the removal (the outbox, 0092).
+    await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
   });
-  return { id, state: "removed" };
+  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end };
 }

@@ -53,6 +53,8 @@ export interface WaitingPage {
   pager: { page: number; pages: number; total: number };
   /** Where the pending cards' schedule link goes, by the viewer's role (spec 2 §6). */
   scheduleLink: string;
+  /** Each leave's employee's subsidiary, division and team, in the order of `leaves`. */
+  places: { id: number; subsidiaryId: number | null; divisionId: number | null; teamId: number | null }[];
 }
 
 /** The schedule of the viewer's scope: team, division or agency planning (spec 2 §6 "Links from waiting leaves"). */
@@ -173,6 +175,8 @@ export async function waitingPage(
     employeeSearch: options === null,
     tab,
     leaves: rows.map((r) => toLeaveView(r, user)),
+    // Where each request's employee belongs: its card links to that team's schedule (issue 28 item 3).
+    places: rows.map((r) => ({ id: r.id, subsidiaryId: r.subsidiary_id, divisionId: r.division_id, teamId: r.team_id })),
     pager,
     scheduleLink: scheduleLinkFor(user.profileType),
   };

@@ -14,12 +14,18 @@ import { LEAVE_COLUMNS, LEAVE_FROM, reasonLabel, type LeaveRow } from "./leave.s
 
 interface MailLeaveRow extends LeaveRow {
   step: "T" | "D" | "M" | null;
+  refusal_reason: string | null;
+  /** Who removed it (the last 'removed' step's actor). */
+  removed_by: { firstname: string; lastname: string } | null;
 }
 
 async function loadForMail(em: EntityManager, leaveId: number): Promise<MailLeaveRow | undefined> {
   const rows = await em.execute<MailLeaveRow[]>(
     `select ${LEAVE_COLUMNS},
-            case when l.state in ('pending', 'prevalidate', 'validate') then ${EFFECTIVE_STEP_SQL} end as step
+            case when l.state in ('pending', 'prevalidate', 'validate') then ${EFFECTIVE_STEP_SQL} end as step,
+            l.refusal_reason,
+            case when l.state = 'removed' then (select json_build_object('firstname', a.firstname, 'lastname', a.lastname) from leave_step s join employee a on a.id = s.actor_id
+                                                 where s.leave_id = l.id and s.step = 'removed' order by s.at desc limit 1) end as removed_by
        from ${LEAVE_FROM} where l.id = ?`,
     [leaveId],
   );
@@ -59,22 +65,23 @@ export async function sendLeaveStepMail(em: EntityManager, leaveId: number): Pro
   return { sent: recipients.length };
 }
 
-/** Mails the employee that their request was accepted or refused. */
+/**
+ * Mails the employee that their request was accepted or refused (with the refusal's reason when one was given), or
+ * that an accepted leave was removed (issue 28 items 3 and 10).
+ */
 export async function sendLeaveDecisionMail(em: EntityManager, leaveId: number): Promise<{ sent: number }> {
   const leave = await loadForMail(em, leaveId);
-  if (!leave || (leave.state !== "accepted" && leave.state !== "refused")) return { sent: 0 };
+  if (!leave || (leave.state !== "accepted" && leave.state !== "refused" && leave.state !== "removed")) return { sent: 0 };
+  const link = new URL(`/leave/detail/${leave.id}`, env().APP_URL).toString();
+  const common = { name: displayName(leave.firstname, leave.lastname), reason: reasonLabel(leave.reason), start: frDate(leave.start), end: frDate(leave.end) };
+  if (leave.state === "removed") {
+    const actor = leave.removed_by ? displayName(leave.removed_by.firstname, leave.removed_by.lastname) : t("leave.mail.management");
+    await sendMail({ to: leave.employee_email, subject: t("leave.mail.removed_subject"), text: t("leave.mail.removed_text", { ...common, actor, link }) });
+    return { sent: 1 };
+  }
   const accepted = leave.state === "accepted";
-  await sendMail({
-    to: leave.employee_email,
-    subject: t(accepted ? "leave.mail.accepted_subject" : "leave.mail.refused_subject"),
-    text: t("leave.mail.decision_text", {
-      name: displayName(leave.firstname, leave.lastname),
-      reason: reasonLabel(leave.reason),
-      start: frDate(leave.start),
-      end: frDate(leave.end),
-      decision: t(accepted ? "leave.mail.accepted_word" : "leave.mail.refused_word"),
-      link: new URL(`/leave/detail/${leave.id}`, env().APP_URL).toString(),
-    }),
-  });
+  let text = t("leave.mail.decision_text", { ...common, decision: t(accepted ? "leave.mail.accepted_word" : "leave.mail.refused_word"), link });
+  if (!accepted && leave.refusal_reason) text = text.replace(/\n\nCadran$/, `\n\n${t("leave.mail.refusal_reason", { reason: leave.refusal_reason })}\n\nCadran`);
+  await sendMail({ to: leave.employee_email, subject: t(accepted ? "leave.mail.accepted_subject" : "leave.mail.refused_subject"), text });
   return { sent: 1 };
 }

@@ -5,6 +5,7 @@ import { recoveryBalance, vacationBalance, type VacationCounters } from "~/domai
 import { isLeaveReason, isLeaveTooLong, workingDays, type LeaveReason } from "~/domain/leave-days";
 import { leaveProgress, leaveStateLabel } from "~/domain/leave-progress";
 import { toHalfDay, validateLeaveRequest, type LeaveRequestViolation } from "~/domain/leave-form";
+import { leaveMessage, type LeaveMessageFacts } from "~/domain/leave-messages";
 import { canDelete, canEdit, canRemoveAfterValidation, displayedLeaveState } from "~/domain/leave-workflow";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
@@ -372,8 +373,28 @@ export function violationMessage(v: LeaveRequestViolation): string {
   return t(`leave.error.${v.code}` as MessageKey);
 }
 
-function toViolations(list: LeaveRequestViolation[]): Violation[] {
-  return list.map((v) => ({ propertyPath: v.field, message: violationMessage(v) }));
+/** The violations with messages that say what to fix, from the request's facts (issue 28 item 4). */
+function toViolations(list: LeaveRequestViolation[], facts?: LeaveMessageFacts): Violation[] {
+  return list.map((v) => {
+    if (!facts) return { propertyPath: v.field, message: violationMessage(v) };
+    const m = leaveMessage(v, facts);
+    return { propertyPath: v.field, message: t(m.key as MessageKey, m.params) };
+  });
+}
+
+function messageFacts(input: LeaveInput, holidays: ReadonlySet<CalendarDate>, balances: LeaveBalances): LeaveMessageFacts {
+  const start = input.start && isCalendarDate(input.start) ? input.start : null;
+  const end = input.end && isCalendarDate(input.end) ? input.end : null;
+  const halfDay = start && start === end ? toHalfDay({ halfDayMorning: input.halfDayMorning, halfDayAfternoon: input.halfDayAfternoon }) : null;
+  return {
+    start,
+    end,
+    holidays,
+    daysAsked: start && end && start <= end && !isLeaveTooLong(start, end) ? workingDays({ start, end, halfDay, holidays }) : 0,
+    daysAvailable: balances.vacation.balance,
+    recoveryAsked: Math.round((input.nbHourAbsence ?? 0) * 3600),
+    recoveryAvailable: balances.recovery.balance,
+  };
 }
 
 interface CheckedRequest {
@@ -426,7 +447,7 @@ async function checkRequest(
     balances: { vacation: balances.vacation, recovery: { earned: balances.recovery.earned, taken: balances.recovery.taken } },
     editing,
   });
-  if (violations.length > 0) throw new ValidationError(toViolations(violations));
+  if (violations.length > 0) throw new ValidationError(toViolations(violations, messageFacts(input, holidays, balances)));
   const start = input.start!;
   const end = input.end!;
   const sameDay = start === end;

@@ -209,7 +209,7 @@ function SearchForm({ page }: { page: BadgingPage }) {
 }
 
 /** The body shared by the team, division and agency badging screens. */
-export function BadgingViewPage({ page, title, failure }: { page: BadgingPage; title: string; failure?: SuggestFailure }) {
+export function BadgingViewPage({ page, title, failure }: { page: BadgingPage & { corrected?: number[] }; title: string; failure?: SuggestFailure }) {
   const overtimeThreshold = page.view === "team" ? 60 : 0;
   return (
     <div className="space-y-6">
@@ -259,7 +259,7 @@ export function BadgingViewPage({ page, title, failure }: { page: BadgingPage; t
               {page.results.length === 0 ? (
                 <p className="text-sm text-gray-700" data-testid="empty-search">{t("label.empty_matching_search")}</p>
               ) : (
-                <WeekSearchResults results={page.results} overtimeThreshold={overtimeThreshold} failure={failure} />
+                <WeekSearchResults results={page.results} overtimeThreshold={overtimeThreshold} failure={failure} corrected={page.corrected} />
               )}
             </>
           )}

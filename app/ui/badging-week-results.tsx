@@ -39,11 +39,15 @@ export function WeekSearchResults({
   results,
   overtimeThreshold,
   failure,
+  corrected,
 }: {
   results: WeekSearchResult[];
   overtimeThreshold: number;
   failure?: SuggestFailure;
+  /** Ids of the days whose entries were corrected (a validated suggestion), marked as such. */
+  corrected?: readonly number[];
 }) {
+  const correctedIds = new Set(corrected ?? []);
   return (
     <div className="space-y-6" data-testid="search-results">
       {results.map((employee) => (
@@ -80,6 +84,11 @@ export function WeekSearchResults({
                         <td>
                           <EntriesList logs={day.logs} />
                           {day.anomaly && <p className="mt-1 text-xs font-medium text-red-700">{t("badging.anomaly")}</p>}
+                          {correctedIds.has(day.id) && (
+                            <p className="mt-1 text-xs font-medium text-sky-800" data-testid="corrected-day">
+                              {t("time_clock.corrected")}
+                            </p>
+                          )}
                         </td>
                         <td className="font-mono whitespace-nowrap" data-testid="worked">
                           {formatHoursMinutes(day.workingTimeSeconds)}

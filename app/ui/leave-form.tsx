@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
+import { useHydrated } from "./settings-forms";
 
 /** The first six reasons are absences, the last six family events (spec 2 §3). */
 const GROUPS = [
@@ -37,6 +38,8 @@ export function LeaveRequestFormView({
   minStart,
   submitLabel,
   backHref,
+  reasons = LEAVE_REASONS,
+  preview,
 }: {
   lastResult: SubmissionResult<string[]> | undefined | null;
   constraint: FormConstraint;
@@ -44,7 +47,12 @@ export function LeaveRequestFormView({
   minStart: string;
   submitLabel: string;
   backHref: string;
+  /** The reasons that fit the person (issue 28 item 7); all by default. */
+  reasons?: readonly string[];
+  /** The GET preview's text (days counted, balance after), when asked. */
+  preview?: string | null;
 }) {
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: lastResult ?? undefined,
@@ -55,8 +63,15 @@ export function LeaveRequestFormView({
     shouldValidate: "onSubmit",
   });
   const start = fields.start.value ?? defaultValue?.start;
+  const end = fields.end.value ?? defaultValue?.end;
+  // With JavaScript, the spec's own form rules (spec 2 §5): the half day only for a one-day leave, submit disabled
+  // until the request is complete. Without it the server says what is missing.
+  const oneDay = !start || !end || start === end;
+  const reason = fields.reason.value ?? defaultValue?.reason;
+  const hours = fields.nbHourAbsence.value ?? (defaultValue?.nbHourAbsence != null ? String(defaultValue.nbHourAbsence) : "");
+  const incomplete = hydrated && (!reason || !start || !end || (reason === "RECOVERY_LEAVE" && !hours));
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-xl">
+    <Form method="post" {...getFormProps(form)} className="leave-form max-w-xl">
       {form.errors && (
         <p id={form.errorId} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           {form.errors.join(" ")}
@@ -67,7 +82,7 @@ export function LeaveRequestFormView({
           <option value="">{t("leave.field.reason_placeholder")}</option>
           {GROUPS.map((g) => (
             <optgroup key={g.label} label={t(g.label)}>
-              {g.reasons.map((r) => (
+              {g.reasons.filter((r) => reasons.includes(r)).map((r) => (
                 <option key={r} value={r}>
                   {t(`leave.reason.${r}` as MessageKey)}
                 </option>
@@ -84,7 +99,7 @@ export function LeaveRequestFormView({
           <input {...getInputProps(fields.end, { type: "date" })} min={start && start >= minStart ? start : minStart} className="field-input" />
         </Field>
       </div>
-      <fieldset className="mb-4 rounded-md border border-gray-200 p-3" aria-describedby="half-day-hint">
+      <fieldset className="mb-4 rounded-md border border-gray-200 p-3" aria-describedby="half-day-hint" disabled={hydrated && !oneDay} data-testid="half-day">
         <legend className="px-1 text-sm font-medium text-gray-800">{t("leave.field.half_day")}</legend>
         <p id="half-day-hint" className="mb-2 text-xs text-gray-600">
           {t("leave.field.half_day_hint")}
@@ -122,9 +137,12 @@ export function LeaveRequestFormView({
           </p>
         )}
       </fieldset>
-      <Field id={fields.nbHourAbsence.id} label={t("leave.field.hours")} hint={t("leave.field.hours_hint")} errors={fields.nbHourAbsence.errors}>
-        <input {...getInputProps(fields.nbHourAbsence, { type: "number" })} min={1} step={0.5} className="field-input" />
-      </Field>
+      {/* For a recovery leave only: shown by CSS when that reason is chosen (works without JavaScript). */}
+      <div className="leave-hours" data-testid="leave-hours">
+        <Field id={fields.nbHourAbsence.id} label={t("leave.field.hours")} hint={t("leave.field.hours_hint")} errors={fields.nbHourAbsence.errors}>
+          <input {...getInputProps(fields.nbHourAbsence, { type: "number" })} min={1} step={0.5} className="field-input" />
+        </Field>
+      </div>
       <Field id={fields.comment.id} label={t("leave.field.comment")} errors={fields.comment.errors}>
         <textarea {...getTextareaProps(fields.comment)} rows={3} className="field-input" />
       </Field>
@@ -134,8 +152,21 @@ export function LeaveRequestFormView({
           {t("leave.field.urgent")}
         </label>
       </div>
-      <div className="flex items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+      {preview && (
+        <section role="status" aria-labelledby="leave-preview-title" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="leave-preview">
+          <h2 id="leave-preview-title" className="font-semibold">
+            {t("leave.preview.title")}
+          </h2>
+          <p>{preview}</p>
+        </section>
+      )}
+      {incomplete && <p className="mb-2 text-sm text-gray-700">{t("leave.preview.complete_hint")}</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        {/* A GET of the same form: the server counts the days and the balance after, the form comes back filled. */}
+        <button type="submit" name="preview" value="1" formMethod="get" formNoValidate className="btn btn-secondary">
+          {t("leave.preview.button")}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting" || incomplete}>
           {submitLabel}
         </button>
         <Link to={backHref} className="btn btn-secondary">

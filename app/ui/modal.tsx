@@ -82,12 +82,15 @@ export function ConfirmDialog({
   back,
   action,
   tone = "danger",
+  children,
 }: {
   intent: string;
   fields?: Record<string, string | number>;
   text: string;
   confirmLabel: string;
   back: string;
+  /** Fields the decision takes besides the hidden ones (e.g. a refusal's reason), inside the form. */
+  children?: ReactNode;
   /** Where the form posts, when not `back` (an index route's action: `/settings?index`). */
   action?: string;
   /** "danger" only for refusing and deleting; "primary" for validating (issue 11 §5). */
@@ -100,11 +103,12 @@ export function ConfirmDialog({
           {t("confirm.title")}
         </h2>
         <p className="mt-2 text-sm text-gray-700">{text}</p>
-        <Form method="post" action={action ?? back} className="mt-4 flex justify-end gap-2" preventScrollReset>
+        <Form method="post" action={action ?? back} className="mt-4 flex flex-wrap justify-end gap-2" preventScrollReset>
           <input type="hidden" name="intent" value={intent} />
           {Object.entries(fields).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={String(v)} />
           ))}
+          {children && <div className="w-full">{children}</div>}
           <Link to={back} className="btn btn-secondary" preventScrollReset autoFocus>
             {t("word.cancel")}
           </Link>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
 import type { YearCell } from "~/domain/planning";
@@ -26,7 +27,10 @@ export function PlanningCalendar({
   rows,
   removeHref,
   testId = "planning-calendar",
+  currentColumn,
 }: {
+  /** The column to open on (its header gets id "current-month"; with JavaScript the box scrolls to it). */
+  currentColumn?: number;
   label: string;
   /** The column titles (month names). */
   columns: string[];
@@ -35,13 +39,29 @@ export function PlanningCalendar({
   removeHref?: (eventDayId: number) => string;
   testId?: string;
 }) {
+  const current = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    // The yearly planning opens on the current month (issue 28 item 6): its column at the left of the scroll box,
+    // right after the sticky day column. The page itself does not move.
+    const th = current.current;
+    const box = th?.closest(".wide-table");
+    if (!th || !box) return;
+    const first = box.querySelector("thead th");
+    box.scrollLeft = Math.max(0, th.offsetLeft - (first instanceof HTMLElement ? first.offsetWidth : 0));
+  }, [currentColumn]);
   return (
     <WideTable label={label} className="pl-calendar" testId={testId}>
       <thead>
         <tr>
           <th scope="col">{t("planning.day")}</th>
-          {columns.map((c) => (
-            <th key={c} scope="col">
+          {columns.map((c, i) => (
+            <th
+              key={c}
+              scope="col"
+              ref={i === currentColumn ? current : undefined}
+              id={i === currentColumn ? "current-month" : undefined}
+              data-current={i === currentColumn ? "" : undefined}
+            >
               {c}
             </th>
           ))}
@@ -83,13 +103,35 @@ export function PlanningCalendar({
 }
 
 /** The yearly calendar (12 months of one year). */
-export function YearCalendar({ year, grid, removeHref }: { year: number; grid: YearCell[][]; removeHref?: (eventDayId: number) => string }) {
+export function YearCalendar({
+  year,
+  grid,
+  removeHref,
+  currentMonth,
+}: {
+  year: number;
+  grid: YearCell[][];
+  removeHref?: (eventDayId: number) => string;
+  /** 1–12: the calendar opens on this month (issue 28 item 6). */
+  currentMonth?: number;
+}) {
   return (
-    <PlanningCalendar
-      label={t("planning.calendar", { year })}
-      columns={Array.from({ length: 12 }, (_, i) => monthName(i + 1))}
-      rows={grid}
-      removeHref={removeHref}
-    />
+    <>
+      {currentMonth !== undefined && (
+        // Without JavaScript, the link scrolls the calendar to the month; with it, the calendar opens there.
+        <p className="no-print text-sm">
+          <a href="#current-month" className="btn-link">
+            {t("planning.current_month_link")}
+          </a>
+        </p>
+      )}
+      <PlanningCalendar
+        label={t("planning.calendar", { year })}
+        columns={Array.from({ length: 12 }, (_, i) => monthName(i + 1))}
+        rows={grid}
+        removeHref={removeHref}
+        currentColumn={currentMonth !== undefined ? currentMonth - 1 : undefined}
+      />
+    </>
   );
 }

@@ -25,6 +25,8 @@ export interface PersonalPlanningPageData {
   minDate: string;
   maxDate: string;
   confirm: { id: number; date: string; type: EventDayType } | null;
+  /** Today (YYYY-MM-DD): the calendar opens on its month (issue 28 item 6). */
+  today?: string;
 }
 
 export interface EventDayFailureData {
@@ -77,7 +79,11 @@ export function PersonalPlanningPage({ page, failure, base }: { page: PersonalPl
         ))}
       </nav>
       {page.own && <AddEventDay page={page} failure={failure} />}
-      <YearCalendar year={page.year} grid={page.grid} removeHref={page.own ? (id) => pageHref(base, page.year, page.filter, { remove: String(id) }) : undefined} />
+      <YearCalendar
+        year={page.year}
+        grid={page.grid}
+        currentMonth={page.today && Number(page.today.slice(0, 4)) === page.year ? Number(page.today.slice(5, 7)) : undefined}
+        removeHref={page.own ? (id) => pageHref(base, page.year, page.filter, { remove: String(id) }) : undefined} />
       <PlanningLegend />
       {page.confirm && (
         <ConfirmDialog

@@ -33,6 +33,8 @@ export const Leave = defineEntity({
     nbHourAbsence: p.decimal("number").precision(6).scale(2).nullable(),
     numberDaysWork: p.decimal("number").precision(6).scale(1).default(0),
     urgent: p.boolean().default(false),
+    /** Why a manager refused it (optional, at most 500 characters; Migration20261204100000). */
+    refusalReason: p.string().length(500).nullable(),
     /** pending, prevalidate, validate, accepted, refused. */
     state: p.string().length(20).default("pending"),
     daysFromLastYear: p.decimal("number").precision(6).scale(2).default(0),

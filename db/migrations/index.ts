@@ -14,6 +14,7 @@ import { Migration20261127100000 } from "./Migration20261127100000";
 import { Migration20261127110000 } from "./Migration20261127110000";
 import { Migration20261202100000 } from "./Migration20261202100000";
 import { Migration20261203100000 } from "./Migration20261203100000";
+import { Migration20261204100000 } from "./Migration20261204100000";
 import { Migration20261206100000 } from "./Migration20261206100000";
 import { Migration20261207100000 } from "./Migration20261207100000";
 import { Migration20261207110000 } from "./Migration20261207110000";
@@ -39,6 +40,7 @@ export const migrationsList = [
   { name: "Migration20261127110000", class: Migration20261127110000 },
   { name: "Migration20261202100000", class: Migration20261202100000 },
   { name: "Migration20261203100000", class: Migration20261203100000 },
+  { name: "Migration20261204100000", class: Migration20261204100000 },
   { name: "Migration20261206100000", class: Migration20261206100000 },
   { name: "Migration20261207100000", class: Migration20261207100000 },
   { name: "Migration20261207110000", class: Migration20261207110000 },

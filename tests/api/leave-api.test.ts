@@ -92,7 +92,7 @@ describe("POST /api/leaves", () => {
     ["a recovery leave under 1 hour", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON", nbHourAbsence: 0.5 }, "nbHourAbsence", "Une récupération dure au moins 1 heure."],
     ["morning and afternoon together", { reason: "PAID_LEAVE", start: "MON", end: "MON", halfDayMorning: true, halfDayAfternoon: true }, "halfDay", "Choisissez le matin ou l'après-midi, pas les deux."],
     ["a half day on several days", { reason: "PAID_LEAVE", start: "MON", end: "TUE", halfDayMorning: true }, "halfDay", "Une demi-journée n'est possible que pour un congé d'un seul jour."],
-    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Vous n'avez pas assez de congés pour cette période."],
+    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Pas assez de congés : 20 j demandé(s), 15 j disponible(s)."],
     ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser."],
     ["a start in the past", { reason: "PAID_LEAVE", start: "PAST", end: "MON" }, "start", "La date de début ne peut pas être antérieure à hier."],
   ])("answers 422 for %s", async (_name, body, path, message) => {
@@ -100,7 +100,8 @@ describe("POST /api/leaves", () => {
     const resolved = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" && map[v] ? map[v] : v]));
     const res = await api.post("/api/leaves", resolved, tokens.employee);
     expect(res.status).toBe(422);
-    expect(res.body.violations).toContainEqual({ propertyPath: path, message });
+    const fr = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+    expect(res.body.violations).toContainEqual({ propertyPath: path, message: message.replace("SATFR", fr(map.SAT!)).replace("SUNFR", fr(map.SUN!)) });
   });
 
   it("answers 422 on an overlap and on a public holiday, 415 without JSON, 401 without a token", async () => {

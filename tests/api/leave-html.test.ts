@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("asking for leave without JavaScript", () => {
-  it("shows the form with the twelve reasons and both balance cards", async () => {
+  it("shows the form with the reasons that fit the person and both balance cards", async () => {
     const browser = htmlClient(() => server.baseUrl);
     await browser.login(cast.employee.email);
     const page = await browser.get("/leave/ask");
@@ -49,7 +49,8 @@ describe("asking for leave without JavaScript", () => {
     expect(html).toContain("5 jour(s)");
     expect(html).toContain("Solde de récupération");
     expect(html).toContain("2 h 00");
-    expect(page.text.match(/<option value="[A-Z_]+_LEAVE"/g)).toHaveLength(12);
+    // A French employee without the working-time reduction: neither RTT nor the Portuguese leave (issue 28 item 7).
+    expect(page.text.match(/<option value="[A-Z_]+_LEAVE"/g)).toHaveLength(10);
     expect(html).toContain("Congé parental d'éducation");
     // Every id is unique (the two half-day radios had one between them), each label points at its own input.
     const ids = [...page.text.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
@@ -71,7 +72,7 @@ describe("asking for leave without JavaScript", () => {
     expect(holiday.text).toContain("Pont du férié");
     const tooLong = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: wednesday, end: plus(wednesday, 13) });
     expect(tooLong.status).toBe(400);
-    expect(decode(tooLong.text)).toContain("Vous n'avez pas assez de congés pour cette période.");
+    expect(decode(tooLong.text)).toMatch(/Pas assez de congés : [\d,]+ j demandé\(s\), [\d,]+ j disponible\(s\)\./);
     const recovery = await browser.post("/leave/ask", { reason: "RECOVERY_LEAVE", start: wednesday, end: wednesday, nbHourAbsence: "0.5" });
     expect(recovery.status).toBe(400);
     expect(decode(recovery.text)).toContain("Une récupération dure au moins 1 heure.");
@@ -135,10 +136,11 @@ describe("a full workflow without JavaScript: half day, team leader, department 
     expect(notice.indexOf('data-testid="pending-all-months"')).toBeLessThan(notice.indexOf(`data-leave-id="${leave!.id}"`));
     expect((await leader.browser.get(`/leave/waiting?year=${Y}&month=all&employee=all&tab=accepted`)).text).not.toContain("pending-all-months");
     expect(leader.page.text).toContain("Urgent");
-    expect(leader.page.text).toContain('href="/planning/team"');
+    // The card links to its own team's schedule around its dates (issue 28 item 3).
+    expect(leader.page.text).toMatch(/href="\/planning\/team\?from=\d{4}-\d\d-\d\d&amp;to=\d{4}-\d\d-\d\d"/);
     const pre = await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });
     expect(pre.status).toBe(302);
-    expect((await leader.browser.get(pre.location!)).text).toContain("La demande de congé a été validée.");
+    expect((await leader.browser.get(pre.location!)).text).toMatch(/La demande de congé de .+ du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4} a été validée\./);
     // A second click on the stale card: the request is already past this step.
     await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });
     expect(decode((await leader.browser.get(leader.path)).text)).toContain("Cette demande a déjà été traitée entre-temps. Rechargez la page.");

@@ -130,7 +130,8 @@ describe("/api/countries", () => {
     const before = await db.sql("select id from country");
     const res = await api.post("/api/countries", body, token);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("Certains champs sont invalides.");
+    // One field wrong: the message is its reason; several: the general sentence (issue 28 item 4).
+    expect(res.body.message).toBe(new Set(res.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).size === 1 ? res.body.violations[0].message : "Certains champs sont invalides.");
     expect(paths(res.body)).toEqual(expected);
     for (const v of res.body.violations) expect(v.message).toMatch(/[a-zé]/);
     expect(await db.sql("select id from country")).toHaveLength(before.length);
@@ -238,7 +239,8 @@ describe("/api/subsidiaries", () => {
     const before = await db.sql<{ n: number }>("select (select count(*) from subsidiary) + (select count(*) from holiday) as n");
     const res = await api.post("/api/subsidiaries", filled, token);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("Certains champs sont invalides.");
+    // One field wrong: the message is its reason; several: the general sentence (issue 28 item 4).
+    expect(res.body.message).toBe(new Set(res.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).size === 1 ? res.body.violations[0].message : "Certains champs sont invalides.");
     expect(paths(res.body)).toEqual(expected);
     for (const v of res.body.violations) expect(v.message).toMatch(/[a-zé]/);
     expect(await db.sql("select (select count(*) from subsidiary) + (select count(*) from holiday) as n")).toEqual(before);

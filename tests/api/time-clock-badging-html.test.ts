@@ -79,7 +79,8 @@ describe("my badging without JavaScript", () => {
       "entries[0].type": "END",
     });
     expect(disorder.status).toBe(400);
-    expect(disorder.text).toContain("Ce pointage ne peut pas suivre le précédent");
+    // The entry is named, not "(—)" (issue 28 item 4).
+    expect(disorder.text).toContain("le pointage « Fin » de 08:00 ne peut pas être le premier.");
     expect(await db.sql("select id from time_clock where employee_id = ? and suggested", [employeeId])).toHaveLength(0);
 
     // Adding a row without JavaScript: conform's list intent comes back with one more row, nothing stored.

@@ -34,8 +34,10 @@ test.describe("my badging", () => {
     await expect(page.getByText("Départ en déjeuner enregistré.")).toBeVisible();
     await expect(button("Déjeuner")).toBeDisabled();
 
-    await button("Début").click();
-    await expect(page.getByText("Début de journée enregistré.")).toBeVisible();
+    // Back from lunch the START button reads "Reprendre" and the state is said in words (issue 28 item 1).
+    await expect(page.getByTestId("clock-state")).toHaveText(/En pause déjeuner depuis \d\d:\d\d/);
+    await button("Reprendre").click();
+    await expect(page.getByText("Reprise du travail enregistrée.")).toBeVisible();
 
     // End of day asks for a confirmation first.
     await page.locator("summary", { hasText: "Fin de journée" }).click();

@@ -32,7 +32,8 @@ async function decide(page: Page, email: string, date: string) {
   // The card's button opens the list's confirm step (one GET form per list, docs/decisions/0027).
   await card.getByRole("button", { name: "Valider" }).click();
   await card.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
-  await expect(page.getByText("La demande de congé a été validée.")).toBeVisible();
+  // The success names the person and the dates (issue 28 item 3).
+  await expect(page.getByText(`La demande de congé de Camille DUBOIS du ${fr(date)} au ${fr(date)} a été validée.`)).toBeVisible();
   await expect(page.locator("li[data-leave-id]", { hasText: `${fr(date)} (après-midi)` })).toHaveCount(0);
   await logout(page);
 }
@@ -93,7 +94,8 @@ test.describe("leave", () => {
     await page.getByLabel("Nombre d'heures (récupération)").fill("900");
     await page.getByLabel("Commentaire").fill("Trop d'heures");
     await page.getByRole("button", { name: "Envoyer la demande" }).click();
-    await expect(page.getByText("Vous n'avez pas assez d'heures de récupération.")).toBeVisible();
+    // The message gives the hours asked and available (issue 28 item 4).
+    await expect(page.getByText(/Pas assez d'heures de récupération : 900 h 00 demandée\(s\), \d+ h \d\d disponible\(s\)\./)).toBeVisible();
     await expect(page.getByLabel("Commentaire")).toHaveValue("Trop d'heures");
     await expect(page).toHaveURL(/\/leave\/ask$/);
   });

@@ -87,3 +87,30 @@ describe("clock.notifications job", () => {
     expect(smtp.messages.length - before).toBe(0); // a pre-lunch reminder never mails
   });
 });
+
+describe("no false overtime alarm (issue 28 item 2)", () => {
+  const TUESDAY = "2026-03-31";
+  const AT_1935 = new Date("2026-03-31T17:35:00Z"); // 19:35 in Paris
+
+  it("compares the time worked with the time expected, not the clock with the schedule's end", async () => {
+    const org = await createOrg(db.em(), " Alarm");
+    const lateComer = await createEmployee(db.em(), org);
+    const longDay = await createEmployee(db.em(), org);
+    for (const e of [lateComer, longDay]) await createSchedule(db.em(), e.employeeId);
+    await createClock(db.em(), lateComer.employeeId, TUESDAY, [["19:34", "START"]]);
+    await createClock(db.em(), longDay.employeeId, TUESDAY, [["07:30", "START"]]);
+
+    await clockNotifications(db.em(), AT_1935);
+    const of = async (employeeId: number) =>
+      (
+        await db.sql<{ new_notification: string | null }>(
+          `select new_notification from time_clock where employee_id = ? and date = ? and suggested = false`,
+          [employeeId, TUESDAY],
+        )
+      )[0]?.new_notification ?? null;
+    // 1 minute worked at 19:35: no red "Heures supplémentaires importantes" modal, nor a premature end reminder.
+    expect(await of(lateComer.employeeId)).toBeNull();
+    // 12 h 05 worked for 7 h expected: the important overtime alarm.
+    expect(await of(longDay.employeeId)).toBe("post_overtime");
+  });
+});

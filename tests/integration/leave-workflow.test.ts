@@ -63,9 +63,9 @@ describe("asking for leave", () => {
   it.each<[string, Partial<LeaveInput>, { propertyPath: string; message: string }]>([
     ["a leave on a public holiday alone", { start: "2026-07-14", end: "2026-07-14" }, { propertyPath: "start", message: "Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser." }],
     ["the weekend of 09-10/01/2027 (named a weekend, not a jour férié)", { start: "2027-01-09", end: "2027-01-10" }, { propertyPath: "start", message: "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser." }],
-    ["more days than the balance (13)", { start: "2026-07-01", end: "2026-07-21" }, { propertyPath: "start", message: "Vous n'avez pas assez de congés pour cette période." }],
+    ["more days than the balance (13)", { start: "2026-07-01", end: "2026-07-21" }, { propertyPath: "start", message: "Pas assez de congés : 14 j demandé(s), 13 j disponible(s)." }],
     ["a recovery leave under one hour", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 0.5 }, { propertyPath: "nbHourAbsence", message: "Une récupération dure au moins 1 heure." }],
-    ["more recovery hours than earned", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 4 }, { propertyPath: "nbHourAbsence", message: "Vous n'avez pas assez d'heures de récupération." }],
+    ["more recovery hours than earned", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 4 }, { propertyPath: "nbHourAbsence", message: "Pas assez d'heures de récupération : 4 h 00 demandée(s), 3 h 00 disponible(s)." }],
     ["a half day over several days", { halfDayMorning: true }, { propertyPath: "halfDay", message: "Une demi-journée n'est possible que pour un congé d'un seul jour." }],
     ["an end before the start", { start: "2026-07-17", end: "2026-07-13" }, { propertyPath: "end", message: "La date de fin doit être postérieure ou égale à la date de début." }],
     ["a start before yesterday", { start: "2026-06-29", end: "2026-06-29" }, { propertyPath: "start", message: "La date de début ne peut pas être antérieure à hier." }],
@@ -146,11 +146,11 @@ describe("the three workflows", () => {
     await expect(decideLeave(db.em(), otherHead, id, "validate", { now: NOW })).rejects.toBeInstanceOf(NotFoundError);
     await expect(decideLeave(db.em(), departmentHead, id, "validate", { now: NOW })).rejects.toBeInstanceOf(ForbiddenError);
 
-    expect(await decideLeave(db.em(), leader, id, "validate", { now: NOW })).toEqual({ id, state: "prevalidate" });
+    expect(await decideLeave(db.em(), leader, id, "validate", { now: NOW })).toMatchObject({ id, state: "prevalidate" });
     await expect(decideLeave(db.em(), leader, id, "validate", { now: NOW })).rejects.toBeInstanceOf(ForbiddenError);
-    expect(await decideLeave(db.em(), departmentHead, id, "validate", { now: NOW })).toEqual({ id, state: "validate" });
+    expect(await decideLeave(db.em(), departmentHead, id, "validate", { now: NOW })).toMatchObject({ id, state: "validate" });
     expect(await counters(db.em(), cast.employee.employeeId)).toMatchObject({ takenLastYear: 0, takenThisYear: 0 });
-    expect(await decideLeave(db.em(), head, id, "validate", { now: NOW })).toEqual({ id, state: "accepted" });
+    expect(await decideLeave(db.em(), head, id, "validate", { now: NOW })).toMatchObject({ id, state: "accepted" });
 
     expect(await counters(db.em(), cast.employee.employeeId)).toMatchObject({ takenLastYear: 2, takenThisYear: 3 });
     const [leave] = await db.sql<{ days_from_last_year: string; days_from_this_year: string }>(
@@ -172,7 +172,7 @@ describe("the three workflows", () => {
 
     // Removal after validation: management only, counters restored.
     await expect(removeLeave(db.em(), departmentHead, id, { now: NOW })).rejects.toBeInstanceOf(ForbiddenError);
-    expect(await removeLeave(db.em(), head, id, { now: NOW })).toEqual({ id, state: "removed" });
+    expect(await removeLeave(db.em(), head, id, { now: NOW })).toMatchObject({ id, state: "removed" });
     expect(await counters(db.em(), cast.employee.employeeId)).toMatchObject({ takenLastYear: 0, takenThisYear: 0 });
     await expect(removeLeave(db.em(), head, id, { now: NOW })).rejects.toBeInstanceOf(ConflictError);
     expect((await getLeave(db.em(), head, id)).steps.at(-1)).toMatchObject({ step: "removed", actor: head.fullName });

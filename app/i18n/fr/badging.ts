@@ -86,4 +86,15 @@ export const badging = {
   "badging.mail.start_missed_subject": "Cadran : vous n'avez pas badgé votre début de journée",
   "badging.mail.start_missed_text":
     "Bonjour {name},\n\nVotre journée devait commencer à {start} et aucun début de journée n'a été badgé le {date}.\nPensez à badger dès votre arrivée, ou demandez une modification si vous avez oublié.\n\nCadran",
+
+  // Corrections followed by mail and on the badging page (issue 28 items 8 and 10)
+  "badging.mail.correction_asked_subject": "Cadran : une demande de modification de pointage attend votre décision",
+  "badging.mail.correction_asked_text":
+    "Bonjour {name},\n\n{employee} demande une modification de son pointage du {date}. Elle attend votre décision :\n{link}\n\nCadran",
+  "badging.mail.correction_validated_subject": "Cadran : votre modification de pointage est validée",
+  "badging.mail.correction_validated_text":
+    "Bonjour {name},\n\nLa modification de votre pointage du {date} a été validée : votre journée est corrigée.\n{link}\n\nCadran",
+  "badging.mail.correction_deleted_subject": "Cadran : votre modification de pointage est refusée",
+  "badging.mail.correction_deleted_text":
+    "Bonjour {name},\n\nLa modification de votre pointage du {date} a été refusée et supprimée : votre journée reste telle qu'elle était.\n{link}\n\nCadran",
 } as const;

@@ -122,4 +122,6 @@ export const planning = {
   "planning.feed.name_scope": "Planning de l'équipe de {name}",
   "planning.success.feed_revoked": "Le flux a été désactivé.",
   "planning.error.feed_scope_refused": "Votre rôle ne donne pas accès au flux du planning d'un périmètre.",
+  // The yearly planning opens on the current month (issue 28 item 6)
+  "planning.current_month_link": "Aller au mois en cours",
 } as const;

@@ -26,4 +26,16 @@ export const profile = {
   "profile.error.avatar_too_large": "L'image dépasse 2 Mo.",
   "profile.error.avatar_too_big": "L'image dépasse 4000 × 4000 pixels.",
   "profile.error.avatar_multipart": "Envoyez l'image dans un formulaire multipart (champ « file »).",
+  // Changing one's password (issue 28 item 9)
+  "profile.password.title": "Mot de passe",
+  "profile.password.current": "Mot de passe actuel",
+  "profile.password.new": "Nouveau mot de passe",
+  "profile.password.confirm": "Nouveau mot de passe (confirmation)",
+  "profile.password.hint": "Après le changement, toutes vos sessions sont fermées : reconnectez-vous avec le nouveau mot de passe.",
+  "profile.password.submit": "Changer le mot de passe",
+  "profile.password.current_required": "Saisissez votre mot de passe actuel.",
+  "profile.password.current_wrong": "Le mot de passe actuel est incorrect.",
+  "profile.password.mismatch": "Les deux saisies du nouveau mot de passe sont différentes.",
+  "profile.password.same": "Le nouveau mot de passe doit être différent de l'actuel.",
+  "profile.password.changed": "Votre mot de passe a été changé. Connectez-vous avec le nouveau mot de passe.",
 } as const;

@@ -119,4 +119,28 @@ export const timeClock = {
   "time_clock.notification.post_overtime.title": "Heures supplémentaires importantes",
   "time_clock.notification.post_overtime.text": "Vous dépassez largement votre temps de travail prévu. Pensez à badger votre fin de journée.",
   "time_clock.notification.dismiss": "J'ai compris",
+
+  // Today's clock in words, on the home page and the badging page (issue 28 item 1)
+  "time_clock.state.unbadged": "Pas encore badgé",
+  "time_clock.state.working": "Au travail depuis {time}",
+  "time_clock.state.pause": "En pause depuis {time}",
+  "time_clock.state.lunch": "En pause déjeuner depuis {time}",
+  "time_clock.state.ended": "Journée terminée à {time}",
+  "time_clock.state.leave": "En congé aujourd'hui",
+  "time_clock.state_label": "État de la journée",
+  "time_clock.action.resume": "Reprendre",
+  "success.clock.resume": "Reprise du travail enregistrée.",
+  "time_clock.home.title": "Mon pointage du jour",
+  "time_clock.home.link": "Voir mon pointage",
+  // Which entry cannot follow which (issue 28 item 4)
+  "time_clock.edit_sequence_first": "La journée commence par un début : le pointage « {type} » de {time} ne peut pas être le premier.",
+  "time_clock.edit_sequence_after": "Le pointage « {type} » de {time} ne peut pas suivre le pointage « {previousType} » de {previousTime}.",
+  // Corrections (issue 28 item 8)
+  "time_clock.correction.pending_today": "Une demande de modification de votre pointage d'aujourd'hui attend la validation de la direction.",
+  "time_clock.correction.pending_day": "Une demande de modification de votre pointage du {date} attend la validation de la direction.",
+  "time_clock.correction.withdraw": "Retirer ma demande",
+  "time_clock.correction.withdraw_for": "Retirer ma demande de modification du {date}",
+  "time_clock.correction.withdrawn": "Votre demande de modification a été retirée.",
+  "time_clock.corrected": "Journée corrigée",
+  "time_clock.home.worked": "Temps travaillé aujourd'hui : {time} (prévu : {expected})",
 } as const;

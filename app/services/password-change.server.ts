@@ -1,0 +1,43 @@
+/**
+ * A signed-in user changes their password from the profile (issue 28 item 9): the current password, then the new
+ * one twice. Like a reset (DESIGN §5), the change ends every session, API token and reset link of the account; the
+ * caller signs the person out and asks them to sign in with the new password.
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { isValidPassword } from "~/domain/password-rule";
+import { t } from "~/i18n/fr";
+import { hashPassword, verifyPassword } from "~/server/password.server";
+import type { CurrentUser } from "./current-user.server";
+import { ValidationError, type Violation } from "./errors";
+
+export interface PasswordChangeInput {
+  current: string;
+  password: string;
+  confirm: string;
+}
+
+/** The longest password accepted (argon2 input bound, as the reset). */
+const MAX_PASSWORD = 128;
+
+export async function changeOwnPassword(em: EntityManager, user: Pick<CurrentUser, "userId">, input: PasswordChangeInput, now = new Date()): Promise<void> {
+  const violations: Violation[] = [];
+  if (!input.current) violations.push({ propertyPath: "current", message: t("profile.password.current_required") });
+  if (!isValidPassword(input.password) || input.password.length > MAX_PASSWORD) violations.push({ propertyPath: "password", message: t("password.invalid") });
+  else if (input.password !== input.confirm) violations.push({ propertyPath: "confirm", message: t("profile.password.mismatch") });
+  else if (input.password === input.current) violations.push({ propertyPath: "password", message: t("profile.password.same") });
+  const [row] = await em.execute<{ password_hash: string | null }[]>(`select password_hash from app_user where id = ?`, [user.userId]);
+  // The current password is checked even when the new one is wrong, so that every error shows at once.
+  if (input.current && !(row?.password_hash && (await verifyPassword(row.password_hash, input.current)))) {
+    violations.push({ propertyPath: "current", message: t("profile.password.current_wrong") });
+  }
+  if (violations.length > 0) throw new ValidationError(violations);
+  const hash = await hashPassword(input.password);
+  await em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    await conn.execute("update app_user set password_hash = ?, password_changed_at = ? where id = ?", [hash, now, user.userId], "run", ctx);
+    await conn.execute("update password_reset_token set used_at = ? where user_id = ? and used_at is null", [now, user.userId], "run", ctx);
+    await conn.execute("update api_token set revoked_at = ? where user_id = ? and revoked_at is null", [now, user.userId], "run", ctx);
+    await conn.execute("delete from session where user_id = ?", [user.userId], "run", ctx);
+  });
+}

@@ -1,0 +1,51 @@
+import { expect, loginAs, test } from "./support";
+
+/**
+ * Issue 28 item 6, at 360 px with JavaScript on and off: the key column of "Ma semaine" ("Heures sup.") is visible
+ * without sideways scroll, and the yearly planning opens on the current month (with JavaScript; without it, the
+ * "Aller au mois en cours" link takes there).
+ */
+test.describe("phone, 360 px", () => {
+  // The journeys share one browser context per worker (support.ts): the viewport is set on the page.
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+  });
+
+  test("'Heures sup.' of 'Ma semaine' is visible without scrolling sideways", async ({ page }) => {
+    await loginAs(page, "employe@cadran.test", { to: "/time-clock/badging" });
+    const week = page.getByRole("region", { name: "Ma semaine" }).first();
+    const header = week.getByRole("columnheader", { name: "Heures sup." });
+    await expect(header).toBeVisible();
+    const box = await header.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("the week's total on 'Mes heures' is visible without scrolling sideways", async ({ page }) => {
+    await loginAs(page, "employe@cadran.test", { to: "/overtime/me" });
+    const grid = page.getByTestId("overtime-grid");
+    const total = grid.getByRole("columnheader", { name: "Total" });
+    await expect(total).toBeVisible();
+    const box = await total.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    const link = grid.locator('[data-testid^="explain-"]').first();
+    const linkBox = await link.boundingBox();
+    expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("the yearly planning opens on the current month", async ({ page }, testInfo) => {
+    await loginAs(page, "employe@cadran.test", { to: "/planning/me" });
+    const current = page.locator("#current-month");
+    await expect(current).toHaveCount(1);
+    if (testInfo.project.name === "nojs") await page.getByRole("link", { name: "Aller au mois en cours" }).click();
+    await expect
+      .poll(async () => {
+        const box = await current.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 360;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+});
