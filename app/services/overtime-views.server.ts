@@ -40,6 +40,8 @@ import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { dayCounts, isRunningWeek } from "~/domain/overtime-account";
+import { timeAccountByWeek } from "./overtime-account.server";
 import { markWeekDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
@@ -148,6 +150,8 @@ export interface CalendarPage {
   divisionId: number | null;
   teamId: number | null;
   options: { subsidiaries: { id: number; name: string }[]; divisions: { id: number; name: string }[]; teams: { id: number; name: string; divisionId: number }[] };
+  /** The running week ("en cours", decision 0071) when the period holds it: its weekId. */
+  runningWeek: string | null;
   rows: CalendarRow[];
   total: number;
   page: number;
@@ -244,7 +248,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
   const last = addDays(weeks[weeks.length - 1]?.monday ?? range.to, 6);
 
   const [sums, days] = ids.length
-    ? await Promise.all([weekSums(em, ids, first, last), legalDays(em, ids, first, last)])
+    ? await Promise.all([timeAccountByWeek(em, ids, first, last, today), legalDays(em, ids, first, last)])
     : [new Map<string, number>(), new Map<number, LegalDay[]>()];
 
   const weekIds = weeks.map(weekId);
@@ -277,6 +281,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     divisionId: view === "subsidiary" ? (query.divisionId ?? null) : scope.divisionId,
     teamId: view === "team" ? scope.teamId : (query.teamId ?? null),
     options: { subsidiaries: subsidiaryList, divisions, teams },
+    runningWeek: weeks.find((w) => isRunningWeek(w.monday, today)) ? weekId(weeks.find((w) => isRunningWeek(w.monday, today))!) : null,
     rows,
     total,
     page: pageIndex + 1,
@@ -285,26 +290,6 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     last: people.length ? pageIndex * CALENDAR_PAGE_SIZE + people.length : 0,
     noScope,
   };
-}
-
-/**
- * The time account per employee and ISO week (the days' overtime minus the week's deductions): one query.
- * Keys "employeeId:2026-W09".
- */
-async function weekSums(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<string, number>> {
-  const rows = await preparedQuery<{ employee_id: number; y: number; w: number; s: string }>(
-    em,
-    "overtime_week_sums",
-    `select x.employee_id, extract(isoyear from x.date)::int as y, extract(week from x.date)::int as w, sum(x.s) as s
-       from (select o.employee_id, o.date, o.overtime_seconds as s from overtime o
-              where o.employee_id = any(?::int[]) and o.date between ? and ?
-             union all
-             select d.employee_id, d.date, -d.seconds from deduction d
-              where d.employee_id = any(?::int[]) and d.date between ? and ? and d.removed_at is null) x
-      group by 1, 2, 3`,
-    [intArray(ids), from, to, intArray(ids), from, to],
-  );
-  return new Map(rows.map((r) => [`${r.employee_id}:${weekId({ year: r.y, week: r.w })}`, Number(r.s)]));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -321,8 +306,10 @@ export interface GridRow {
   week: number;
   monday: CalendarDate;
   days: GridDay[];
-  /** The week's time account: its seven days minus its deductions. */
+  /** The week's time account: its seven days (up to today, today once ended) minus its deductions (decision 0071). */
   totalSeconds: number;
+  /** The running week, "en cours". */
+  running: boolean;
   deductedSeconds: number;
   cls: OvertimeClass;
   checks: string[];
@@ -452,8 +439,10 @@ export async function employeeYear(
   const last = addDays(grid[0]?.monday ?? `${year}-01-01`, 6);
 
   const [dayRows, deductionRows, stored, logDays] = await Promise.all([
-    em.execute<{ date: string; s: number }[]>(
-      `select o.date::text as date, o.overtime_seconds as s from overtime o where o.employee_id = ? and o.date between ? and ?`,
+    em.execute<{ date: string; s: number; ended: boolean }[]>(
+      `select o.date::text as date, o.overtime_seconds as s,
+              exists (select 1 from time_clock c where c.employee_id = o.employee_id and c.date = o.date and c.suggested = false and c.type = 'END') as ended
+         from overtime o where o.employee_id = ? and o.date between ? and ?`,
       [emp.id, first, last],
     ),
     em.execute<{ id: number; date: string; seconds: number; firstname: string | null; lastname: string | null }[]>(
@@ -472,7 +461,8 @@ export async function employeeYear(
     legalDays(em, [emp.id], first, last),
   ]);
 
-  const byDate = new Map(dayRows.map((r) => [r.date, r.s]));
+  // A day counts once it is past, today once ended (decision 0071): today's running day shows no badge.
+  const byDate = new Map(dayRows.filter((r) => dayCounts(r.date, today, r.ended)).map((r) => [r.date, r.s]));
   const deductedByWeek = new Map<number, number>();
   for (const d of deductionRows) {
     const w = grid.find((g) => d.date >= g.monday && d.date <= addDays(g.monday, 6));
@@ -492,6 +482,7 @@ export async function employeeYear(
         return { date, seconds, cls: overtimeClass(seconds) };
       }),
       totalSeconds: total,
+      running: isRunningWeek(g.monday, today),
       deductedSeconds: deducted,
       cls: overtimeClass(total),
       checks: checksOfWeek(checks, g.monday).map(legalCheckMessage),
@@ -611,11 +602,7 @@ export async function employeeWeek(em: EntityManager, actor: CurrentUser, employ
   }
   const sunday = addDays(monday, 6);
   const [sum, stored, logDays] = await Promise.all([
-    em.execute<{ s: string | null }[]>(
-      `select (select coalesce(sum(overtime_seconds), 0) from overtime where employee_id = ? and date between ? and ?)
-            - (select coalesce(sum(seconds), 0) from deduction where employee_id = ? and date between ? and ? and removed_at is null) as s`,
-      [emp.id, monday, sunday, emp.id, monday, sunday],
-    ),
+    timeAccountByWeek(em, [emp.id], monday, sunday, today),
     em.execute<StoredRow[]>(
       `select iso_week, provisional, dirty, computed_at, explanation, worked_seconds, counted_seconds, contract_seconds,
               overtime_seconds, complementary_seconds, paid_seconds, recovery_seconds, recovery_earned_seconds, quota_after_seconds
@@ -625,7 +612,7 @@ export async function employeeWeek(em: EntityManager, actor: CurrentUser, employ
     legalDays(em, [emp.id], monday, sunday),
   ]);
   const checks = checksIn(logDays.get(emp.id), monday, sunday);
-  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, Number(sum[0]?.s ?? 0), now);
+  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, sum.get(`${emp.id}:${weekId(key)}`) ?? 0, now);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * (DESIGN §9). Both are written from the same loaded report, so the page, the API and the file agree.
  */
 import { hoursDecimal } from "~/domain/reports";
-import { formatSignedHHhmm } from "~/domain/number-format";
+import { formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
@@ -41,25 +41,38 @@ export function leaveReportJson(r: LeaveReport) {
   };
 }
 
+/**
+ * The overtime report's body: every figure is the time account (decision 0071), named in `figure`/`figureLabel`;
+ * the running week carries `running: true` ("en cours": the days up to today).
+ */
 export function overtimeReportJson(r: OvertimeReport) {
   return {
     identifier: r.identifier,
+    figure: "time_account",
+    figureLabel: t("figure.time_account"),
     start: r.from.replaceAll("-", ""),
     end: r.to.replaceAll("-", ""),
-    weeks: r.weeks.map((w) => ({ weekNumber: w.week, year: w.year, monday: w.monday })),
+    weeks: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, monday: w.monday, running: i === r.runningWeek })),
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
       employeeName: e.employeeName,
       overtimeWeeks: r.weeks.flatMap((w, i) => {
         const s = e.cells[i];
-        return s === null || s === undefined ? [] : [{ weekNumber: w.week, year: w.year, totalOvertimeSeconds: s, totalOvertimeHours: hoursDecimal(s), totalOvertimeHourFormat: formatSignedHHhmm(s) }];
+        return s === null || s === undefined ? [] : [{ weekNumber: w.week, year: w.year, totalOvertimeSeconds: s, totalOvertimeHours: hoursDecimal(s), totalOvertimeHourFormat: formatTimeAccount(s), running: i === r.runningWeek }];
       }),
       totalSeconds: e.totalSeconds,
       totalHours: hoursDecimal(e.totalSeconds),
-      totalHourFormat: formatSignedHHhmm(e.totalSeconds),
+      totalHourFormat: formatTimeAccount(e.totalSeconds),
     })),
-    totalByWeek: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, totalSeconds: r.totalByWeek[i], totalHours: hoursDecimal(r.totalByWeek[i] ?? 0), totalHourFormat: formatSignedHHhmm(r.totalByWeek[i] ?? 0) })),
-    totalWeeks: { totalSeconds: r.totalSeconds, totalHours: hoursDecimal(r.totalSeconds), totalHourFormat: formatSignedHHhmm(r.totalSeconds) },
+    totalByWeek: r.weeks.map((w, i) => ({
+      weekNumber: w.week,
+      year: w.year,
+      running: i === r.runningWeek,
+      totalSeconds: r.totalByWeek[i],
+      totalHours: hoursDecimal(r.totalByWeek[i] ?? 0),
+      totalHourFormat: formatTimeAccount(r.totalByWeek[i] ?? 0),
+    })),
+    totalWeeks: { totalSeconds: r.totalSeconds, totalHours: hoursDecimal(r.totalSeconds), totalHourFormat: formatTimeAccount(r.totalSeconds) },
     totalItems: r.employees.length,
   };
 }
@@ -180,8 +193,14 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
   const columns: XlsxColumn[] = [
     { header: t("report.col.employee"), kind: "text" },
     { header: t("report.col.matricule"), kind: "int" },
-    ...r.weeks.map((w): XlsxColumn => ({ header: `${t("report.col.week_short", { week: w.week })} ${w.year}`, kind: "hours", width: 10 })),
-    { header: t("report.col.total_hours"), kind: "hours" },
+    ...r.weeks.map(
+      (w, i): XlsxColumn => ({
+        header: `${i === r.runningWeek ? t("figure.running_week", { week: w.week }) : t("report.col.week_short", { week: w.week })} ${w.year}`,
+        kind: "hours",
+        width: 10,
+      }),
+    ),
+    { header: t("report.col.time_account_hours"), kind: "hours" },
     { header: t("report.col.total_formatted"), kind: "duration" },
   ];
   const firstWeek = columnLetter(3);

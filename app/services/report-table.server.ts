@@ -4,7 +4,7 @@
  * object or id the page does not show. The /api call and the Excel file keep the full report.
  */
 import { formatFrDate } from "~/domain/date-range";
-import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
+import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import type { ReportPageView } from "./report-pages.server";
@@ -45,12 +45,14 @@ function leaveTable(r: LeaveReport): ReportTableView {
   };
 }
 
+/** The overtime report shows the time account (decision 0071): its one label, its one formatter, the running week marked. */
 function overtimeTable(r: OvertimeReport): ReportTableView {
+  const weekHead = (w: { week: number }, i: number) => (i === r.runningWeek ? t("figure.running_week", { week: w.week }) : t("report.col.week_short", { week: w.week }));
   return {
     numeric: true,
-    head: [t("report.col.employee"), ...r.weeks.map((w) => t("report.col.week_short", { week: w.week })), t("report.col.total")],
-    rows: r.employees.map((e) => [e.employeeName, ...e.cells.map((s) => (s ? formatSignedHHhmm(s) : "")), formatSignedHHhmm(e.totalSeconds)]),
-    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatSignedHHhmm(s)), { text: formatSignedHHhmm(r.totalSeconds), testId: "overtime-total" }],
+    head: [t("report.col.employee"), ...r.weeks.map(weekHead), t("report.col.time_account_total")],
+    rows: r.employees.map((e) => [e.employeeName, ...e.cells.map((s) => (s ? formatTimeAccount(s) : "")), formatTimeAccount(e.totalSeconds)]),
+    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatTimeAccount(s)), { text: formatTimeAccount(r.totalSeconds), testId: "overtime-total" }],
   };
 }
 

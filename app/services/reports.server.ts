@@ -22,11 +22,15 @@ import {
   type WeekCost,
   type WeekRate,
 } from "~/domain/reports";
+import { isRunningWeek } from "~/domain/overtime-account";
+import { weekId } from "~/domain/overtime-screens";
 import { isCleanText } from "~/domain/text";
+import { localDate } from "~/domain/zoned-day";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { timeAccountByWeek } from "./overtime-account.server";
 import { resolveScope, type BadgingScope } from "./time-clock-views.server";
 
 export type ReportKind = "leave" | "overtime" | "recup" | "cost";
@@ -390,47 +394,76 @@ export const weekKey = (year: number, week: number) => `${year}-${week}`;
 
 export interface OvertimeReport extends ReportHeader {
   weeks: IsoWeek[];
+  /** Index in `weeks` of the running week ("en cours", decision 0071), or null. */
+  runningWeek: number | null;
   employees: { employeeId: number; employeeName: string; matricule: number | null; cells: (number | null)[]; totalSeconds: number }[];
   totalByWeek: number[];
   totalSeconds: number;
 }
 
-/** One employee's row of the overtime report: the kept value of each week of the period, and their sum. */
+/** The time account's whole ISO weeks of a period: from the Monday of its start to the Sunday of its last week. */
+export function accountSpan(weeks: readonly IsoWeek[], period: { from: CalendarDate; to: CalendarDate }): { from: CalendarDate; to: CalendarDate } {
+  return { from: weeks[0]?.monday ?? mondayOf(period.from), to: addDaysText(weeks[weeks.length - 1]?.monday ?? mondayOf(period.to), 6) };
+}
+
+/** The running week's index among the period's weeks, or null. */
+export function runningWeekIndex(weeks: readonly IsoWeek[], today: CalendarDate): number | null {
+  const i = weeks.findIndex((w) => isRunningWeek(w.monday, today));
+  return i < 0 ? null : i;
+}
+
+/**
+ * One employee's row of the overtime report: the time account of each week of the period (decision 0071: the same
+ * figure as the employee's page), kept by the ±60 s rule (spec 2 §4), and their sum.
+ */
 export function overtimeEmployee(
-  r: Pick<EmployeeWeeksRow, "id" | "firstname" | "lastname" | "matricule"> & { weeks: Pick<StoredWeekJson, "y" | "w" | "extra" | "under">[] },
-  weekCount: number,
-  index: Map<string, number>,
+  r: Pick<EmployeeWeeksRow, "id" | "firstname" | "lastname" | "matricule">,
+  weeks: readonly IsoWeek[],
+  accounts: ReadonlyMap<string, number>,
 ): OvertimeReport["employees"][number] {
-  const cells: (number | null)[] = Array.from({ length: weekCount }, () => null);
-  for (const w of r.weeks) {
-    const i = index.get(weekKey(w.y, w.w));
-    if (i === undefined) continue;
-    cells[i] = keepReportSeconds(w.extra - w.under);
-  }
+  const cells = weeks.map((w) => {
+    const s = accounts.get(`${r.id}:${weekId(w)}`);
+    return s === undefined ? null : keepReportSeconds(s);
+  });
   const totalSeconds = cells.reduce<number>((s, c) => s + (c ?? 0), 0);
   return { employeeId: r.id, employeeName: displayName(r.firstname, r.lastname), matricule: r.matricule, cells, totalSeconds };
 }
 
 /**
- * One row per employee, one column per ISO week of the period: the week's counted hours minus the contract
- * (extra minus undertime of the stored week) kept by the ±60 s rule (spec 2 §4); a row total and a total per week.
+ * One row per employee, one column per ISO week of the period: the week's time account (the days' worked −
+ * expected, up to today in the running week, minus deductions), kept by the ±60 s rule; a row total and a total per
+ * week. Three statements after the scope: the employees, their time account.
  */
-export async function overtimeReport(em: EntityManager, actor: CurrentUser, query: ReportQuery): Promise<OvertimeReport> {
+export async function overtimeReport(em: EntityManager, actor: CurrentUser, query: ReportQuery, now: Date = new Date()): Promise<OvertimeReport> {
   const period = reportPeriod(query);
   const scope = await reportScope(em, actor, query);
-  const rows = await employeesWithWeeks(em, scope, query, period);
+  const where = scopeSql(scope, query);
+  const rows = await em.execute<Pick<EmployeeWeeksRow, "id" | "firstname" | "lastname" | "matricule">[]>(
+    `select e.id, e.firstname, e.lastname, e.matricule from employee e
+      where ${where.sql} and ${ACTIVE_IN_PERIOD} order by e.lastname, e.firstname, e.id`,
+    [...where.params, period.to, period.from],
+  );
   assertEmployeeFound(query, rows);
   const weeks = isoWeeksInRange(period.from, period.to);
-  const index = new Map(weeks.map((w, i) => [weekKey(w.year, w.week), i]));
+  const today = localDate(now, "Europe/Paris");
+  const span = accountSpan(weeks, period);
+  const accounts = await timeAccountByWeek(
+    em,
+    rows.map((r) => r.id),
+    span.from,
+    span.to,
+    today,
+  );
   const totalByWeek = weeks.map(() => 0);
   const employees = rows.map((r) => {
-    const row = overtimeEmployee(r, weeks.length, index);
+    const row = overtimeEmployee(r, weeks, accounts);
     row.cells.forEach((c, i) => (totalByWeek[i]! += c ?? 0));
     return row;
   });
   return {
     ...header("overtime", scope, period),
     weeks,
+    runningWeek: runningWeekIndex(weeks, today),
     employees,
     totalByWeek,
     totalSeconds: totalByWeek.reduce((s, v) => s + v, 0),
@@ -670,12 +703,12 @@ export function reportFieldErrors(error: unknown): Record<string, string> | null
 }
 
 /** Loads one report by kind (export and /api share it). */
-export function loadReport(em: EntityManager, actor: CurrentUser, kind: ReportKind, query: ReportQuery) {
+export function loadReport(em: EntityManager, actor: CurrentUser, kind: ReportKind, query: ReportQuery, now: Date = new Date()) {
   switch (kind) {
     case "leave":
       return leaveReport(em, actor, query);
     case "overtime":
-      return overtimeReport(em, actor, query);
+      return overtimeReport(em, actor, query, now);
     case "recup":
       return recoveryReport(em, actor, query);
     case "cost":

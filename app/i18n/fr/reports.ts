@@ -78,6 +78,19 @@ export const reports = {
   "error.recovery_balance_uncomputable": "Le solde de récupération ne peut pas être calculé.",
   "report.balance_error_label": "erreur",
 
+  // Hour figures, one meaning each (issue 25 §1, decision 0071)
+  "figure.time_account": "Solde d'heures",
+  "figure.time_account.definition":
+    "Solde d'heures : temps travaillé − temps prévu, jour par jour (un jour férié, un congé ou un jour non travaillé ne prévoit rien), moins les déductions. La semaine en cours compte les jours jusqu'à aujourd'hui.",
+  "figure.legal_overtime": "Heures supplémentaires majorées",
+  "figure.legal_overtime.definition":
+    "Heures supplémentaires majorées : heures comptées au-delà du seuil légal ou du contrat, par taux de majoration, jamais négatives ; c'est ce que la paie règle ou convertit en repos.",
+  "figure.recovery": "Récupération",
+  "figure.running": "en cours",
+  "figure.running_week": "S{week} (en cours)",
+  "report.col.time_account_total": "Solde d'heures (total)",
+  "report.col.time_account_hours": "Solde d'heures (heures)",
+
   // Manual add-recovery (spec 2 §7 POST /api/add-recovery)
   "report.add_recovery.title": "Ajouter la récupération d'une semaine",
   "report.add_recovery.week": "Semaine",
