@@ -4,7 +4,18 @@ import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
-import { closeMonth, monthState, payrollCsv, payrollLineCount, payrollMonth, payrollSheet, reopenMonth } from "~/services/payroll.server";
+import {
+  closeMonth,
+  monthState,
+  PAYROLL_LAYOUTS,
+  payrollCsv,
+  payrollLineCount,
+  payrollMonth,
+  payrollSheet,
+  payrollTableView,
+  readPayrollLayout,
+  reopenMonth,
+} from "~/services/payroll.server";
 import { pagerOf, readPageNumber } from "~/services/report-pages.server";
 import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { xlsxResponse } from "~/services/xlsx.server";
@@ -34,9 +45,24 @@ export async function payrollPageLoader(request: Request) {
   const user = await requireUser(request);
   const em = await getEm();
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
+  // The page shows (and its export links ask for) the layout chosen, cadran-paie-v2 by default (decision 0072).
+  const layout = readPayrollLayout(new URL(request.url).searchParams.get("layout") ?? "v2");
+  const layouts = PAYROLL_LAYOUTS;
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
-    return { subsidiaries, subsidiaryId, month, error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"), data: null, state: null, canReopen: false, pager: null };
+    return {
+      subsidiaries,
+      subsidiaryId,
+      month,
+      layout,
+      layouts,
+      error: validMonth(month) ? t("report.error.subsidiary_required") : t("report.error.month"),
+      data: null,
+      table: null,
+      state: null,
+      canReopen: false,
+      pager: null,
+    };
   }
   try {
     // One page of lines (DESIGN §6: long lists paginate); the files carry every line.
@@ -50,8 +76,11 @@ export async function payrollPageLoader(request: Request) {
       subsidiaries,
       subsidiaryId,
       month,
+      layout,
+      layouts,
       error: null,
       data: payroll,
+      table: payrollTableView(payroll, layout),
       state,
       canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT",
       pager: { page: pager.page, pages: pager.pages, rowCount: pager.rowCount },
@@ -94,10 +123,11 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
   if (subsidiaryId === null || !validMonth(month)) return data({ message: t("report.error.month") }, { status: 400 }) as unknown as Response;
   try {
     const payroll = await payrollMonth(await getEm(), subsidiaryId, month);
+    const layout = readPayrollLayout(url.searchParams.get("layout"));
     const last = payroll.to;
     if (url.searchParams.get("format") === "csv") {
       const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last, "csv");
-      return new Response(payrollCsv(payroll), {
+      return new Response(payrollCsv(payroll, layout), {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": contentDisposition(name),
@@ -106,7 +136,7 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
       });
     }
     const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last);
-    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll));
+    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll, layout));
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;
