@@ -66,19 +66,19 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       paid: 10 * H,
     },
     {
-      name: "39 h contract working 45 h: the 40th–43rd hours +25 %, the 44th on +50 %",
+      name: "39 h contract working 45 h: the 36th–39th hours structural (L3121-28), the 40th–43rd +25 %, the 44th on +50 %",
       input: () => run(week(MON10, [9 * H, 9 * H, 9 * H, 9 * H, 9 * H]), { contractWeeklyHours: 39 }),
       counted: 45 * H,
       extra: 6 * H,
-      lines: [["overtime", 25, 4 * H], ["overtime", 50, 2 * H]],
+      lines: [["structural", 25, 4 * H], ["overtime", 25, 4 * H], ["overtime", 50, 2 * H]],
       paid: 6 * H,
     },
     {
-      name: "39 h contract working its 39 h: no extra hour",
+      name: "39 h contract working its 39 h: no extra hour, 4 structural hours (in the salary)",
       input: () => run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 7 * H]), { contractWeeklyHours: 39 }),
       counted: 39 * H,
       extra: 0,
-      lines: [],
+      lines: [["structural", 25, 4 * H]],
       paid: 0,
     },
     {
@@ -290,6 +290,22 @@ describe("computeOvertimeWeek — the annual quota (220 h) and the mandatory res
     expect(r.anomalies.some((a) => a.code === "quota_exceeded")).toBe(beyond > 0);
   });
 
+  it.each([
+    { name: "a 39 h week uses 4 h of quota (L3121-30 al. 2: every hour above the legal 35 h)", days: [8 * H, 8 * H, 8 * H, 8 * H, 7 * H], quota: 4 * H },
+    { name: "a 41 h week on a 39 h contract uses 6 h (4 structural + 2 extra)", days: [9 * H, 8 * H, 8 * H, 8 * H, 8 * H], quota: 6 * H },
+    { name: "a 37 h week on a 39 h contract uses 2 h (the structural hours actually worked)", days: [8 * H, 8 * H, 7 * H, 7 * H, 7 * H], quota: 2 * H },
+  ])("$name", ({ days, quota }) => {
+    const r = run(week(MON10, days), { contractWeeklyHours: 39 });
+    expect(r.quota.weekSeconds).toBe(quota);
+    expect(r.paidSeconds).toBe(Math.max(0, quota - 4 * H));
+  });
+
+  it("structural hours beyond the quota earn the mandatory rest (L3121-30, D3121-23)", () => {
+    const r = run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 7 * H]), { contractWeeklyHours: 39, quotaUsedBeforeSeconds: 218 * H, companySize: 10 });
+    expect(r.quota.beyondSeconds).toBe(2 * H);
+    expect(r.mandatoryRestSeconds).toBe(H);
+  });
+
   it("heures complémentaires do not count toward the quota", () => {
     const r = run(week(MON10, [7 * H, 7 * H, 7 * H, 7 * H, 0], 4.8 * H), { contractWeeklyHours: 24, quotaUsedBeforeSeconds: 219 * H });
     expect(r.quota.weekSeconds).toBe(0);
@@ -453,5 +469,15 @@ describe("computeOvertimeWeek — input checks and explanation", () => {
     { seconds: 1, rate: 25, out: 1 },
   ])("increased($seconds, $rate) = $out", ({ seconds, rate, out }) => {
     expect(increased(seconds, rate)).toBe(out);
+  });
+});
+
+describe("explained differences read as the difference of the minutes shown (issue 28 §5)", () => {
+  it("35 h 00 − 29 h 32 (and 40 seconds) reads 5 h 28 of missing hours", () => {
+    const worked = 29 * H + 32 * M + 40;
+    const r = run(week(MON10, [worked, 0, 0, 0, 0]));
+    const lines = explainWeek(r.explanation);
+    expect(lines).toContain("Heures retenues : 29 h 32.");
+    expect(lines).toContain("Heures manquantes : 5 h 28 (jamais majorées).");
   });
 });

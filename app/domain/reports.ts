@@ -128,12 +128,24 @@ export function weekRates(bands: unknown): WeekRate[] {
     out.set(r.rate, e);
   }
   for (const l of b.lines ?? []) {
-    if (!l || typeof l.rate !== "number") continue;
+    // Structural hours are in the salary (decision 0073): not a rate column of the reports.
+    if (!l || typeof l.rate !== "number" || (l as { kind?: string }).kind === "structural") continue;
     const e = out.get(l.rate) ?? { rate: l.rate, seconds: l.seconds ?? 0, increasedSeconds: 0, paidSeconds: 0 };
     e.paidSeconds += l.paidSeconds ?? 0;
     out.set(l.rate, e);
   }
   return [...out.values()].sort((a, b2) => a.rate - b2.rate);
+}
+
+/**
+ * The structural hours of a stored week (decision 0073): its lines of kind `structural` (a contract above the legal
+ * week; in the salary, counted in the quota).
+ *
+ * @example structuralSecondsOf({ lines: [{ kind: "structural", rate: 25, seconds: 14400 }] }) // 14400
+ */
+export function structuralSecondsOf(bands: unknown): number {
+  const lines = ((bands ?? {}) as { lines?: { kind?: string; seconds?: number }[] }).lines ?? [];
+  return lines.reduce((s, l) => s + (l && l.kind === "structural" ? (l.seconds ?? 0) : 0), 0);
 }
 
 /** One week of the hourly-cost report, in cents. */

@@ -63,6 +63,8 @@ export function overtimeReportJson(r: OvertimeReport) {
       totalSeconds: e.totalSeconds,
       totalHours: hoursDecimal(e.totalSeconds),
       totalHourFormat: formatTimeAccount(e.totalSeconds),
+      quotaUsedHours: e.quotaUsedSeconds === null ? null : hoursDecimal(e.quotaUsedSeconds),
+      mandatoryRestHours: hoursDecimal(e.mandatoryRestSeconds),
     })),
     totalByWeek: r.weeks.map((w, i) => ({
       weekNumber: w.week,
@@ -102,6 +104,7 @@ export function recoveryReportJson(r: RecoveryReport) {
         year: w.year,
         monday: w.monday,
         normalHours: hoursDecimal(w.normalSeconds),
+        structuralHours: hoursDecimal(w.structuralSeconds),
         totalOvertime: hoursDecimal(w.overtimeSeconds),
         recoveryPaid: hoursDecimal(w.paidSeconds),
         overtimeRates: w.rates.map(rateJson),
@@ -110,6 +113,8 @@ export function recoveryReportJson(r: RecoveryReport) {
         totalIncreasedFormat: formatSignedHHhmm(w.totalIncreasedSeconds).replace(/^\+/, ""),
         recoveryEarned: hoursDecimal(w.recoveryEarnedSeconds),
         totalTaken: hoursDecimal(w.takenSeconds),
+        quotaUsedHours: hoursDecimal(w.quotaUsedSeconds),
+        mandatoryRestHours: hoursDecimal(w.mandatoryRestSeconds),
       })),
       totalTaken: hoursDecimal(e.totalTakenSeconds),
       recoveryEarned: e.recoveryEarned === null ? null : hoursDecimal(e.recoveryEarned),
@@ -202,6 +207,8 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
     ),
     { header: t("report.col.time_account_hours"), kind: "hours" },
     { header: t("report.col.total_formatted"), kind: "duration" },
+    { header: t("report.col.quota_used"), kind: "hours" },
+    { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
   const firstWeek = columnLetter(3);
   const lastWeek = columnLetter(2 + Math.max(n, 1));
@@ -214,6 +221,8 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
         ...e.cells.map((s) => (s === null ? null : s / H)),
         n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: e.totalSeconds / H } : 0,
         { formula: `${totalCol}${row}/24`, result: e.totalSeconds / H / 24 },
+        e.quotaUsedSeconds === null ? null : e.quotaUsedSeconds / H,
+        e.mandatoryRestSeconds / H,
       ];
   }
   const sumColumns = [...r.weeks.map((_, i) => 3 + i), 3 + n];
@@ -231,6 +240,7 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
     { header: t("report.col.week"), kind: "int", width: 9 },
     { header: t("report.col.monday"), kind: "date" },
     { header: t("report.col.normal_hours"), kind: "hours" },
+    { header: t("report.col.structural"), kind: "hours" },
     { header: t("report.col.total_overtime"), kind: "hours" },
     { header: t("report.col.recovery_paid"), kind: "hours" },
     ...r.rates.flatMap((rate): XlsxColumn[] => [
@@ -241,8 +251,10 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
     { header: t("report.col.total_increased_formatted"), kind: "duration" },
     { header: t("report.col.total_taken"), kind: "hours" },
     { header: t("report.col.recovery_balance"), kind: "hours" },
+    { header: t("report.col.quota_used"), kind: "hours" },
+    { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
-  const increasedCol = columnLetter(10 + r.rates.length * 2);
+  const increasedCol = columnLetter(11 + r.rates.length * 2);
   function* rows() {
     for (const e of r.employees)
       for (const w of e.weeks)
@@ -254,6 +266,7 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
           w.week,
           xlsxDate(w.monday),
           w.normalSeconds / H,
+          w.structuralSeconds / H,
           w.overtimeSeconds / H,
           w.paidSeconds / H,
           ...w.rates.flatMap((x) => [x.seconds / H, x.increasedSeconds / H]),
@@ -261,6 +274,8 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
           { formula: `${increasedCol}${row}/24`, result: w.totalIncreasedSeconds / H / 24 },
           w.takenSeconds / H,
           e.balance === null ? t("report.balance_error_label") : e.balance / H,
+          w.quotaUsedSeconds / H,
+          w.mandatoryRestSeconds / H,
         ];
   }
   return { name: t("report.recup.title"), columns, rows: rows() };

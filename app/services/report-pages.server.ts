@@ -27,6 +27,7 @@ import {
   leaveRowsSql,
   accountSpan,
   overtimeEmployee,
+  quotaAndRest,
   recoveryEmployee,
   reportPeriod,
   reportReason,
@@ -145,18 +146,13 @@ async function overtimePage(em: EntityManager, actor: CurrentUser, query: Report
       order by e.lastname, e.firstname, e.id offset ? limit ?`,
     [...people.params, pager.offset, REPORT_PAGE_SIZE],
   );
-  const accounts = await timeAccountByWeek(
-    em,
-    rows.map((r) => r.id),
-    span.from,
-    span.to,
-    today,
-  );
+  const ids = rows.map((r) => r.id);
+  const [accounts, legal] = await Promise.all([timeAccountByWeek(em, ids, span.from, span.to, today), quotaAndRest(em, ids, span.from, period.to)]);
   return {
     ...header("overtime", scope, period),
     weeks,
     runningWeek: runningWeekIndex(weeks, today),
-    employees: rows.map((r) => overtimeEmployee(r, weeks, accounts)),
+    employees: rows.map((r) => overtimeEmployee(r, weeks, accounts, legal)),
     totalByWeek,
     totalSeconds: totalByWeek.reduce((s, v) => s + v, 0),
     pager: strip(pager),

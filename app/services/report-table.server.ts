@@ -50,9 +50,15 @@ function overtimeTable(r: OvertimeReport): ReportTableView {
   const weekHead = (w: { week: number }, i: number) => (i === r.runningWeek ? t("figure.running_week", { week: w.week }) : t("report.col.week_short", { week: w.week }));
   return {
     numeric: true,
-    head: [t("report.col.employee"), ...r.weeks.map(weekHead), t("report.col.time_account_total")],
-    rows: r.employees.map((e) => [e.employeeName, ...e.cells.map((s) => (s ? formatTimeAccount(s) : "")), formatTimeAccount(e.totalSeconds)]),
-    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatTimeAccount(s)), { text: formatTimeAccount(r.totalSeconds), testId: "overtime-total" }],
+    head: [t("report.col.employee"), ...r.weeks.map(weekHead), t("report.col.time_account_total"), t("report.col.quota_used"), t("report.col.mandatory_rest")],
+    rows: r.employees.map((e) => [
+      e.employeeName,
+      ...e.cells.map((s) => (s ? formatTimeAccount(s) : "")),
+      formatTimeAccount(e.totalSeconds),
+      e.quotaUsedSeconds === null ? "" : hours(e.quotaUsedSeconds),
+      hours(e.mandatoryRestSeconds),
+    ]),
+    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatTimeAccount(s)), { text: formatTimeAccount(r.totalSeconds), testId: "overtime-total" }, "", ""],
   };
 }
 
@@ -65,6 +71,7 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
       t("report.col.hourly_cost"),
       t("report.col.week"),
       t("report.col.normal_hours"),
+      t("report.col.structural"),
       t("report.col.total_overtime"),
       t("report.col.recovery_paid"),
       ...r.rates.flatMap((rate) => [t("report.col.hours_at", { rate: rateLabel(rate) }), t("report.col.increased_at", { rate: rateLabel(rate) })]),
@@ -72,6 +79,8 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
       t("report.col.total_increased_formatted"),
       t("report.col.total_taken"),
       t("report.col.recovery_balance"),
+      t("report.col.quota_used"),
+      t("report.col.mandatory_rest"),
     ],
     rows: r.employees.flatMap((e) => {
       const hourly = euros(e.hourlyCents);
@@ -81,6 +90,7 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
         hourly,
         weekLabel(w.week, w.year),
         hours(w.normalSeconds),
+        hours(w.structuralSeconds),
         hours(w.overtimeSeconds),
         hours(w.paidSeconds),
         ...w.rates.flatMap((x) => [hours(x.seconds), hours(x.increasedSeconds)]),
@@ -88,6 +98,8 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
         formatHoursMinutes(w.totalIncreasedSeconds),
         hours(w.takenSeconds),
         balance,
+        hours(w.quotaUsedSeconds),
+        hours(w.mandatoryRestSeconds),
       ]);
     }),
     foot: null,

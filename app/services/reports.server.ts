@@ -15,6 +15,7 @@ import {
   keepReportSeconds,
   recoveryBalance,
   reportRateColumns,
+  structuralSecondsOf,
   toCents,
   weekCost,
   weekRates,
@@ -330,6 +331,8 @@ interface StoredWeekJson {
   paid: number;
   earned: number;
   rest: number;
+  /** Quota used at the end of the week (quota_after_seconds). */
+  quota: number;
   anomalies: number;
   bands: unknown;
 }
@@ -358,7 +361,7 @@ export const EMPLOYEE_WEEKS_COLUMNS = `e.id, e.firstname, e.lastname, e.matricul
             coalesce((select json_agg(json_build_object('y', w.iso_year, 'w', w.iso_week, 'm', w.monday, 'normal', w.normal_seconds,
                         'extra', w.extra_seconds, 'under', w.undertime_seconds, 'overtime', w.overtime_seconds,
                         'compl', w.complementary_seconds, 'paid', w.paid_seconds, 'earned', w.recovery_earned_seconds,
-                        'rest', w.mandatory_rest_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands) order by w.monday)
+                        'rest', w.mandatory_rest_seconds, 'quota', w.quota_after_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands) order by w.monday)
                         from overtime_week w
                        where w.employee_id = e.id and w.monday between ?::date and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('start', l.start, 'hours', l.nb_hour_absence) order by l.start)
@@ -396,7 +399,16 @@ export interface OvertimeReport extends ReportHeader {
   weeks: IsoWeek[];
   /** Index in `weeks` of the running week ("en cours", decision 0071), or null. */
   runningWeek: number | null;
-  employees: { employeeId: number; employeeName: string; matricule: number | null; cells: (number | null)[]; totalSeconds: number }[];
+  employees: {
+    employeeId: number;
+    employeeName: string;
+    matricule: number | null;
+    cells: (number | null)[];
+    totalSeconds: number;
+    /** Legal side (issue 25 §6): the annual quota used at the end of the period, the mandatory rest earned in it. */
+    quotaUsedSeconds: number | null;
+    mandatoryRestSeconds: number;
+  }[];
   totalByWeek: number[];
   totalSeconds: number;
 }
@@ -420,13 +432,44 @@ export function overtimeEmployee(
   r: Pick<EmployeeWeeksRow, "id" | "firstname" | "lastname" | "matricule">,
   weeks: readonly IsoWeek[],
   accounts: ReadonlyMap<string, number>,
+  legal: ReadonlyMap<number, { quota: number; rest: number }> = new Map(),
 ): OvertimeReport["employees"][number] {
   const cells = weeks.map((w) => {
     const s = accounts.get(`${r.id}:${weekId(w)}`);
     return s === undefined ? null : keepReportSeconds(s);
   });
   const totalSeconds = cells.reduce<number>((s, c) => s + (c ?? 0), 0);
-  return { employeeId: r.id, employeeName: displayName(r.firstname, r.lastname), matricule: r.matricule, cells, totalSeconds };
+  const q = legal.get(r.id);
+  return {
+    employeeId: r.id,
+    employeeName: displayName(r.firstname, r.lastname),
+    matricule: r.matricule,
+    cells,
+    totalSeconds,
+    quotaUsedSeconds: q ? q.quota : null,
+    mandatoryRestSeconds: q ? q.rest : 0,
+  };
+}
+
+/**
+ * The quota used at the end of the period (the last computed week's `quota_after_seconds`) and the mandatory rest
+ * earned during it, per employee: one statement.
+ */
+export async function quotaAndRest(
+  em: EntityManager,
+  ids: readonly number[],
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<Map<number, { quota: number; rest: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await em.execute<{ employee_id: number; quota: number; rest: string }[]>(
+    `select w.employee_id, (array_agg(w.quota_after_seconds order by w.monday desc))[1] as quota, sum(w.mandatory_rest_seconds) as rest
+       from overtime_week w
+      where w.employee_id = any(?::int[]) and w.monday between ?::date and ?::date and w.computed_at is not null
+      group by w.employee_id`,
+    [`{${ids.join(",")}}`, from, to],
+  );
+  return new Map(rows.map((r) => [r.employee_id, { quota: Number(r.quota), rest: Number(r.rest) }]));
 }
 
 /**
@@ -447,16 +490,11 @@ export async function overtimeReport(em: EntityManager, actor: CurrentUser, quer
   const weeks = isoWeeksInRange(period.from, period.to);
   const today = localDate(now, "Europe/Paris");
   const span = accountSpan(weeks, period);
-  const accounts = await timeAccountByWeek(
-    em,
-    rows.map((r) => r.id),
-    span.from,
-    span.to,
-    today,
-  );
+  const ids = rows.map((r) => r.id);
+  const [accounts, legal] = await Promise.all([timeAccountByWeek(em, ids, span.from, span.to, today), quotaAndRest(em, ids, span.from, period.to)]);
   const totalByWeek = weeks.map(() => 0);
   const employees = rows.map((r) => {
-    const row = overtimeEmployee(r, weeks, accounts);
+    const row = overtimeEmployee(r, weeks, accounts, legal);
     row.cells.forEach((c, i) => (totalByWeek[i]! += c ?? 0));
     return row;
   });
@@ -487,6 +525,11 @@ export interface RecoveryWeek {
   recoveryEarnedSeconds: number;
   /** Accepted recovery leave starting that week. */
   takenSeconds: number;
+  /** Structural overtime (in the salary, decision 0073). */
+  structuralSeconds: number;
+  /** Annual quota used at the end of the week, and the mandatory rest earned that week (issue 25 §6). */
+  quotaUsedSeconds: number;
+  mandatoryRestSeconds: number;
 }
 
 export interface RecoveryReport extends ReportHeader {
@@ -533,6 +576,9 @@ export function recoveryEmployee(r: EmployeeWeeksRow, columns: number[]): Recove
       totalIncreasedSeconds: rates.reduce((s, x) => s + x.increasedSeconds, 0),
       recoveryEarnedSeconds: w.earned,
       takenSeconds,
+      structuralSeconds: structuralSecondsOf(w.bands),
+      quotaUsedSeconds: w.quota ?? 0,
+      mandatoryRestSeconds: w.rest ?? 0,
     };
   });
   return {

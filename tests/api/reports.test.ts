@@ -243,12 +243,14 @@ describe("pages and Excel files agree with the API", () => {
     expect(row.getCell(6).numFmt).toBe("dd/mm/yyyy");
     expect(row.getCell(3).numFmt).toBe('#,##0.00 "€"');
     expect(row.getCell(7).value).toBe(35);
-    const twin = row.getCell(19);
+    // Column 8 is the structural hours (decision 0073); the quota used and the mandatory rest close the row.
+    expect(row.getCell(8).value).toBe(0);
+    const twin = row.getCell(20);
     expect(twin.numFmt).toBe("[h]:mm");
-    expect((twin.value as { formula: string }).formula).toBe("R2/24");
-    expect(row.getCell(18).value).toBe(13);
+    expect((twin.value as { formula: string }).formula).toBe("S2/24");
+    expect(row.getCell(19).value).toBe(13);
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(ws.autoFilter).toBe("A1:U1");
+    expect(ws.autoFilter).toBe("A1:X1");
   });
 
   it("the cost file ends with totals as formulas; the overtime file sums each row and week", async () => {

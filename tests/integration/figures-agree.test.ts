@@ -115,7 +115,7 @@ describe("the time account through every door (decision 0071)", () => {
     }
     const table = reportTable({ ...paged, pager: { page: 1, pages: 1, rowCount: 1 } } as never);
     expect(table.head).toContain("S49 (en cours)");
-    expect(table.head.at(-1)).toBe("Solde d'heures (total)");
+    expect(table.head.at(-3)).toBe("Solde d'heures (total)");
 
     const body = reportJson(full) as ReturnType<typeof reportJson> & {
       figure: string;
@@ -167,5 +167,45 @@ describe("the legal overtime through its doors (recovery report, payroll page an
     const header = csv[0]!.replace("\ufeff", "").split(";");
     const line = csv.find((l) => l.includes("DUBOIS"))!.split(";");
     expect(Number(line[header.indexOf("HS_25")]!.replace(",", "."))).toBeCloseTo(months[0]!.lines.find((x) => x.employeeId === camille)!.overtimeByRate[0]! / H, 2);
+  });
+});
+
+describe("structural overtime of a 39 h contract (issue 25 §3, §6; decision 0073)", () => {
+  let paul: number;
+  beforeAll(async () => {
+    ({ employeeId: paul } = await createEmployee(db.em(), org, { email: "fa.paul@cadran.test", firstname: "Paul", lastname: "Trenteneuf" }));
+    await db.sql(`update employee set number_of_hours_per_week = 39, time_registration = true, hired_at = '2024-01-01' where id = ?`, [paul]);
+    // 8 h Monday–Thursday, 7 h Friday: his 39 h (L3121-30 al. 2: 4 h above the legal 35 h use the quota).
+    await createSchedule(db.em(), paul, { morningStart: 8 * 60, morningEnd: 12 * 60, afternoonStart: 13 * 60, afternoonEnd: 17 * 60 });
+    const eight: Entry[] = [
+      ["08:00", "START"],
+      ["12:00", "LUNCH"],
+      ["13:00", "START"],
+      ["17:00", "END"],
+    ];
+    const seven: Entry[] = [
+      ["08:00", "START"],
+      ["12:00", "LUNCH"],
+      ["13:00", "START"],
+      ["16:00", "END"],
+    ];
+    for (const d of ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) await recomputeDay(db.em(), await createClock(db.em(), paul, d, eight), NOW);
+    await recomputeDay(db.em(), await createClock(db.em(), paul, "2026-11-06", seven), NOW);
+    await computeEmployeeWeek(db.em(), paul, { year: 2026, week: 45 }, NOW);
+  });
+
+  it("the recovery report names 4 structural hours and 4 h of quota used; the overtime report shows the quota; payroll v2 puts them in HS_STRUCT only", async () => {
+    const recup = await recoveryReport(db.em(), finance, query());
+    const w = recup.employees.find((e) => e.employeeId === paul)!.weeks.find((x) => x.week === 45)!;
+    expect([w.structuralSeconds, w.overtimeSeconds, w.quotaUsedSeconds]).toEqual([4 * H, 0, 4 * H]);
+    const table = reportTable({ ...recup, pager: { page: 1, pages: 1, rowCount: 1 } } as never);
+    expect(table.head).toContain("HS structurelles (dans le salaire)");
+    expect(table.head).toContain("Contingent utilisé (h)");
+
+    const report = await overtimeReport(db.em(), finance, query(), NOW);
+    expect(report.employees.find((e) => e.employeeId === paul)!.quotaUsedSeconds).toBe(4 * H);
+
+    const november = (await payrollMonth(db.em(), org.subsidiaryId, "2026-11")).lines.find((l) => l.employeeId === paul)!;
+    expect([november.structuralSeconds, november.paidByRate[0]]).toEqual([4 * H, 0]);
   });
 });

@@ -89,6 +89,9 @@ export const reports = {
   "figure.running": "en cours",
   "figure.running_week": "S{week} (en cours)",
   "report.col.time_account_total": "Solde d'heures (total)",
+  "report.col.structural": "HS structurelles (dans le salaire)",
+  "report.col.quota_used": "Contingent utilisé (h)",
+  "report.col.mandatory_rest": "Repos obligatoire acquis (h)",
   "report.col.time_account_hours": "Solde d'heures (heures)",
 
   // Manual add-recovery (spec 2 §7 POST /api/add-recovery)
