@@ -9,7 +9,7 @@ import {
   type OvertimeWeekInput,
   type OvertimeWeekResult,
 } from "./overtime";
-import { FRANCE_POLICY, PORTUGAL_POLICY, type OvertimePolicy } from "./overtime-policy";
+import { defaultPolicyRowsFor, FRANCE_POLICY, policyInForce, PORTUGAL_POLICY, type OvertimePolicy } from "./overtime-policy";
 import { addDays } from "./time-calendar-date";
 import { workingSeconds } from "./working-time";
 import { instantAt } from "./zoned-day";
@@ -154,8 +154,20 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       earned: 0,
     },
     {
-      name: "24 h part time working 33 h: the hour beyond 1/3 of the contract is paid +25 % and flagged",
+      name: "24 h part time working 33 h, default cap 1/10 (L3123-28): the hours beyond 2 h 24 are paid +25 % and flagged",
       input: () => run(week(MON10, [7 * H, 7 * H, 7 * H, 7 * H, 5 * H], 4.8 * H), { contractWeeklyHours: 24 }),
+      counted: 33 * H,
+      extra: 9 * H,
+      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 6 * H + 36 * M]],
+      paid: 9 * H,
+    },
+    {
+      name: "24 h part time working 33 h under an agreement's 1/3 cap (L3123-20): only the hour beyond 8 h is flagged",
+      input: () =>
+        run(week(MON10, [7 * H, 7 * H, 7 * H, 7 * H, 5 * H], 4.8 * H), {
+          contractWeeklyHours: 24,
+          policy: { ...FRANCE_POLICY, complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 3 } },
+        }),
       counted: 33 * H,
       extra: 9 * H,
       lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 5 * H + 36 * M], ["complementary", 25, 1 * H]],
@@ -166,7 +178,7 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       input: () => run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 5 * H], 4.8 * H), { contractWeeklyHours: 24 }),
       counted: 37 * H,
       extra: 13 * H,
-      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 5 * H + 36 * M], ["complementary", 25, 3 * H], ["overtime", 25, 2 * H]],
+      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 8 * H + 36 * M], ["overtime", 25, 2 * H]],
       paid: 13 * H,
     },
     {
@@ -479,5 +491,18 @@ describe("explained differences read as the difference of the minutes shown (iss
     const lines = explainWeek(r.explanation);
     expect(lines).toContain("Heures retenues : 29 h 32.");
     expect(lines).toContain("Heures manquantes : 5 h 28 (jamais majorées).");
+  });
+});
+
+describe("the shipped France rows (decision 0073)", () => {
+  it.each([
+    { name: "before Cass. soc. 10 Sept 2025 n° 23-14.455, paid leave does not count toward 35 h", date: "2025-09-09", counted: [] as string[] },
+    { name: "from the ruling's day on, paid leave counts toward the threshold", date: "2025-09-10", counted: ["PAID_LEAVE"] },
+  ])("$name", ({ date, counted }) => {
+    const rows = defaultPolicyRowsFor("France").map((r) => ({ ...r.policy, effectiveFrom: r.effectiveFrom }));
+    expect(policyInForce(rows, date)!.countedAbsences).toEqual(counted);
+  });
+  it("the part-time cap defaults to 1/10 of the contract (L3123-28)", () => {
+    expect(FRANCE_POLICY.complementary?.capDivisor).toBe(10);
   });
 });

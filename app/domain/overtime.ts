@@ -114,6 +114,8 @@ export interface DayResult {
   workedSeconds: number;
   absenceCountedSeconds: number;
   holidayCountedSeconds: number;
+  /** A holiday's scheduled hours, not worked and not counted as work, but paid (the hourly-cost report's normal cost). */
+  holidayPaidSeconds?: number;
   /** Daily mode: the day's overtime. */
   extraSeconds: number;
 }
@@ -300,7 +302,10 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
       d?.absence && !holiday && counted.has(d.absence.reason as never) ? (d.absence.halfDay ? Math.floor(scheduled / 2) : scheduled) : 0;
     const holidayCountedSeconds = holiday && policy.holidaysCountAsWork ? Math.max(0, scheduled - worked) : 0;
     const kind: DayKind = holiday ? "holiday" : (d?.restDay ?? isWeekend(date)) ? "rest" : "working";
-    return { date, kind, lengthSeconds, workedSeconds: worked, absenceCountedSeconds, holidayCountedSeconds, extraSeconds: 0 };
+    // A holiday's scheduled hours not worked are paid all the same (L3133-3, monthly pay): the hourly-cost report keeps
+    // their normal cost (issue 25 §4); the part already counted as work is in the normal hours.
+    const holidayPaidSeconds = holiday ? Math.max(0, scheduled - worked - holidayCountedSeconds) : 0;
+    return { date, kind, lengthSeconds, workedSeconds: worked, absenceCountedSeconds, holidayCountedSeconds, holidayPaidSeconds, extraSeconds: 0 };
   });
 
   const legalWeekSeconds = Math.round(policy.legalWeekHours * HOUR);

@@ -333,6 +333,8 @@ interface StoredWeekJson {
   rest: number;
   /** Quota used at the end of the week (quota_after_seconds). */
   quota: number;
+  /** Scheduled hours of the week's holidays not worked (paid: their normal cost stays, issue 25 §4). */
+  hol?: number;
   anomalies: number;
   bands: unknown;
 }
@@ -361,7 +363,8 @@ export const EMPLOYEE_WEEKS_COLUMNS = `e.id, e.firstname, e.lastname, e.matricul
             coalesce((select json_agg(json_build_object('y', w.iso_year, 'w', w.iso_week, 'm', w.monday, 'normal', w.normal_seconds,
                         'extra', w.extra_seconds, 'under', w.undertime_seconds, 'overtime', w.overtime_seconds,
                         'compl', w.complementary_seconds, 'paid', w.paid_seconds, 'earned', w.recovery_earned_seconds,
-                        'rest', w.mandatory_rest_seconds, 'quota', w.quota_after_seconds, 'anomalies', w.anomaly_count, 'bands', w.bands) order by w.monday)
+                        'rest', w.mandatory_rest_seconds, 'quota', w.quota_after_seconds, 'anomalies', w.anomaly_count,
+                        'hol', (select coalesce(sum((d->>'holidayPaidSeconds')::int), 0) from jsonb_array_elements(w.explanation->'days') d), 'bands', w.bands) order by w.monday)
                         from overtime_week w
                        where w.employee_id = e.id and w.monday between ?::date and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('start', l.start, 'hours', l.nb_hour_absence) order by l.start)
@@ -653,7 +656,8 @@ export function costEmployee(r: EmployeeWeeksRow, columns: number[]): CostReport
   const hourlyCents = toCents(r.hourly_cost);
   const weeks: CostWeek[] = r.weeks.map((w) => {
     const rates = alignRates(weekRates(w.bands), columns);
-    const cost = hourlyCents === null ? null : weekCost(w.normal, rates, hourlyCents);
+    // A holiday not worked is paid: its hours keep their normal cost (issue 25 §4, decision 0073).
+    const cost = hourlyCents === null ? null : weekCost(w.normal + (w.hol ?? 0), rates, hourlyCents);
     return { year: w.y, week: w.w, monday: w.m, normalSeconds: w.normal, cost, rates };
   });
   const costs = weeks.flatMap((w) => (w.cost ? [w.cost] : []));

@@ -7,7 +7,7 @@ import { payrollCsv, payrollMonth } from "~/services/payroll.server";
 import { reportJson, reportSheet } from "~/services/report-output.server";
 import { loadReportPage } from "~/services/report-pages.server";
 import { reportTable } from "~/services/report-table.server";
-import { EMPTY_QUERY, overtimeReport, recoveryReport, type OvertimeReport } from "~/services/reports.server";
+import { costReport, EMPTY_QUERY, overtimeReport, recoveryReport, type OvertimeReport } from "~/services/reports.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -207,5 +207,13 @@ describe("structural overtime of a 39 h contract (issue 25 §3, §6; decision 00
 
     const november = (await payrollMonth(db.em(), org.subsidiaryId, "2026-11")).lines.find((l) => l.employeeId === paul)!;
     expect([november.structuralSeconds, november.paidByRate[0]]).toEqual([4 * H, 0]);
+  });
+});
+
+describe("the hourly-cost report keeps a public holiday's normal cost (issue 25 §4)", () => {
+  it("W46: 30 h worked + the 11/11's 7 scheduled hours, paid although not worked, at 20 € = 740 €", async () => {
+    const cost = await costReport(db.em(), finance, query());
+    const w = cost.employees.find((e) => e.employeeId === camille)!.weeks.find((x) => x.week === 46)!;
+    expect(w.cost!.normalCents).toBe(37 * 2000);
   });
 });
