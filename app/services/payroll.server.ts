@@ -10,7 +10,7 @@ import { LEAVE_REASONS } from "~/domain/leave-days";
 import { payrollFigures, type PayrollFigures } from "~/domain/payroll-variables";
 import { csvLine, csvNumber, monthRange, REPORT_RATES } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
-import { formatDecimal } from "~/domain/number-format";
+import { formatDecimal, hoursFromSeconds } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
@@ -237,7 +237,8 @@ export function readPayrollLayout(raw: string | null): PayrollLayout {
   return "cadran-paie-v1";
 }
 
-const hoursValue = (s: number) => Math.round((s / H) * 100) / 100;
+/** Decimal hours rounded once from the seconds (issue 25 §5). */
+const hoursValue = (s: number) => hoursFromSeconds(s);
 const leaveColumns = PAYROLL_LEAVE_REASONS.map((r) => `JOURS_${r.replace(/_LEAVE$/, "")}`);
 
 /** A layout's columns: the CSV code, the Excel header, the value of a line. Codes never change within a layout. */

@@ -9,6 +9,9 @@ import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
 
 const H = 3600;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A row's SUM as Excel computes it from the rounded cells. */
+const rowSum = (cells: readonly (number | null)[]) => round2(cells.reduce<number>((t2, c) => t2 + (c === null ? 0 : hoursDecimal(c)), 0));
 const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
 const reasonLabel = (reason: string) => tOr(`leave.reason.${reason}`, reason);
@@ -190,7 +193,7 @@ function leaveSheet(r: LeaveReport): XlsxSheet {
     for (const e of r.employees)
       for (const l of e.leaves) yield () => [e.employeeName, e.matricule, xlsxDate(l.start), xlsxDate(l.end), reasonLabel(l.reason), l.numberDaysWork] as XlsxCell[];
   }
-  return { name: t("report.leave.title"), columns, rows: rows() };
+  return { name: t("report.leave.sheet"), columns, rows: rows() };
 }
 
 function overtimeSheet(r: OvertimeReport): XlsxSheet {
@@ -206,7 +209,8 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
       }),
     ),
     { header: t("report.col.time_account_hours"), kind: "hours" },
-    { header: t("report.col.total_formatted"), kind: "duration" },
+    // The signed figure as text ("-14h08"): a negative [h]:mm duration shows ##### in Excel's 1900 date system.
+    { header: t("report.col.time_account_formatted"), kind: "text", width: 16 },
     { header: t("report.col.quota_used"), kind: "hours" },
     { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
@@ -218,17 +222,18 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
       yield (row: number): XlsxCell[] => [
         e.employeeName,
         e.matricule,
-        ...e.cells.map((s) => (s === null ? null : s / H)),
-        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: e.totalSeconds / H } : 0,
-        { formula: `${totalCol}${row}/24`, result: e.totalSeconds / H / 24 },
-        e.quotaUsedSeconds === null ? null : e.quotaUsedSeconds / H,
-        e.mandatoryRestSeconds / H,
+        ...e.cells.map((s) => (s === null ? null : hoursDecimal(s))),
+        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: rowSum(e.cells) } : 0,
+        formatTimeAccount(e.totalSeconds),
+        e.quotaUsedSeconds === null ? null : hoursDecimal(e.quotaUsedSeconds),
+        hoursDecimal(e.mandatoryRestSeconds),
       ];
   }
   const sumColumns = [...r.weeks.map((_, i) => 3 + i), 3 + n];
-  const results: Record<number, number> = Object.fromEntries(r.totalByWeek.map((s, i) => [3 + i, s / H]));
-  results[3 + n] = r.totalSeconds / H;
-  return { name: t("report.overtime.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
+  // The cached results are the sums of the rounded cells, as Excel will compute them.
+  const results: Record<number, number> = Object.fromEntries(r.weeks.map((_, i) => [3 + i, round2(r.employees.reduce((t2, e) => t2 + (e.cells[i] === null ? 0 : hoursDecimal(e.cells[i]!)), 0))]));
+  results[3 + n] = round2(r.employees.reduce((t2, e) => t2 + rowSum(e.cells), 0));
+  return { name: t("report.overtime.sheet"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
 }
 
 function recoverySheet(r: RecoveryReport): XlsxSheet {
@@ -265,20 +270,20 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          w.normalSeconds / H,
-          w.structuralSeconds / H,
-          w.overtimeSeconds / H,
-          w.paidSeconds / H,
-          ...w.rates.flatMap((x) => [x.seconds / H, x.increasedSeconds / H]),
-          w.totalIncreasedSeconds / H,
-          { formula: `${increasedCol}${row}/24`, result: w.totalIncreasedSeconds / H / 24 },
-          w.takenSeconds / H,
-          e.balance === null ? t("report.balance_error_label") : e.balance / H,
-          w.quotaUsedSeconds / H,
-          w.mandatoryRestSeconds / H,
+          hoursDecimal(w.normalSeconds),
+          hoursDecimal(w.structuralSeconds),
+          hoursDecimal(w.overtimeSeconds),
+          hoursDecimal(w.paidSeconds),
+          ...w.rates.flatMap((x) => [hoursDecimal(x.seconds), hoursDecimal(x.increasedSeconds)]),
+          hoursDecimal(w.totalIncreasedSeconds),
+          { formula: `${increasedCol}${row}/24`, result: hoursDecimal(w.totalIncreasedSeconds) / 24 },
+          hoursDecimal(w.takenSeconds),
+          e.balance === null ? t("report.balance_error_label") : hoursDecimal(e.balance),
+          hoursDecimal(w.quotaUsedSeconds),
+          hoursDecimal(w.mandatoryRestSeconds),
         ];
   }
-  return { name: t("report.recup.title"), columns, rows: rows() };
+  return { name: t("report.recup.sheet"), columns, rows: rows() };
 }
 
 function costSheet(r: CostReport): XlsxSheet {
@@ -310,9 +315,9 @@ function costSheet(r: CostReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          w.normalSeconds / H,
+          hoursDecimal(w.normalSeconds),
           euros(w.cost?.normalCents),
-          ...w.rates.flatMap((x, i) => [x.paidSeconds / H, euros(w.cost?.bands[i]?.cents)]),
+          ...w.rates.flatMap((x, i) => [hoursDecimal(x.paidSeconds), euros(w.cost?.bands[i]?.cents)]),
           euros(w.cost?.totalCents),
           euros(w.cost?.increasedHourlyCents),
           euros(e.averageCents),
@@ -326,7 +331,7 @@ function costSheet(r: CostReport): XlsxSheet {
   results[8] = sum((w) => w.cost?.normalCents);
   r.rates.forEach((_, i) => (results[10 + i * 2] = sum((w) => w.cost?.bands[i]?.cents)));
   results[9 + r.rates.length * 2] = r.totalCents / 100;
-  return { name: t("report.cost.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns: costCols, results } };
+  return { name: t("report.cost.sheet"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns: costCols, results } };
 }
 
 export function reportSheet(report: AnyReport): XlsxSheet {

@@ -5,6 +5,7 @@
  */
 import { formatFrDate } from "~/domain/date-range";
 import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
+import { hoursDecimal } from "~/domain/reports";
 import { t, tOr } from "~/i18n/fr";
 import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import type { ReportPageView } from "./report-pages.server";
@@ -22,7 +23,7 @@ export interface ReportTableView {
 }
 
 const H = 3600;
-const hours = (s: number) => formatDecimal(s / H);
+const hours = (s: number) => formatDecimal(hoursDecimal(s));
 const euros = (cents: number | null | undefined) => (cents == null ? "—" : formatEuros(cents / 100));
 const rateLabel = (rate: number) => formatDecimal(rate, { maxDigits: 1 });
 const weekLabel = (week: number, year: number) => `${t("report.col.week_short", { week })} ${year}`;

@@ -230,7 +230,7 @@ describe("pages and Excel files agree with the API", () => {
     const { res, buffer } = await download(client, `/export/recup?subsidiary=${org.subsidiaryId}&${PAGE_PERIOD}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="cadran-recup-3-print-rapports-20260301-20260331.xlsx"; filename*=UTF-8''cadran-recup-3-print-rapports-20260301-20260331.xlsx`,
+      `attachment; filename="cadran-recuperation-3-print-rapports-20260301-20260331.xlsx"; filename*=UTF-8''cadran-recuperation-3-print-rapports-20260301-20260331.xlsx`,
     );
     const ws = await readSheet(buffer);
     expect(ws.getRow(1).values).toEqual(

@@ -135,6 +135,11 @@ describe("the time account through every door (decision 0071)", () => {
       const cells = make(2);
       if (cells[0] !== "Camille DUBOIS") continue;
       for (const e of EXPECTED) expect(cells[weekColumn(e.week)]).toBeCloseTo(e.seconds / H, 6);
+      // The signed total as text, readable in every reader (a negative [h]:mm shows ##### in Excel), and the row
+      // total's formula with its computed result.
+      const formatted = sheet.columns.findIndex((c) => c.header === "Solde d'heures (±HHhmm)");
+      expect(cells[formatted]).toBe("+24h00");
+      expect(cells.find((c) => typeof c === "object" && c !== null && "formula" in c)).toMatchObject({ result: 24 });
     }
     expect(sheet.columns[weekColumn(49)]!.header).toBe("S49 (en cours) 2026");
   });

@@ -89,6 +89,12 @@ export const reports = {
   "figure.running": "en cours",
   "figure.running_week": "S{week} (en cours)",
   "report.col.time_account_total": "Solde d'heures (total)",
+  "report.col.time_account_formatted": "Solde d'heures (±HHhmm)",
+  // Sheet names, chosen within Excel's 31 characters (issue 25 §5)
+  "report.leave.sheet": "Congés",
+  "report.overtime.sheet": "Solde d'heures",
+  "report.recup.sheet": "Récupération",
+  "report.cost.sheet": "Coûts horaires",
   "report.col.structural": "HS structurelles (dans le salaire)",
   "report.col.quota_used": "Contingent utilisé (h)",
   "report.col.mandatory_rest": "Repos obligatoire acquis (h)",
