@@ -8,7 +8,6 @@ import { t, tOr } from "~/i18n/fr";
 import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
 
-const H = 3600;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** A row's SUM as Excel computes it from the rounded cells. */
 const rowSum = (cells: readonly (number | null)[]) => round2(cells.reduce<number>((t2, c) => t2 + (c === null ? 0 : hoursDecimal(c)), 0));
@@ -216,7 +215,6 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
   ];
   const firstWeek = columnLetter(3);
   const lastWeek = columnLetter(2 + Math.max(n, 1));
-  const totalCol = columnLetter(3 + n);
   function* rows() {
     for (const e of r.employees)
       yield (row: number): XlsxCell[] => [

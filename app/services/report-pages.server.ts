@@ -34,7 +34,6 @@ import {
   reportScope,
   runningWeekIndex,
   scopeSql,
-  weekKey,
   type CostReport,
   type EmployeeWeeksRow,
   type LeaveReport,

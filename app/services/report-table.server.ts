@@ -4,7 +4,7 @@
  * object or id the page does not show. The /api call and the Excel file keep the full report.
  */
 import { formatFrDate } from "~/domain/date-range";
-import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
+import { formatDecimal, formatEuros, formatHoursMinutes, formatTimeAccount } from "~/domain/number-format";
 import { hoursDecimal } from "~/domain/reports";
 import { t, tOr } from "~/i18n/fr";
 import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
@@ -22,7 +22,6 @@ export interface ReportTableView {
   foot: ReportCell[] | null;
 }
 
-const H = 3600;
 const hours = (s: number) => formatDecimal(hoursDecimal(s));
 const euros = (cents: number | null | undefined) => (cents == null ? "—" : formatEuros(cents / 100));
 const rateLabel = (rate: number) => formatDecimal(rate, { maxDigits: 1 });
