@@ -153,3 +153,62 @@ export function formatClock(seconds: number): string {
   const { negative, hours, minutes } = splitDuration(seconds);
   return `${negative ? "-" : ""}${pad2(hours)}:${pad2(minutes)}`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// One formatter per hour figure (issue 25 §1, issue 28 §5, decision 0071). Screens, files and /api answers call
+// these by the figure's name, never the generic function, so a figure reads the same everywhere.
+
+/**
+ * The time account (solde d'heures: worked − expected), signed "±HHhmm", zero unsigned.
+ *
+ * @example formatTimeAccount(5_520)  // "+01h32"
+ * @example formatTimeAccount(-480)   // "-00h08"
+ */
+export function formatTimeAccount(seconds: number): string {
+  return formatSignedHHhmm(seconds);
+}
+
+/**
+ * A working time or a legal overtime duration (never signed in practice): "H h mm".
+ *
+ * @example formatWorkingTime(19_680) // "5 h 28"
+ */
+export function formatWorkingTime(seconds: number): string {
+  return formatHoursMinutes(seconds);
+}
+
+/**
+ * The difference of two durations, computed from their seconds and formatted once: 35 h 00 − 29 h 32 is 5 h 28
+ * (never the difference of two truncated displays).
+ *
+ * @example formatDurationDifference(126_000, 106_320) // "5 h 28"
+ */
+export function formatDurationDifference(fromSeconds: number, minusSeconds: number): string {
+  return formatWorkingTime(fromSeconds - minusSeconds);
+}
+
+/**
+ * A whole-hour cell (overtime calendars): "3 h"; "" when it rounds to 0 or below (spec 2: shown only above 0).
+ *
+ * @example formatWholeHours(5_400) // "2 h"
+ */
+export function formatWholeHours(seconds: number): string {
+  const hours = Math.round(seconds / 3600);
+  return hours > 0 ? `${hours} h` : "";
+}
+
+/**
+ * Hours as a decimal number rounded once from seconds to the hundredth (files, /api), half away from zero, so the
+ * page's "1,25" and the file's 1.25 agree (issue 25 §5): exact decimal arithmetic on whole seconds, no binary
+ * division before rounding.
+ *
+ * @example hoursFromSeconds(4_518) // 1.26 (1.255 h rounds up)
+ * @example hoursFromSeconds(-4_518) // -1.26
+ */
+export function hoursFromSeconds(seconds: number): number {
+  const sign = seconds < 0 ? -1 : 1;
+  const abs = Math.abs(Math.round(seconds));
+  // hundredths = abs / 36, rounded half up, on integers.
+  const hundredths = Math.floor((abs * 2 + 36) / 72);
+  return (sign * hundredths) / 100;
+}

@@ -102,7 +102,9 @@ export const FRANCE_POLICY: OvertimePolicy = {
   enhancedFromHours: null,
   enhancedBands: [],
   enhancedRestDayRate: null,
-  complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 3 },
+  // L3123-28: without an agreement, heures complémentaires are capped at 1/10 of the contract (the hours beyond are
+  // still paid and flagged); 1/3 (L3123-20) needs a branch agreement: a policy setting (decision 0073).
+  complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 10 },
   // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold.
   countedAbsences: ["PAID_LEAVE"],
   holidaysCountAsWork: false,
@@ -155,6 +157,26 @@ export const PORTUGAL_POLICY: OvertimePolicy = {
   employeeInitiatedRecuperation: 50,
   employerInitiatedRecuperation: 50,
 };
+
+/** The first day of the shipped policies. */
+export const SHIPPED_POLICY_FROM = "2000-01-01";
+/** Cass. soc., 10 September 2025, n° 23-14.455: from that day, paid-leave days count toward the weekly threshold. */
+export const PAID_LEAVE_COUNTS_FROM = "2025-09-10";
+
+/**
+ * The shipped policy rows of a country, oldest first: Portugal's one row; France's before and from the Cour de
+ * cassation's ruling of 10 September 2025 (paid leave counted toward the 35 h threshold only from that day).
+ *
+ * @example defaultPolicyRowsFor("France").map((r) => r.effectiveFrom) // ["2000-01-01", "2025-09-10"]
+ */
+export function defaultPolicyRowsFor(countryName: string): { effectiveFrom: CalendarDate; policy: OvertimePolicy }[] {
+  const base = defaultPolicyFor(countryName);
+  if (base !== FRANCE_POLICY) return [{ effectiveFrom: SHIPPED_POLICY_FROM, policy: base }];
+  return [
+    { effectiveFrom: SHIPPED_POLICY_FROM, policy: { ...FRANCE_POLICY, countedAbsences: [] } },
+    { effectiveFrom: PAID_LEAVE_COUNTS_FROM, policy: FRANCE_POLICY },
+  ];
+}
 
 /**
  * The default policy of a country, by its name: Portugal's for "Portugal", France's for every other country

@@ -9,7 +9,7 @@ import {
   type OvertimeWeekInput,
   type OvertimeWeekResult,
 } from "./overtime";
-import { FRANCE_POLICY, PORTUGAL_POLICY, type OvertimePolicy } from "./overtime-policy";
+import { defaultPolicyRowsFor, FRANCE_POLICY, policyInForce, PORTUGAL_POLICY, type OvertimePolicy } from "./overtime-policy";
 import { addDays } from "./time-calendar-date";
 import { workingSeconds } from "./working-time";
 import { instantAt } from "./zoned-day";
@@ -66,19 +66,19 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       paid: 10 * H,
     },
     {
-      name: "39 h contract working 45 h: the 40th–43rd hours +25 %, the 44th on +50 %",
+      name: "39 h contract working 45 h: the 36th–39th hours structural (L3121-28), the 40th–43rd +25 %, the 44th on +50 %",
       input: () => run(week(MON10, [9 * H, 9 * H, 9 * H, 9 * H, 9 * H]), { contractWeeklyHours: 39 }),
       counted: 45 * H,
       extra: 6 * H,
-      lines: [["overtime", 25, 4 * H], ["overtime", 50, 2 * H]],
+      lines: [["structural", 25, 4 * H], ["overtime", 25, 4 * H], ["overtime", 50, 2 * H]],
       paid: 6 * H,
     },
     {
-      name: "39 h contract working its 39 h: no extra hour",
+      name: "39 h contract working its 39 h: no extra hour, 4 structural hours (in the salary)",
       input: () => run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 7 * H]), { contractWeeklyHours: 39 }),
       counted: 39 * H,
       extra: 0,
-      lines: [],
+      lines: [["structural", 25, 4 * H]],
       paid: 0,
     },
     {
@@ -154,8 +154,20 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       earned: 0,
     },
     {
-      name: "24 h part time working 33 h: the hour beyond 1/3 of the contract is paid +25 % and flagged",
+      name: "24 h part time working 33 h, default cap 1/10 (L3123-28): the hours beyond 2 h 24 are paid +25 % and flagged",
       input: () => run(week(MON10, [7 * H, 7 * H, 7 * H, 7 * H, 5 * H], 4.8 * H), { contractWeeklyHours: 24 }),
+      counted: 33 * H,
+      extra: 9 * H,
+      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 6 * H + 36 * M]],
+      paid: 9 * H,
+    },
+    {
+      name: "24 h part time working 33 h under an agreement's 1/3 cap (L3123-20): only the hour beyond 8 h is flagged",
+      input: () =>
+        run(week(MON10, [7 * H, 7 * H, 7 * H, 7 * H, 5 * H], 4.8 * H), {
+          contractWeeklyHours: 24,
+          policy: { ...FRANCE_POLICY, complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 3 } },
+        }),
       counted: 33 * H,
       extra: 9 * H,
       lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 5 * H + 36 * M], ["complementary", 25, 1 * H]],
@@ -166,7 +178,7 @@ describe("computeOvertimeWeek — France (weekly)", () => {
       input: () => run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 5 * H], 4.8 * H), { contractWeeklyHours: 24 }),
       counted: 37 * H,
       extra: 13 * H,
-      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 5 * H + 36 * M], ["complementary", 25, 3 * H], ["overtime", 25, 2 * H]],
+      lines: [["complementary", 10, 2 * H + 24 * M], ["complementary", 25, 8 * H + 36 * M], ["overtime", 25, 2 * H]],
       paid: 13 * H,
     },
     {
@@ -288,6 +300,22 @@ describe("computeOvertimeWeek — the annual quota (220 h) and the mandatory res
     expect(r.mandatoryRestSeconds).toBe(rest);
     expect(r.quota.warning).toBe(warning);
     expect(r.anomalies.some((a) => a.code === "quota_exceeded")).toBe(beyond > 0);
+  });
+
+  it.each([
+    { name: "a 39 h week uses 4 h of quota (L3121-30 al. 2: every hour above the legal 35 h)", days: [8 * H, 8 * H, 8 * H, 8 * H, 7 * H], quota: 4 * H },
+    { name: "a 41 h week on a 39 h contract uses 6 h (4 structural + 2 extra)", days: [9 * H, 8 * H, 8 * H, 8 * H, 8 * H], quota: 6 * H },
+    { name: "a 37 h week on a 39 h contract uses 2 h (the structural hours actually worked)", days: [8 * H, 8 * H, 7 * H, 7 * H, 7 * H], quota: 2 * H },
+  ])("$name", ({ days, quota }) => {
+    const r = run(week(MON10, days), { contractWeeklyHours: 39 });
+    expect(r.quota.weekSeconds).toBe(quota);
+    expect(r.paidSeconds).toBe(Math.max(0, quota - 4 * H));
+  });
+
+  it("structural hours beyond the quota earn the mandatory rest (L3121-30, D3121-23)", () => {
+    const r = run(week(MON10, [8 * H, 8 * H, 8 * H, 8 * H, 7 * H]), { contractWeeklyHours: 39, quotaUsedBeforeSeconds: 218 * H, companySize: 10 });
+    expect(r.quota.beyondSeconds).toBe(2 * H);
+    expect(r.mandatoryRestSeconds).toBe(H);
   });
 
   it("heures complémentaires do not count toward the quota", () => {
@@ -453,5 +481,28 @@ describe("computeOvertimeWeek — input checks and explanation", () => {
     { seconds: 1, rate: 25, out: 1 },
   ])("increased($seconds, $rate) = $out", ({ seconds, rate, out }) => {
     expect(increased(seconds, rate)).toBe(out);
+  });
+});
+
+describe("explained differences read as the difference of the minutes shown (issue 28 §5)", () => {
+  it("35 h 00 − 29 h 32 (and 40 seconds) reads 5 h 28 of missing hours", () => {
+    const worked = 29 * H + 32 * M + 40;
+    const r = run(week(MON10, [worked, 0, 0, 0, 0]));
+    const lines = explainWeek(r.explanation);
+    expect(lines).toContain("Heures retenues : 29 h 32.");
+    expect(lines).toContain("Heures manquantes : 5 h 28 (jamais majorées).");
+  });
+});
+
+describe("the shipped France rows (decision 0073)", () => {
+  it.each([
+    { name: "before Cass. soc. 10 Sept 2025 n° 23-14.455, paid leave does not count toward 35 h", date: "2025-09-09", counted: [] as string[] },
+    { name: "from the ruling's day on, paid leave counts toward the threshold", date: "2025-09-10", counted: ["PAID_LEAVE"] },
+  ])("$name", ({ date, counted }) => {
+    const rows = defaultPolicyRowsFor("France").map((r) => ({ ...r.policy, effectiveFrom: r.effectiveFrom }));
+    expect(policyInForce(rows, date)!.countedAbsences).toEqual(counted);
+  });
+  it("the part-time cap defaults to 1/10 of the contract (L3123-28)", () => {
+    expect(FRANCE_POLICY.complementary?.capDivisor).toBe(10);
   });
 });

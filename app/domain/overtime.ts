@@ -50,7 +50,12 @@ export interface OvertimeWeekInput {
   companySize: number;
 }
 
-export type LineKind = "overtime" | "complementary" | "holiday" | "sunday";
+/**
+ * `structural`: the hours of a contract above the legal week (the 36th–39th hour of a 39 h contract), overtime paid
+ * in the monthly salary (L3121-28): they count toward the annual quota (L3121-30) but are neither paid again nor
+ * turned into rest, and stay out of the reports' rate columns (decision 0073).
+ */
+export type LineKind = "overtime" | "complementary" | "holiday" | "sunday" | "structural";
 export type DayKind = "working" | "rest" | "holiday";
 
 /** One band of the week: hours at one rate, and what becomes of them. */
@@ -109,6 +114,8 @@ export interface DayResult {
   workedSeconds: number;
   absenceCountedSeconds: number;
   holidayCountedSeconds: number;
+  /** A holiday's scheduled hours, not worked and not counted as work, but paid (the hourly-cost report's normal cost). */
+  holidayPaidSeconds?: number;
   /** Daily mode: the day's overtime. */
   extraSeconds: number;
 }
@@ -123,6 +130,7 @@ export type ExplanationStepName =
   | "extra"
   | "undertime"
   | "band"
+  | "structural"
   | "complementary"
   | "premium"
   | "split"
@@ -162,6 +170,8 @@ export interface OvertimeWeekResult {
   undertimeSeconds: number;
   /** Banded overtime (full time, or beyond the legal week). */
   overtimeSeconds: number;
+  /** Structural overtime: counted hours between the legal week and a longer contract (in the salary). */
+  structuralSeconds: number;
   complementarySeconds: number;
   complementaryBeyondCapSeconds: number;
   /** Overtime and complementary hours paid at their rate. */
@@ -292,7 +302,10 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
       d?.absence && !holiday && counted.has(d.absence.reason as never) ? (d.absence.halfDay ? Math.floor(scheduled / 2) : scheduled) : 0;
     const holidayCountedSeconds = holiday && policy.holidaysCountAsWork ? Math.max(0, scheduled - worked) : 0;
     const kind: DayKind = holiday ? "holiday" : (d?.restDay ?? isWeekend(date)) ? "rest" : "working";
-    return { date, kind, lengthSeconds, workedSeconds: worked, absenceCountedSeconds, holidayCountedSeconds, extraSeconds: 0 };
+    // A holiday's scheduled hours not worked are paid all the same (L3133-3, monthly pay): the hourly-cost report keeps
+    // their normal cost (issue 25 §4); the part already counted as work is in the normal hours.
+    const holidayPaidSeconds = holiday ? Math.max(0, scheduled - worked - holidayCountedSeconds) : 0;
+    return { date, kind, lengthSeconds, workedSeconds: worked, absenceCountedSeconds, holidayCountedSeconds, holidayPaidSeconds, extraSeconds: 0 };
   });
 
   const legalWeekSeconds = Math.round(policy.legalWeekHours * HOUR);
@@ -315,6 +328,7 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
   // Steps 2–4 (weekly) or the days (daily): the lines.
   const overtimeLines: BandLine[] = [];
   const complementaryLines: BandLine[] = [];
+  const structuralLines: BandLine[] = [];
   let extraSeconds: number;
   let normalSeconds: number;
 
@@ -351,6 +365,14 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
     }
     for (const piece of splitByBands(policy.bands, overtimeStart, overtimeLength)) {
       overtimeLines.push(line("overtime", piece.rate, piece.seconds, { fromRank: Math.floor(piece.from / HOUR) + 1 }));
+    }
+    // Structural overtime (decision 0073): a contract above the legal week makes its hours beyond 35 h overtime paid in
+    // the salary; the ones actually counted this week use the quota (L3121-30 al. 2: every hour above the legal week).
+    if (!partTime && contractSeconds > legalWeekSeconds) {
+      const structural = Math.max(0, Math.min(countedSeconds, contractSeconds) - legalWeekSeconds);
+      for (const piece of splitByBands(policy.bands, 0, structural)) {
+        structuralLines.push(line("structural", piece.rate, piece.seconds, { fromRank: Math.floor(piece.from / HOUR) + 1 }));
+      }
     }
   } else {
     // Daily mode: pieces of each day, cut at the day's band boundaries and where the year's counter reaches the
@@ -405,6 +427,11 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
 
   // Steps 6–7: paid vs recovery, then the annual quota on what it counts.
   let quotaCounter = input.quotaUsedBeforeSeconds;
+  // Structural hours come first in the week (the 36th hour before the 40th) and are always paid: they always count.
+  for (const l of structuralLines) {
+    l.beyondQuotaSeconds = Math.max(0, quotaCounter + l.seconds - Math.max(quotaCounter, quotaLimitSeconds));
+    quotaCounter += l.seconds;
+  }
   for (const l of overtimeLines) {
     l.recoverySeconds = share(l.seconds, policy.inRecuperation);
     l.paidSeconds = l.seconds - l.recoverySeconds;
@@ -413,16 +440,18 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
     l.beyondQuotaSeconds = Math.max(0, quotaCounter + q - Math.max(quotaCounter, quotaLimitSeconds));
     quotaCounter += q;
   }
-  const beyondSeconds = overtimeLines.reduce((s, l) => s + l.beyondQuotaSeconds, 0);
+  const beyondSeconds = [...structuralLines, ...overtimeLines].reduce((s, l) => s + l.beyondQuotaSeconds, 0);
   if (beyondSeconds > 0) anomalies.push({ code: "quota_exceeded", seconds: beyondSeconds });
   const mandatoryRestPercent =
     input.companySize <= policy.smallCompanyMaxEmployees ? policy.mandatoryRestSmallPercent : policy.mandatoryRestLargePercent;
   const mandatoryRestSeconds = share(beyondSeconds, mandatoryRestPercent);
 
-  const lines = [...complementaryLines, ...overtimeLines, ...premiumLines];
+  const lines = [...structuralLines, ...complementaryLines, ...overtimeLines, ...premiumLines];
   const sum = (ls: readonly BandLine[], f: (l: BandLine) => number) => ls.reduce((s, l) => s + f(l), 0);
   const rateMap = new Map<number, RateTotal>();
+  // The reports' rate columns: hours beyond the contract (structural hours are in the salary, decision 0073).
   for (const l of lines) {
+    if (l.kind === "structural") continue;
     const total = rateMap.get(l.rate) ?? { rate: l.rate, seconds: 0, increasedSeconds: 0 };
     total.seconds += l.seconds;
     rateMap.set(l.rate, total);
@@ -445,6 +474,7 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
     extraSeconds,
     undertimeSeconds,
     overtimeSeconds: sum(overtimeLines, (l) => l.seconds),
+    structuralSeconds: sum(structuralLines, (l) => l.seconds),
     complementarySeconds: sum(complementaryLines, (l) => l.seconds),
     complementaryBeyondCapSeconds: sum(complementaryLines, (l) => (l.beyondCap ? l.seconds : 0)),
     paidSeconds: sum(overtimeLines, (l) => l.paidSeconds) + sum(complementaryLines, (l) => l.paidSeconds),
@@ -480,11 +510,14 @@ function explanationOf(r: OvertimeWeekResult, policy: OvertimePolicy): Explanati
     { step: "counted", seconds: r.countedSeconds },
     { step: "threshold", seconds: r.contractSeconds, otherSeconds: r.legalWeekSeconds },
     { step: "normal", seconds: r.normalSeconds },
-    { step: "extra", seconds: r.extraSeconds },
+    // A difference shown next to its two terms is the difference of the minutes shown (issue 28 §5: 35 h 00 − 29 h 32
+    // reads 5 h 28, not the 5 h 27 of the truncated exact difference).
+    { step: "extra", seconds: r.extraSeconds > 0 ? minutesDifference(r.countedSeconds, r.contractSeconds) : 0 },
   );
-  if (r.undertimeSeconds > 0) steps.push({ step: "undertime", seconds: r.undertimeSeconds });
+  if (r.undertimeSeconds > 0) steps.push({ step: "undertime", seconds: minutesDifference(r.contractSeconds, r.countedSeconds) });
   for (const l of r.lines) {
-    if (l.kind === "complementary") steps.push({ step: "complementary", seconds: l.seconds, rate: l.rate, ...(l.beyondCap ? { beyondCap: true } : {}) });
+    if (l.kind === "structural") steps.push({ step: "structural", seconds: l.seconds, rate: l.rate });
+    else if (l.kind === "complementary") steps.push({ step: "complementary", seconds: l.seconds, rate: l.rate, ...(l.beyondCap ? { beyondCap: true } : {}) });
     else if (l.kind === "overtime") steps.push({ step: "band", seconds: l.seconds, rate: l.rate, ...(l.date ? { date: l.date } : {}) });
     else steps.push({ step: "premium", seconds: l.seconds, rate: l.rate, ...(l.date ? { date: l.date } : {}) });
   }
@@ -498,6 +531,11 @@ function explanationOf(r: OvertimeWeekResult, policy: OvertimePolicy): Explanati
 }
 
 const hours = (seconds: number | undefined) => formatHoursMinutes(seconds ?? 0);
+
+/** a − b as the whole minutes shown of each (both truncated to the minute first), in seconds. */
+function minutesDifference(a: number, b: number): number {
+  return (Math.floor(a / 60) - Math.floor(b / 60)) * 60;
+}
 const frDate = (date: CalendarDate | undefined) => (date ? calendarDay(date).toFormat("dd/MM/yyyy") : "");
 const frNumber = (n: number | undefined) => String(n ?? 0).replace(".", ",");
 
@@ -513,6 +551,8 @@ export function explainWeek(steps: readonly ExplanationStep[]): string[] {
         return t("overtime.explain.threshold", { hours: hours(s.seconds), legal: hours(s.otherSeconds) });
       case "band":
         return t("overtime.explain.band", { hours: hours(s.seconds), rate: frNumber(s.rate) }) + (s.date ? ` (${frDate(s.date)})` : "");
+      case "structural":
+        return t("overtime.explain.structural", { hours: hours(s.seconds), rate: frNumber(s.rate) });
       case "complementary":
         return t("overtime.explain.complementary", { hours: hours(s.seconds), rate: frNumber(s.rate) });
       case "premium":

@@ -119,9 +119,10 @@ describe("weekRates", () => {
 
 describe("files", () => {
   it("names the file and writes Content-Disposition with an ASCII fallback", () => {
-    expect(reportFileName("recup", "3 Print", "2026-01-01", "2026-03-31")).toBe("cadran-recup-3-print-20260101-20260331.xlsx");
-    expect(reportFileName("leave", null, "2026-01-01", "2026-03-31")).toBe("cadran-leave-tout-20260101-20260331.xlsx");
-    expect(reportFileName("cost", "Île Été", "2026-01-01", "2026-03-31")).toBe("cadran-cost-ile-ete-20260101-20260331.xlsx");
+    expect(reportFileName("recup", "3 Print", "2026-01-01", "2026-03-31")).toBe("cadran-recuperation-3-print-20260101-20260331.xlsx");
+    expect(reportFileName("leave", null, "2026-01-01", "2026-03-31")).toBe("cadran-conges-tout-20260101-20260331.xlsx");
+    expect(reportFileName("cost", "Île Été", "2026-01-01", "2026-03-31")).toBe("cadran-couts-horaires-ile-ete-20260101-20260331.xlsx");
+    expect(reportFileName("overtime", "3 Print", "2026-01-01", "2026-03-31")).toBe("cadran-solde-heures-3-print-20260101-20260331.xlsx");
     expect(contentDisposition("cadran-é.xlsx")).toBe(`attachment; filename="cadran-_.xlsx"; filename*=UTF-8''cadran-%C3%A9.xlsx`);
   });
 });

@@ -4,6 +4,7 @@
  * the page, the /api call and the Excel file all show what these functions return (decision 0044).
  */
 import { csvSafeText } from "./spreadsheet-cell";
+import { hoursFromSeconds } from "./number-format";
 import { calendarDay, isCalendarDate, toCalendarDate, type CalendarDate } from "./time-calendar-date";
 
 const HOUR = 3600;
@@ -76,10 +77,26 @@ export function reportRateColumns(usedRates: Iterable<number>): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-/** Seconds → decimal hours, rounded to the hundredth (the number the /api and Excel carry). */
+/**
+ * Seconds → decimal hours, rounded once to the hundredth from the seconds (the number the page, the /api and Excel
+ * carry: issue 25 §5, 4 518 s is 1,26 everywhere).
+ */
 export function hoursDecimal(seconds: number): number {
-  return Math.round((seconds / HOUR) * 100) / 100;
+  return hoursFromSeconds(seconds);
 }
+
+/**
+ * The words of a report in its file name, in French (issue 25 §5).
+ *
+ * @example REPORT_FILE_WORDS.leave // "conges"
+ */
+export const REPORT_FILE_WORDS: Record<string, string> = {
+  leave: "conges",
+  overtime: "solde-heures",
+  recup: "recuperation",
+  cost: "couts-horaires",
+  paie: "paie",
+};
 
 /** Euros (decimal, 2 digits) → integer cents; null stays null. */
 export function toCents(euros: number | null | undefined): number | null {
@@ -129,12 +146,24 @@ export function weekRates(bands: unknown): WeekRate[] {
     out.set(r.rate, e);
   }
   for (const l of b.lines ?? []) {
-    if (!l || typeof l.rate !== "number") continue;
+    // Structural hours are in the salary (decision 0073): not a rate column of the reports.
+    if (!l || typeof l.rate !== "number" || (l as { kind?: string }).kind === "structural") continue;
     const e = out.get(l.rate) ?? { rate: l.rate, seconds: l.seconds ?? 0, increasedSeconds: 0, paidSeconds: 0 };
     e.paidSeconds += l.paidSeconds ?? 0;
     out.set(l.rate, e);
   }
   return [...out.values()].sort((a, b2) => a.rate - b2.rate);
+}
+
+/**
+ * The structural hours of a stored week (decision 0073): its lines of kind `structural` (a contract above the legal
+ * week; in the salary, counted in the quota).
+ *
+ * @example structuralSecondsOf({ lines: [{ kind: "structural", rate: 25, seconds: 14400 }] }) // 14400
+ */
+export function structuralSecondsOf(bands: unknown): number {
+  const lines = ((bands ?? {}) as { lines?: { kind?: string; seconds?: number }[] }).lines ?? [];
+  return lines.reduce((s, l) => s + (l && l.kind === "structural" ? (l.seconds ?? 0) : 0), 0);
 }
 
 /** One week of the hourly-cost report, in cents. */
@@ -192,11 +221,11 @@ export function slugPart(text: string): string {
 /**
  * `cadran-<report>-<subsidiary>-<from>-<to>.<ext>` (DESIGN §9), dates YYYYMMDD.
  *
- * @example reportFileName("recup", "3 Print", "2026-01-01", "2026-03-31") // "cadran-recup-3-print-20260101-20260331.xlsx"
+ * @example reportFileName("recup", "3 Print", "2026-01-01", "2026-03-31") // "cadran-recuperation-3-print-20260101-20260331.xlsx"
  */
 export function reportFileName(report: string, subsidiary: string | null, from: CalendarDate, to: CalendarDate, ext = "xlsx"): string {
   const ymd = (d: string) => d.replaceAll("-", "");
-  return `cadran-${slugPart(report)}-${slugPart(subsidiary ?? "")}-${ymd(from)}-${ymd(to)}.${ext}`;
+  return `cadran-${slugPart(REPORT_FILE_WORDS[report] ?? report)}-${slugPart(subsidiary ?? "")}-${ymd(from)}-${ymd(to)}.${ext}`;
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDecimal } from "~/domain/number-format";
-import { REPORT_PAGE_SIZE, REPORT_RATES } from "~/domain/reports";
-import { t, tOr } from "~/i18n/fr";
+import { REPORT_PAGE_SIZE } from "~/domain/reports";
+import { t } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
-import { LEAVE_REASONS } from "~/domain/leave-days";
 import { Pager } from "~/ui/pager";
 import { WideTable } from "~/ui/wide-table";
 
@@ -16,7 +15,6 @@ export const loader = ({ request }: LoaderFunctionArgs) => payrollPageLoader(req
 /** `intent=close` (finance) or `intent=reopen` (head management), logged. */
 export const action = ({ request }: ActionFunctionArgs) => payrollAction(request);
 
-const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
 const h = (s: number) => formatDecimal(s / 3600);
 const frDay = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
@@ -24,6 +22,7 @@ const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZ
 export default function PayrollPage() {
   const page = useLoaderData<typeof loader>();
   const query = `subsidiary=${page.subsidiaryId ?? ""}&month=${page.month}`;
+  const exportQuery = `${query}&layout=${page.layout === "cadran-paie-v1" ? "v1" : "v2"}`;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("report.payroll.title")}</h1>
@@ -39,6 +38,14 @@ export default function PayrollPage() {
         <div>
           <label htmlFor="p-month" className="field-label">{t("report.filter.month")}</label>
           <input id="p-month" name="month" type="month" defaultValue={page.month} className="field-input" required />
+        </div>
+        <div>
+          <label htmlFor="p-layout" className="field-label">{t("payroll.layout")}</label>
+          <select id="p-layout" name="layout" defaultValue={page.layout === "cadran-paie-v1" ? "v1" : "v2"} className="field-input">
+            {page.layouts.map((l) => (
+              <option key={l} value={l === "cadran-paie-v1" ? "v1" : "v2"}>{t(`payroll.layout.${l}`)}</option>
+            ))}
+          </select>
         </div>
         <button type="submit" className="btn btn-primary">{t("report.filter.search")}</button>
       </Form>
@@ -62,8 +69,8 @@ export default function PayrollPage() {
                 <button type="submit" className="btn btn-secondary">{t("payroll.reopen")}</button>
               </Form>
             )}
-            <a className="btn btn-secondary" href={`/export/payroll?${query}&format=xlsx`}>{t("report.export")}</a>
-            <a className="btn btn-secondary" href={`/export/payroll?${query}&format=csv`}>{t("report.export_csv")}</a>
+            <a className="btn btn-secondary" href={`/export/payroll?${exportQuery}&format=xlsx`}>{t("report.export")}</a>
+            <a className="btn btn-secondary" href={`/export/payroll?${exportQuery}&format=csv`}>{t("report.export_csv")}</a>
             {page.pager && (
               <span className="text-sm text-gray-700" data-testid="report-rows">
                 {t("report.rows", { count: page.pager.rowCount })}
@@ -71,7 +78,7 @@ export default function PayrollPage() {
               </span>
             )}
           </section>
-          {page.data.lines.length === 0 ? (
+          {!page.table || page.table.rows.length === 0 ? (
             <p className="text-sm text-gray-700">{t("label.empty_matching_search")}</p>
           ) : (
             <WideTable label={t("report.payroll.title")} testId="payroll-table">
@@ -79,37 +86,19 @@ export default function PayrollPage() {
                 <tr>
                   <th scope="col">{t("payroll.col.employee")}</th>
                   <th scope="col">{t("payroll.col.matricule")}</th>
-                  {REPORT_RATES.map((r) => (
-                    <th scope="col" key={r}>{t("payroll.col.overtime_at", { rate: r })}</th>
+                  {page.table.head.map((h) => (
+                    <th scope="col" key={h}>{h}</th>
                   ))}
-                  <th scope="col">{t("payroll.col.overtime_at", { rate: "autres" })}</th>
-                  <th scope="col">{t("payroll.col.complementary")}</th>
-                  <th scope="col">{t("payroll.col.mandatory_rest")}</th>
-                  <th scope="col">{t("payroll.col.recovery_earned")}</th>
-                  <th scope="col">{t("payroll.col.recovery_taken")}</th>
-                  {PAYROLL_LEAVE_REASONS.map((r) => (
-                    <th scope="col" key={r}>{t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) })}</th>
-                  ))}
-                  <th scope="col">{t("payroll.col.anomalies")}</th>
                 </tr>
               </thead>
               <tbody>
-                {page.data.lines.map((l) => (
-                  <tr key={l.employeeId}>
-                    <th scope="row">{l.employeeName}</th>
-                    <td>{l.matricule ?? ""}</td>
-                    {l.overtimeByRate.map((s, i) => (
-                      <td key={i} className="text-right">{h(s)}</td>
+                {page.table.rows.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.name}</th>
+                    <td>{l.matricule}</td>
+                    {l.cells.map((c, i) => (
+                      <td key={i} className="text-right">{c}</td>
                     ))}
-                    <td className="text-right">{h(l.overtimeOtherRates)}</td>
-                    <td className="text-right">{h(l.complementarySeconds)}</td>
-                    <td className="text-right">{h(l.mandatoryRestSeconds)}</td>
-                    <td className="text-right">{h(l.recoveryEarnedSeconds)}</td>
-                    <td className="text-right">{h(l.recoveryTakenSeconds)}</td>
-                    {l.leaveDays.map((d, i) => (
-                      <td key={i} className="text-right">{formatDecimal(d)}</td>
-                    ))}
-                    <td className="text-right">{l.anomalies}</td>
                   </tr>
                 ))}
               </tbody>
@@ -118,7 +107,7 @@ export default function PayrollPage() {
           {page.pager && (
             <Pager
               base="/report/payroll"
-              query={{ subsidiary: String(page.subsidiaryId ?? ""), month: page.month }}
+              query={{ subsidiary: String(page.subsidiaryId ?? ""), month: page.month, layout: page.layout === "cadran-paie-v1" ? "v1" : "v2" }}
               page={page.pager.page}
               pages={page.pager.pages}
               label={t("report.pages")}

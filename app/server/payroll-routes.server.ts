@@ -6,7 +6,15 @@ import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
 import { closedMonths, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { monthRappels } from "~/services/payroll-store.server";
-import { payrollCsv, payrollLineCount, payrollMonth, payrollSheet } from "~/services/payroll.server";
+import {
+  PAYROLL_LAYOUTS,
+  payrollCsv,
+  payrollLineCount,
+  payrollMonth,
+  payrollSheet,
+  payrollTableView,
+  readPayrollLayout,
+} from "~/services/payroll.server";
 import { pagerOf, readPageNumber } from "~/services/report-pages.server";
 import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { xlsxResponse } from "~/services/xlsx.server";
@@ -37,9 +45,25 @@ export async function payrollPageLoader(request: Request) {
   const user = await requireUser(request);
   const em = await getEm();
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
+  // The page shows (and its export links ask for) the layout chosen, cadran-paie-v2 by default (decision 0072).
+  const layout = readPayrollLayout(new URL(request.url).searchParams.get("layout") ?? "v2");
+  const layouts = PAYROLL_LAYOUTS;
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
-    const failed = { subsidiaries, subsidiaryId, month, data: null, state: null, canReopen: false, pager: null, closedMonths: [], rappels: [] };
+    const failed = {
+      subsidiaries,
+      subsidiaryId,
+      month,
+      layout,
+      layouts,
+      data: null,
+      table: null,
+      state: null,
+      canReopen: false,
+      pager: null,
+      closedMonths: [],
+      rappels: [],
+    };
     if (!validMonth(month)) return data({ ...failed, error: t("payroll.error.month") }, { status: 400 });
     return { ...failed, error: t("report.error.subsidiary_required") };
   }
@@ -57,8 +81,11 @@ export async function payrollPageLoader(request: Request) {
       subsidiaries,
       subsidiaryId,
       month,
+      layout,
+      layouts,
       error: null,
       data: payroll,
+      table: payrollTableView(payroll, layout),
       state,
       canReopen: user.profileType === "ROLE_HEAD_MANAGEMENT",
       pager: { page: pager.page, pages: pager.pages, rowCount: pager.rowCount },
@@ -106,10 +133,11 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
   if (subsidiaryId === null) return Response.json({ message: t("report.error.subsidiary_required") }, { status: 400 });
   try {
     const payroll = await payrollMonth(await getEm(), subsidiaryId, month);
+    const layout = readPayrollLayout(url.searchParams.get("layout"));
     const last = payroll.to;
     if (url.searchParams.get("format") === "csv") {
       const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last, "csv");
-      return new Response(payrollCsv(payroll), {
+      return new Response(payrollCsv(payroll, layout), {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": contentDisposition(name),
@@ -118,7 +146,7 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
       });
     }
     const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last);
-    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll));
+    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll, layout));
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;

@@ -23,6 +23,7 @@ import {
   weekCells,
   type YearCell,
 } from "~/domain/planning";
+import { weekId, weekLinkOf } from "~/domain/overtime-screens";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import type { CounterKind } from "~/domain/menu";
@@ -30,6 +31,7 @@ import type { CurrentUser } from "./current-user.server";
 import { MANAGER_SCOPE_SQL, managerScopeParams, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow } from "./leave.server";
 import { loadPlanningFacts, personalPlanningMonths, type PlanningTable } from "./planning.server";
+import { timeAccountByWeek } from "./overtime-account.server";
 import { intArray, loadExpectedFacts, stateToday, subsidiaries, type ClockRow } from "./time-clock-views.server";
 
 /**
@@ -302,15 +304,11 @@ async function scopeBlocks(
       { from: weeks[0]?.monday ?? range.from, to: weeks.length ? addDays(weeks[weeks.length - 1]!.monday, 6) : range.to },
       ["leaves"],
     ),
-    badging.length === 0
-      ? Promise.resolve([])
-      : em.execute<{ employee_id: number; seconds: number }[]>(
-          `select employee_id, sum(overtime_seconds)::int as seconds from overtime
-            where employee_id = any(?::int[]) and date between ? and ? group by employee_id`,
-          [intArray(badging), mondayToToday(today)[0], today],
-        ),
+    // The time account of the running week, read as every other door reads it (decision 0071).
+    timeAccountByWeek(em, badging, mondayToToday(today)[0]!, today, today),
   ]);
-  const overtimeOf = new Map(overtime.map((o) => [o.employee_id, Number(o.seconds)]));
+  const thisWeek = weekId(weekLinkOf(today));
+  const overtimeOf = new Map(badging.flatMap((id) => (overtime.has(`${id}:${thisWeek}`) ? [[id, overtime.get(`${id}:${thisWeek}`)!] as const] : [])));
 
   const divisions: DashboardDivision[] = [];
   const groups: PlanningTable["groups"] = [];

@@ -5,7 +5,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
 import {
-  defaultPolicyFor,
+  defaultPolicyRowsFor,
   policyInForce,
   validatePolicy,
   type OvertimeMode,
@@ -138,7 +138,13 @@ export async function policyForDate(em: EntityManager, countryId: number | null,
     [date, countryId],
   );
   if (row?.policy) return policyFromJson(row.policy);
-  return { ...defaultPolicyFor(row?.name ?? ""), id: null, countryId, effectiveFrom: "2000-01-01" };
+  return shippedPolicyOn(row?.name ?? "", countryId, date);
+}
+
+/** The shipped default in force on a date for a country without rows (decision 0073: France's two rows). */
+function shippedPolicyOn(countryName: string, countryId: number | null, date: CalendarDate): OvertimePolicyRow {
+  const rows = defaultPolicyRowsFor(countryName).map((r) => ({ ...r.policy, id: null, countryId, effectiveFrom: r.effectiveFrom }));
+  return policyInForce(rows, date) ?? rows[0]!;
 }
 
 /** Every policy row of a country, newest first (the settings history). */
@@ -192,23 +198,25 @@ export async function insertDefaultPolicy(
   countryName: string,
   percentages: Pick<OvertimePolicy, "paid" | "inRecuperation" | "employeeInitiatedRecuperation" | "employerInitiatedRecuperation">,
 ): Promise<void> {
-  const base = defaultPolicyFor(countryName);
   const p = percentages;
   const sumsTo100 = (a: number, b: number) => Math.round(a * 100) + Math.round(b * 100) === 10_000;
-  const policy: OvertimePolicy = {
-    ...base,
-    ...(sumsTo100(p.paid, p.inRecuperation) ? { paid: p.paid, inRecuperation: p.inRecuperation } : {}),
-    ...(sumsTo100(p.employeeInitiatedRecuperation, p.employerInitiatedRecuperation)
-      ? { employeeInitiatedRecuperation: p.employeeInitiatedRecuperation, employerInitiatedRecuperation: p.employerInitiatedRecuperation }
-      : {}),
-  };
-  const columns = policyColumns(validatePolicy(policy).length === 0 ? policy : base);
-  const names = Object.keys(columns);
-  await em.execute(
-    `insert into overtime_policy (country_id, effective_from, ${names.join(", ")}, created_at)
-     values (?, '2000-01-01', ${names.map(() => "?").join(", ")}, now()) on conflict (country_id, effective_from) do nothing`,
-    [countryId, ...Object.values(columns)],
-  );
+  // The shipped rows (France: before and from Cass. soc. 10 Sept 2025), each with the country's four percentages.
+  for (const { effectiveFrom, policy: base } of defaultPolicyRowsFor(countryName)) {
+    const policy: OvertimePolicy = {
+      ...base,
+      ...(sumsTo100(p.paid, p.inRecuperation) ? { paid: p.paid, inRecuperation: p.inRecuperation } : {}),
+      ...(sumsTo100(p.employeeInitiatedRecuperation, p.employerInitiatedRecuperation)
+        ? { employeeInitiatedRecuperation: p.employeeInitiatedRecuperation, employerInitiatedRecuperation: p.employerInitiatedRecuperation }
+        : {}),
+    };
+    const columns = policyColumns(validatePolicy(policy).length === 0 ? policy : base);
+    const names = Object.keys(columns);
+    await em.execute(
+      `insert into overtime_policy (country_id, effective_from, ${names.join(", ")}, created_at)
+       values (?, ?, ${names.map(() => "?").join(", ")}, now()) on conflict (country_id, effective_from) do nothing`,
+      [countryId, effectiveFrom, ...Object.values(columns)],
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -231,7 +239,7 @@ export async function countryPolicyPage(em: EntityManager, actor: CurrentUser, c
   const [country] = await em.execute<{ id: number; name: string }[]>(`select id, name from country where id = ?`, [countryId]);
   if (!country) throw new NotFoundError(t("error.not_found_item"));
   const rows = await listCountryPolicies(em, countryId);
-  const inForce = policyInForce(rows, today) ?? { ...defaultPolicyFor(country.name), id: null, countryId, effectiveFrom: "2000-01-01" };
+  const inForce = policyInForce(rows, today) ?? shippedPolicyOn(country.name, countryId, today);
   return { country, rows, inForce };
 }
 

@@ -18,7 +18,7 @@ import type { PayrollLine, PayrollMonthData } from "./payroll.server";
  * The layout of the lines stored at a close: the line object of payroll.server.ts serialised as it is (JSON), so a
  * later layout reads an older month's lines by this name. Bump it with the CSV layout.
  */
-export const PAYROLL_SNAPSHOT_LAYOUT = "cadran-paie-v1";
+export const PAYROLL_SNAPSHOT_LAYOUT = "cadran-paie-v2";
 
 /** A month 'YYYY-MM' of the payroll years (decision 0079) → its days; a French 400 otherwise (0000-01, 2026-13). */
 export function checkMonth(month: string) {
@@ -119,7 +119,15 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
       // No leave in a regularisation: zeros in every leave column (PAYROLL_LEAVE_REASONS, without a cycle of imports).
       leaveDays: LEAVE_REASONS.filter((reason) => reason !== "RECOVERY_LEAVE").map(() => 0),
       anomalies: 0,
-      // Night hours are paid in the month they were worked; a rappel carries overtime and recovery only.
+      // The v2 figures of a rappel: its overtime as paid hours (the rest converted is carried by the recovery
+      // columns only as an earned figure); night, structural and premium hours are paid in the month they were worked.
+      paidByRate: REPORT_RATES.map((_, i) => r.figures.overtimeByRate[i] ?? 0),
+      paidOtherRates: r.figures.overtimeOtherRates,
+      complementaryPaidSeconds: r.figures.complementarySeconds,
+      structuralSeconds: 0,
+      mayDaySeconds: 0,
+      otherPremiumSeconds: 0,
+      restConvertedSeconds: 0,
       nightSeconds: 0,
       rappel: { monday: r.monday, isoYear: w.year, isoWeek: w.week },
     };

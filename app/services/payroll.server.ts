@@ -6,8 +6,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { csvLine, csvNumber, REPORT_RATES, weekRates, weekShare } from "~/domain/reports";
+import { payrollFigures, type PayrollFigures } from "~/domain/payroll-variables";
+import { csvLine, csvNumber, monthRange, REPORT_RATES } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { formatDecimal, hoursFromSeconds } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import { assertSubsidiary, checkMonth, rappelLines, storedLineCount, storedMonth } from "./payroll-store.server";
 import type { XlsxColumn, XlsxSheet } from "./xlsx.server";
@@ -20,23 +22,11 @@ const H = 3600;
 /** Leave reasons counted in days (recovery leave is counted in hours, in its own column). */
 export const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
 
-export interface PayrollLine {
+/** One employee's line: who, and the month's figures (a plain serialisable object: a closed month's snapshot). */
+export interface PayrollLine extends PayrollFigures {
   employeeId: number;
   matricule: number | null;
   employeeName: string;
-  /** Seconds per rate of REPORT_RATES, in order. */
-  overtimeByRate: number[];
-  /** Seconds at other rates (Portugal's 37.5 %, agreements). */
-  overtimeOtherRates: number;
-  complementarySeconds: number;
-  mandatoryRestSeconds: number;
-  recoveryEarnedSeconds: number;
-  recoveryTakenSeconds: number;
-  /** Days per PAYROLL_LEAVE_REASONS, in order. */
-  leaveDays: number[];
-  anomalies: number;
-  /** Night hours worked (21:00-06:00, L3122-20) of the shifts started in the month (issue 26, decision 0075). */
-  nightSeconds: number;
 }
 
 export interface PayrollMonthData {
@@ -46,15 +36,6 @@ export interface PayrollMonthData {
   from: CalendarDate;
   to: CalendarDate;
   lines: PayrollLine[];
-}
-
-function weekdaysBetween(from: string, to: string): number {
-  let n = 0;
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) {
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) n += 1;
-  }
-  return n;
 }
 
 /** Employees of a subsidiary working during [from, to] (alias e); parameters: subsidiary, to, from. */
@@ -113,143 +94,147 @@ export async function payrollMonth(
       order by e.lastname, e.firstname, e.id`,
     [from, to, from, to, from, to, to, from, from, to, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
   );
-  /**
-   * A week's anomalies in the month (DESIGN §10: a week that straddles two months is split by its days): each dated
-   * anomaly counts in the month of its day; an undated one (a week-level flag) in the month of the week's Thursday,
-   * as the ISO week itself belongs to it.
-   */
-  function monthAnomalies(w: { m: string; anomalies: number; anomalyList: { date?: string }[] | null }, from: string, to: string): number {
-    if (!w.anomalyList) {
-      const thursday = addDays(w.m, 3);
-      return thursday >= from && thursday <= to ? w.anomalies : 0;
-    }
-    return w.anomalyList.filter((a) => {
-      const day = a.date ?? addDays(w.m, 3);
-      return day >= from && day <= to;
-    }).length;
-  }
-  const lines = rows.map((r): PayrollLine => {
-    const byRate = REPORT_RATES.map(() => 0);
-    let other = 0;
-    let compl = 0;
-    let rest = 0;
-    let earned = 0;
-    let anomalies = 0;
-    for (const w of r.weeks) {
-      const share = weekShare(w.days ?? [], w.m, from, to);
-      if (share <= 0) continue;
-      for (const rate of weekRates(w.bands)) {
-        const i = REPORT_RATES.indexOf(rate.rate);
-        if (i >= 0) byRate[i]! += rate.seconds * share;
-        else other += rate.seconds * share;
-      }
-      compl += w.compl * share;
-      rest += w.rest * share;
-      earned += w.earned * share;
-      anomalies += monthAnomalies(w, from, to);
-    }
-    const leaveDays = PAYROLL_LEAVE_REASONS.map(() => 0);
-    let taken = 0;
-    for (const l of r.leaves) {
-      if (l.reason === "RECOVERY_LEAVE") {
-        if (l.start >= from && l.start <= to) taken += Number(l.hours ?? 0) * H;
-        continue;
-      }
-      const i = (PAYROLL_LEAVE_REASONS as readonly string[]).indexOf(l.reason);
-      if (i < 0) continue;
-      const inside = l.start >= from && l.end <= to;
-      const all = weekdaysBetween(l.start, l.end);
-      const part = weekdaysBetween(l.start > from ? l.start : from, l.end < to ? l.end : to);
-      leaveDays[i]! += inside || all === 0 ? Number(l.days) : (Number(l.days) * part) / all;
-    }
-    return {
+  const lines = rows.map(
+    (r): PayrollLine => ({
       employeeId: r.id,
       matricule: r.matricule,
       employeeName: displayName(r.firstname, r.lastname),
-      overtimeByRate: byRate.map(Math.round),
-      overtimeOtherRates: Math.round(other),
-      complementarySeconds: Math.round(compl),
-      mandatoryRestSeconds: Math.round(rest),
-      recoveryEarnedSeconds: Math.round(earned),
-      recoveryTakenSeconds: Math.round(taken),
-      leaveDays: leaveDays.map((d) => Math.round(d * 100) / 100),
-      anomalies,
+      ...payrollFigures(r.weeks, r.leaves, PAYROLL_LEAVE_REASONS, from, to),
+      // Night hours of the shifts started in the month (issue 26, decision 0075).
       nightSeconds: Number(r.night ?? 0),
-    };
-  });
+    }),
+  );
   // The regularisations carried into this month follow the employees' lines in the files (decision 0079).
   if (!page) lines.push(...(await rappelLines(em, subsidiaryId, month)));
   return { subsidiaryId, subsidiaryName, month, from, to, lines };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files (stable layout cadran-paie-v1, docs/payroll-variables.md)
+// Files: stable layouts `cadran-paie-v1` and `cadran-paie-v2` (docs/payroll-variables.md, decision 0072)
 
-/** The CSV header: fixed codes, never renamed (a new layout gets a new version name). */
-export const PAYROLL_CSV_COLUMNS = [
-  "MATRICULE",
-  "NOM",
-  "MOIS",
-  "HS_25",
-  "HS_33",
-  "HS_50",
-  "HS_100",
-  "HS_AUTRES",
-  "HC",
-  "RCO",
-  "RECUP_ACQUISE",
-  "RECUP_PRISE",
-  ...PAYROLL_LEAVE_REASONS.map((r) => `JOURS_${r.replace(/_LEAVE$/, "")}`),
-  "ANOMALIES",
-  "HEURES_NUIT",
-] as const;
+export type PayrollLayout = "cadran-paie-v1" | "cadran-paie-v2";
+export const PAYROLL_LAYOUTS: readonly PayrollLayout[] = ["cadran-paie-v2", "cadran-paie-v1"];
 
-const hoursValue = (s: number) => Math.round((s / H) * 100) / 100;
-
-function lineValues(data: PayrollMonthData, l: PayrollLine): (string | number | null)[] {
-  return [
-    l.matricule,
-    l.employeeName,
-    data.month,
-    ...l.overtimeByRate.map(hoursValue),
-    hoursValue(l.overtimeOtherRates),
-    hoursValue(l.complementarySeconds),
-    hoursValue(l.mandatoryRestSeconds),
-    hoursValue(l.recoveryEarnedSeconds),
-    hoursValue(l.recoveryTakenSeconds),
-    ...l.leaveDays,
-    l.anomalies,
-    hoursValue(l.nightSeconds),
-  ];
+/** `?layout=v1|v2|cadran-paie-v1|cadran-paie-v2`; without it, v1 (the address already mapped by payroll tools). */
+export function readPayrollLayout(raw: string | null): PayrollLayout {
+  if (raw === "v2" || raw === "cadran-paie-v2") return "cadran-paie-v2";
+  return "cadran-paie-v1";
 }
 
+/** Decimal hours rounded once from the seconds (issue 25 §5). */
+const hoursValue = (s: number) => hoursFromSeconds(s);
+const leaveColumns = PAYROLL_LEAVE_REASONS.map((r) => `JOURS_${r.replace(/_LEAVE$/, "")}`);
+
+/** A layout's columns: the CSV code, the Excel header, the value of a line. Codes never change within a layout. */
+interface PayrollColumn {
+  code: string;
+  header: string;
+  kind: XlsxColumn["kind"];
+  width?: number;
+  value: (data: PayrollMonthData, l: PayrollLine) => string | number | null;
+}
+
+const identity: PayrollColumn[] = [
+  { code: "MATRICULE", header: t("payroll.col.matricule"), kind: "int", value: (_, l) => l.matricule },
+  { code: "NOM", header: t("payroll.col.employee"), kind: "text", value: (_, l) => l.employeeName },
+  { code: "MOIS", header: t("payroll.col.month"), kind: "text", width: 10, value: (d) => d.month },
+];
+const leaveAndAnomalies: PayrollColumn[] = [
+  ...PAYROLL_LEAVE_REASONS.map(
+    (r, i): PayrollColumn => ({
+      code: leaveColumns[i]!,
+      header: t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) }),
+      kind: "number",
+      value: (_, l) => l.leaveDays[i] ?? 0,
+    }),
+  ),
+  { code: "ANOMALIES", header: t("payroll.col.anomalies"), kind: "int", value: (_, l) => l.anomalies },
+];
+const hoursColumn = (code: string, header: string, seconds: (l: PayrollLine) => number): PayrollColumn => ({
+  code,
+  header,
+  kind: "hours",
+  value: (_, l) => hoursValue(seconds(l)),
+});
+
+/** `cadran-paie-v1`: unchanged since decision 0046 (hours per rate of every kind of line, split by the week's share). */
+const V1: PayrollColumn[] = [
+  ...identity,
+  ...REPORT_RATES.map((rate, i) => hoursColumn(`HS_${rate}`, t("payroll.col.overtime_at", { rate }), (l) => l.overtimeByRate[i] ?? 0)),
+  hoursColumn("HS_AUTRES", t("payroll.col.overtime_at", { rate: "autres" }), (l) => l.overtimeOtherRates),
+  hoursColumn("HC", t("payroll.col.complementary"), (l) => l.complementarySeconds),
+  hoursColumn("RCO", t("payroll.col.mandatory_rest"), (l) => l.mandatoryRestSeconds),
+  hoursColumn("RECUP_ACQUISE", t("payroll.col.recovery_earned"), (l) => l.recoveryEarnedSeconds),
+  hoursColumn("RECUP_PRISE", t("payroll.col.recovery_taken"), (l) => l.recoveryTakenSeconds),
+  ...leaveAndAnomalies,
+];
+
+/**
+ * `cadran-paie-v2` (issue 25 §2–3): structural hours apart (in the salary), HS_* = overtime hours paid, HC only for
+ * part time, the 1 May premium in its own column in the month of that day, night hours, rest columns apart.
+ */
+const V2: PayrollColumn[] = [
+  ...identity,
+  hoursColumn("HS_STRUCT", t("payroll.col.structural"), (l) => l.structuralSeconds),
+  ...REPORT_RATES.map((rate, i) => hoursColumn(`HS_${rate}`, t("payroll.col.paid_at", { rate }), (l) => l.paidByRate[i] ?? 0)),
+  hoursColumn("HS_AUTRES", t("payroll.col.paid_at", { rate: "autres" }), (l) => l.paidOtherRates),
+  hoursColumn("HC", t("payroll.col.complementary"), (l) => l.complementaryPaidSeconds),
+  hoursColumn("PRIME_1ER_MAI", t("payroll.col.may_day"), (l) => l.mayDaySeconds),
+  hoursColumn("HEURES_DIM_FERIES", t("payroll.col.other_premium"), (l) => l.otherPremiumSeconds),
+  hoursColumn("HEURES_NUIT", t("payroll.col.night"), (l) => l.nightSeconds),
+  hoursColumn("HS_EN_REPOS", t("payroll.col.rest_converted"), (l) => l.restConvertedSeconds),
+  hoursColumn("RECUP_ACQUISE", t("payroll.col.recovery_earned"), (l) => l.recoveryEarnedSeconds),
+  hoursColumn("RECUP_PRISE", t("payroll.col.recovery_taken"), (l) => l.recoveryTakenSeconds),
+  hoursColumn("RCO", t("payroll.col.mandatory_rest"), (l) => l.mandatoryRestSeconds),
+  ...leaveAndAnomalies,
+];
+
+const COLUMNS: Record<PayrollLayout, PayrollColumn[]> = { "cadran-paie-v1": V1, "cadran-paie-v2": V2 };
+
+/** The CSV header of a layout: fixed codes, never renamed (a new layout gets a new version name). */
+export function payrollColumns(layout: PayrollLayout): string[] {
+  return COLUMNS[layout].map((c) => c.code);
+}
+
+/** The v1 CSV header (kept for its callers). */
+export const PAYROLL_CSV_COLUMNS = payrollColumns("cadran-paie-v1");
+
 /** The CSV for payroll tools: UTF-8 with BOM, semicolons, comma decimals, CRLF, one header row. */
-export function payrollCsv(data: PayrollMonthData): string {
-  let out = "\ufeff" + csvLine(PAYROLL_CSV_COLUMNS as unknown as string[]);
+export function payrollCsv(data: PayrollMonthData, layout: PayrollLayout = "cadran-paie-v1"): string {
+  const columns = COLUMNS[layout];
+  let out = "\ufeff" + csvLine(columns.map((c) => c.code));
   for (const l of data.lines) {
-    out += csvLine(lineValues(data, l).map((v) => (typeof v === "number" ? csvNumber(v) : v)));
+    out += csvLine(columns.map((c) => c.value(data, l)).map((v) => (typeof v === "number" ? csvNumber(v) : v)));
   }
   return out;
 }
 
 /** The same variables as an Excel sheet, with French headers. */
-export function payrollSheet(data: PayrollMonthData): XlsxSheet {
-  const columns: XlsxColumn[] = [
-    { header: t("payroll.col.matricule"), kind: "int" },
-    { header: t("payroll.col.employee"), kind: "text" },
-    { header: t("payroll.col.month"), kind: "text", width: 10 },
-    ...REPORT_RATES.map((rate): XlsxColumn => ({ header: t("payroll.col.overtime_at", { rate }), kind: "hours" })),
-    { header: t("payroll.col.overtime_at", { rate: "autres" }), kind: "hours" },
-    { header: t("payroll.col.complementary"), kind: "hours" },
-    { header: t("payroll.col.mandatory_rest"), kind: "hours" },
-    { header: t("payroll.col.recovery_earned"), kind: "hours" },
-    { header: t("payroll.col.recovery_taken"), kind: "hours" },
-    ...PAYROLL_LEAVE_REASONS.map((r): XlsxColumn => ({ header: t("payroll.col.leave_days", { reason: tOr(`leave.reason.${r}`, r) }), kind: "number" })),
-    { header: t("payroll.col.anomalies"), kind: "int" },
-    { header: t("payroll.col.night_hours"), kind: "hours" },
-  ];
+export function payrollSheet(data: PayrollMonthData, layout: PayrollLayout = "cadran-paie-v1"): XlsxSheet {
+  const list = COLUMNS[layout];
+  const columns: XlsxColumn[] = list.map((c) => ({ header: c.header, kind: c.kind, ...(c.width ? { width: c.width } : {}) }));
   function* rows() {
-    for (const l of data.lines) yield () => lineValues(data, l);
+    for (const l of data.lines) yield () => list.map((c) => c.value(data, l));
   }
-  return { name: t("report.payroll.title"), columns, rows: rows() };
+  return { name: t("report.payroll.sheet"), columns, rows: rows() };
+}
+
+/**
+ * The page's table of a layout: the same columns as the file (matricule, name and month apart), French decimals, so
+ * what the page shows is what the file carries (issue 25 §1: one meaning per figure).
+ */
+export function payrollTableView(data: PayrollMonthData, layout: PayrollLayout): { head: string[]; rows: { id: number; name: string; matricule: string; cells: string[] }[] } {
+  const list = COLUMNS[layout].filter((c) => !["MATRICULE", "NOM", "MOIS"].includes(c.code));
+  return {
+    head: list.map((c) => c.header),
+    rows: data.lines.map((l) => ({
+      id: l.employeeId,
+      name: l.employeeName,
+      matricule: l.matricule === null ? "" : String(l.matricule),
+      cells: list.map((c) => {
+        const v = c.value(data, l);
+        return typeof v === "number" ? formatDecimal(v) : (v ?? "");
+      }),
+    })),
+  };
 }

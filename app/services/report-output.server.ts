@@ -3,12 +3,15 @@
  * (DESIGN §9). Both are written from the same loaded report, so the page, the API and the file agree.
  */
 import { hoursDecimal } from "~/domain/reports";
-import { formatSignedHHhmm } from "~/domain/number-format";
+import { formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
 
 const H = 3600;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A row's SUM as Excel computes it from the rounded cells. */
+const rowSum = (cells: readonly (number | null)[]) => round2(cells.reduce<number>((t2, c) => t2 + (c === null ? 0 : hoursDecimal(c)), 0));
 /** Every date of a body is unix seconds, the period and the Mondays included (spec 2 §7, decision 0088). */
 const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
@@ -42,25 +45,40 @@ export function leaveReportJson(r: LeaveReport) {
   };
 }
 
+/**
+ * The overtime report's body: every figure is the time account (decision 0071), named in `figure`/`figureLabel`;
+ * the running week carries `running: true` ("en cours": the days up to today).
+ */
 export function overtimeReportJson(r: OvertimeReport) {
   return {
     identifier: r.identifier,
+    figure: "time_account",
+    figureLabel: t("figure.time_account"),
     start: unix(r.from),
     end: unix(r.to),
-    weeks: r.weeks.map((w) => ({ weekNumber: w.week, year: w.year, monday: unix(w.monday) })),
+    weeks: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, monday: unix(w.monday), running: i === r.runningWeek })),
     employees: r.employees.map((e) => ({
       employeeId: e.employeeId,
       employeeName: e.employeeName,
       overtimeWeeks: r.weeks.flatMap((w, i) => {
         const s = e.cells[i];
-        return s === null || s === undefined ? [] : [{ weekNumber: w.week, year: w.year, totalOvertimeSeconds: s, totalOvertimeHours: hoursDecimal(s), totalOvertimeHourFormat: formatSignedHHhmm(s) }];
+        return s === null || s === undefined ? [] : [{ weekNumber: w.week, year: w.year, totalOvertimeSeconds: s, totalOvertimeHours: hoursDecimal(s), totalOvertimeHourFormat: formatTimeAccount(s), running: i === r.runningWeek }];
       }),
       totalSeconds: e.totalSeconds,
       totalHours: hoursDecimal(e.totalSeconds),
-      totalHourFormat: formatSignedHHhmm(e.totalSeconds),
+      totalHourFormat: formatTimeAccount(e.totalSeconds),
+      quotaUsedHours: e.quotaUsedSeconds === null ? null : hoursDecimal(e.quotaUsedSeconds),
+      mandatoryRestHours: hoursDecimal(e.mandatoryRestSeconds),
     })),
-    totalByWeek: r.weeks.map((w, i) => ({ weekNumber: w.week, year: w.year, totalSeconds: r.totalByWeek[i], totalHours: hoursDecimal(r.totalByWeek[i] ?? 0), totalHourFormat: formatSignedHHhmm(r.totalByWeek[i] ?? 0) })),
-    totalWeeks: { totalSeconds: r.totalSeconds, totalHours: hoursDecimal(r.totalSeconds), totalHourFormat: formatSignedHHhmm(r.totalSeconds) },
+    totalByWeek: r.weeks.map((w, i) => ({
+      weekNumber: w.week,
+      year: w.year,
+      running: i === r.runningWeek,
+      totalSeconds: r.totalByWeek[i],
+      totalHours: hoursDecimal(r.totalByWeek[i] ?? 0),
+      totalHourFormat: formatTimeAccount(r.totalByWeek[i] ?? 0),
+    })),
+    totalWeeks: { totalSeconds: r.totalSeconds, totalHours: hoursDecimal(r.totalSeconds), totalHourFormat: formatTimeAccount(r.totalSeconds) },
     totalItems: r.employees.length,
   };
 }
@@ -90,6 +108,7 @@ export function recoveryReportJson(r: RecoveryReport) {
         year: w.year,
         monday: unix(w.monday),
         normalHours: hoursDecimal(w.normalSeconds),
+        structuralHours: hoursDecimal(w.structuralSeconds),
         totalOvertime: hoursDecimal(w.overtimeSeconds),
         recoveryPaid: hoursDecimal(w.paidSeconds),
         overtimeRates: w.rates.map(rateJson),
@@ -98,6 +117,8 @@ export function recoveryReportJson(r: RecoveryReport) {
         totalIncreasedFormat: formatSignedHHhmm(w.totalIncreasedSeconds).replace(/^\+/, ""),
         recoveryEarned: hoursDecimal(w.recoveryEarnedSeconds),
         totalTaken: hoursDecimal(w.takenSeconds),
+        quotaUsedHours: hoursDecimal(w.quotaUsedSeconds),
+        mandatoryRestHours: hoursDecimal(w.mandatoryRestSeconds),
       })),
       totalTaken: hoursDecimal(e.totalTakenSeconds),
       recoveryEarned: e.recoveryEarned === null ? null : hoursDecimal(e.recoveryEarned),
@@ -173,7 +194,7 @@ function leaveSheet(r: LeaveReport): XlsxSheet {
     for (const e of r.employees)
       for (const l of e.leaves) yield () => [e.employeeName, e.matricule, xlsxDate(l.start), xlsxDate(l.end), reasonLabel(l.reason), l.numberDaysWork] as XlsxCell[];
   }
-  return { name: t("report.leave.title"), columns, rows: rows() };
+  return { name: t("report.leave.sheet"), columns, rows: rows() };
 }
 
 function overtimeSheet(r: OvertimeReport): XlsxSheet {
@@ -181,27 +202,38 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
   const columns: XlsxColumn[] = [
     { header: t("report.col.employee"), kind: "text" },
     { header: t("report.col.matricule"), kind: "int" },
-    ...r.weeks.map((w): XlsxColumn => ({ header: `${t("report.col.week_short", { week: w.week })} ${w.year}`, kind: "hours", width: 10 })),
-    { header: t("report.col.total_hours"), kind: "hours" },
-    { header: t("report.col.total_formatted"), kind: "duration" },
+    ...r.weeks.map(
+      (w, i): XlsxColumn => ({
+        header: `${i === r.runningWeek ? t("figure.running_week", { week: w.week }) : t("report.col.week_short", { week: w.week })} ${w.year}`,
+        kind: "hours",
+        width: 10,
+      }),
+    ),
+    { header: t("report.col.time_account_hours"), kind: "hours" },
+    // The signed figure as text ("-14h08"): a negative [h]:mm duration shows ##### in Excel's 1900 date system.
+    { header: t("report.col.time_account_formatted"), kind: "text", width: 16 },
+    { header: t("report.col.quota_used"), kind: "hours" },
+    { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
   const firstWeek = columnLetter(3);
   const lastWeek = columnLetter(2 + Math.max(n, 1));
-  const totalCol = columnLetter(3 + n);
   function* rows() {
     for (const e of r.employees)
       yield (row: number): XlsxCell[] => [
         e.employeeName,
         e.matricule,
-        ...e.cells.map((s) => (s === null ? null : s / H)),
-        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: e.totalSeconds / H } : 0,
-        { formula: `${totalCol}${row}/24`, result: e.totalSeconds / H / 24 },
+        ...e.cells.map((s) => (s === null ? null : hoursDecimal(s))),
+        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: rowSum(e.cells) } : 0,
+        formatTimeAccount(e.totalSeconds),
+        e.quotaUsedSeconds === null ? null : hoursDecimal(e.quotaUsedSeconds),
+        hoursDecimal(e.mandatoryRestSeconds),
       ];
   }
   const sumColumns = [...r.weeks.map((_, i) => 3 + i), 3 + n];
-  const results: Record<number, number> = Object.fromEntries(r.totalByWeek.map((s, i) => [3 + i, s / H]));
-  results[3 + n] = r.totalSeconds / H;
-  return { name: t("report.overtime.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
+  // The cached results are the sums of the rounded cells, as Excel will compute them.
+  const results: Record<number, number> = Object.fromEntries(r.weeks.map((_, i) => [3 + i, round2(r.employees.reduce((t2, e) => t2 + (e.cells[i] === null ? 0 : hoursDecimal(e.cells[i]!)), 0))]));
+  results[3 + n] = round2(r.employees.reduce((t2, e) => t2 + rowSum(e.cells), 0));
+  return { name: t("report.overtime.sheet"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
 }
 
 function recoverySheet(r: RecoveryReport): XlsxSheet {
@@ -213,6 +245,7 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
     { header: t("report.col.week"), kind: "int", width: 9 },
     { header: t("report.col.monday"), kind: "date" },
     { header: t("report.col.normal_hours"), kind: "hours" },
+    { header: t("report.col.structural"), kind: "hours" },
     { header: t("report.col.total_overtime"), kind: "hours" },
     { header: t("report.col.recovery_paid"), kind: "hours" },
     ...r.rates.flatMap((rate): XlsxColumn[] => [
@@ -223,8 +256,10 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
     { header: t("report.col.total_increased_formatted"), kind: "duration" },
     { header: t("report.col.total_taken"), kind: "hours" },
     { header: t("report.col.recovery_balance"), kind: "hours" },
+    { header: t("report.col.quota_used"), kind: "hours" },
+    { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
-  const increasedCol = columnLetter(10 + r.rates.length * 2);
+  const increasedCol = columnLetter(11 + r.rates.length * 2);
   function* rows() {
     for (const e of r.employees)
       for (const w of e.weeks)
@@ -235,17 +270,20 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          w.normalSeconds / H,
-          w.overtimeSeconds / H,
-          w.paidSeconds / H,
-          ...w.rates.flatMap((x) => [x.seconds / H, x.increasedSeconds / H]),
-          w.totalIncreasedSeconds / H,
-          { formula: `${increasedCol}${row}/24`, result: w.totalIncreasedSeconds / H / 24 },
-          w.takenSeconds / H,
-          e.balance === null ? t("report.balance_error_label") : e.balance / H,
+          hoursDecimal(w.normalSeconds),
+          hoursDecimal(w.structuralSeconds),
+          hoursDecimal(w.overtimeSeconds),
+          hoursDecimal(w.paidSeconds),
+          ...w.rates.flatMap((x) => [hoursDecimal(x.seconds), hoursDecimal(x.increasedSeconds)]),
+          hoursDecimal(w.totalIncreasedSeconds),
+          { formula: `${increasedCol}${row}/24`, result: hoursDecimal(w.totalIncreasedSeconds) / 24 },
+          hoursDecimal(w.takenSeconds),
+          e.balance === null ? t("report.balance_error_label") : hoursDecimal(e.balance),
+          hoursDecimal(w.quotaUsedSeconds),
+          hoursDecimal(w.mandatoryRestSeconds),
         ];
   }
-  return { name: t("report.recup.title"), columns, rows: rows() };
+  return { name: t("report.recup.sheet"), columns, rows: rows() };
 }
 
 function costSheet(r: CostReport): XlsxSheet {
@@ -277,9 +315,9 @@ function costSheet(r: CostReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          w.normalSeconds / H,
+          hoursDecimal(w.normalSeconds),
           euros(w.cost?.normalCents),
-          ...w.rates.flatMap((x, i) => [x.paidSeconds / H, euros(w.cost?.bands[i]?.cents)]),
+          ...w.rates.flatMap((x, i) => [hoursDecimal(x.paidSeconds), euros(w.cost?.bands[i]?.cents)]),
           euros(w.cost?.totalCents),
           euros(w.cost?.increasedHourlyCents),
           euros(e.averageCents),
@@ -293,7 +331,7 @@ function costSheet(r: CostReport): XlsxSheet {
   results[8] = sum((w) => w.cost?.normalCents);
   r.rates.forEach((_, i) => (results[10 + i * 2] = sum((w) => w.cost?.bands[i]?.cents)));
   results[9 + r.rates.length * 2] = r.totalCents / 100;
-  return { name: t("report.cost.title"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns: costCols, results } };
+  return { name: t("report.cost.sheet"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns: costCols, results } };
 }
 
 export function reportSheet(report: AnyReport): XlsxSheet {

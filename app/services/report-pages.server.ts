@@ -12,8 +12,10 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { isoWeeksInRange, mondayOf } from "~/domain/iso-week";
 import { REPORT_PAGE_SIZE, REPORT_RATES, reportRateColumns } from "~/domain/reports";
 import type { CalendarDate } from "~/domain/time-calendar-date";
+import { localDate } from "~/domain/zoned-day";
 import type { CurrentUser } from "./current-user.server";
 import { NotFoundError } from "./errors";
+import { accountWeeksParams, accountWeeksSql, timeAccountByWeek } from "./overtime-account.server";
 import {
   ACTIVE_IN_PERIOD,
   EMPLOYEE_WEEKS_COLUMNS,
@@ -23,13 +25,15 @@ import {
   groupLeaveRows,
   header,
   leaveRowsSql,
+  accountSpan,
   overtimeEmployee,
+  quotaAndRest,
   recoveryEmployee,
   reportPeriod,
   reportReason,
   reportScope,
+  runningWeekIndex,
   scopeSql,
-  weekKey,
   type CostReport,
   type EmployeeWeeksRow,
   type LeaveReport,
@@ -111,24 +115,24 @@ const strip = ({ page, pages, rowCount }: ReportPager): ReportPager => ({ page, 
 // ---------------------------------------------------------------------------------------------------------------
 // Overtime report: rows are employees; the totals per week are the kept values of every employee of the filter.
 
-async function overtimePage(em: EntityManager, actor: CurrentUser, query: ReportQuery, page: number) {
+async function overtimePage(em: EntityManager, actor: CurrentUser, query: ReportQuery, page: number, now: Date) {
   const period = reportPeriod(query);
   const scope = await reportScope(em, actor, query);
   const people = employeesSql(scope, query, period);
-  const first = mondayOf(period.from);
+  const weeks = isoWeeksInRange(period.from, period.to);
+  const today = localDate(now, "Europe/Paris");
+  const span = accountSpan(weeks, period);
+  // The totals per week of the whole filter: each employee's week kept by the ±60 s rule, then summed (decision 0071:
+  // the time account, read by the same statement as every other door).
   const [totals] = await em.execute<{ n: number; weeks: [string, number][] }[]>(
     `with e as materialized (select e.id from employee e where ${people.sql}),
-          t as (select w.m, sum(w.kept)::float8 as s
-                  from ${weeksOfEmployees(`w.monday as m, case when w.extra_seconds - w.undertime_seconds > 60 or w.extra_seconds - w.undertime_seconds < -60
-                                                     then w.extra_seconds - w.undertime_seconds else 0 end as kept`)}
-                 group by 1)
+          a as (${accountWeeksSql("select id from e")}),
+          t as (select a.m::text as m, sum(case when a.s > 60 or a.s < -60 then a.s else 0 end)::float8 as s from a group by 1)
      select (select count(*)::int from e) as n, coalesce((select json_agg(json_build_array(m, s)) from t), '[]'::json) as weeks`,
-    [...people.params, first, period.to],
+    [...people.params, ...accountWeeksParams([], span.from, span.to, today)],
   );
   const n = totals?.n ?? 0;
   if (query.employeeId !== null && n === 0) throw new NotFoundError();
-  const weeks = isoWeeksInRange(period.from, period.to);
-  const index = new Map(weeks.map((w, i) => [weekKey(w.year, w.week), i]));
   const byMonday = new Map(weeks.map((w, i) => [w.monday, i]));
   const totalByWeek = weeks.map(() => 0);
   for (const [monday, s] of totals?.weeks ?? []) {
@@ -136,22 +140,18 @@ async function overtimePage(em: EntityManager, actor: CurrentUser, query: Report
     if (i !== undefined) totalByWeek[i] = s;
   }
   const pager = pagerOf(page, n);
-  const rows = await em.execute<
-    { id: number; firstname: string; lastname: string; matricule: number | null; weeks: { y: number; w: number; extra: number; under: number }[] }[]
-  >(
-    // The page's employees first (the skipped ones cost no weeks' read), then their weeks.
-    `select e.id, e.firstname, e.lastname, e.matricule,
-            coalesce((select json_agg(json_build_object('y', w.iso_year, 'w', w.iso_week, 'extra', w.extra_seconds, 'under', w.undertime_seconds))
-                        from overtime_week w where ${WEEKS_OF_E}), '[]'::json) as weeks
-       from (select e.id, e.firstname, e.lastname, e.matricule from employee e where ${people.sql}
-              order by e.lastname, e.firstname, e.id offset ? limit ?) e
-      order by e.lastname, e.firstname, e.id`,
-    [first, period.to, ...people.params, pager.offset, REPORT_PAGE_SIZE],
+  const rows = await em.execute<{ id: number; firstname: string; lastname: string; matricule: number | null }[]>(
+    `select e.id, e.firstname, e.lastname, e.matricule from employee e where ${people.sql}
+      order by e.lastname, e.firstname, e.id offset ? limit ?`,
+    [...people.params, pager.offset, REPORT_PAGE_SIZE],
   );
+  const ids = rows.map((r) => r.id);
+  const [accounts, legal] = await Promise.all([timeAccountByWeek(em, ids, span.from, span.to, today), quotaAndRest(em, ids, span.from, period.to)]);
   return {
     ...header("overtime", scope, period),
     weeks,
-    employees: rows.map((r) => overtimeEmployee(r, weeks.length, index)),
+    runningWeek: runningWeekIndex(weeks, today),
+    employees: rows.map((r) => overtimeEmployee(r, weeks, accounts, legal)),
     totalByWeek,
     totalSeconds: totalByWeek.reduce((s, v) => s + v, 0),
     pager: strip(pager),
@@ -248,12 +248,19 @@ async function weeksPage(em: EntityManager, actor: CurrentUser, kind: "recup" | 
 }
 
 /** One page of a report (the page's loader). */
-export async function loadReportPage(em: EntityManager, actor: CurrentUser, kind: ReportKind, query: ReportQuery, page: number): Promise<ReportPageView> {
+export async function loadReportPage(
+  em: EntityManager,
+  actor: CurrentUser,
+  kind: ReportKind,
+  query: ReportQuery,
+  page: number,
+  now: Date = new Date(),
+): Promise<ReportPageView> {
   switch (kind) {
     case "leave":
       return leavePage(em, actor, query, page);
     case "overtime":
-      return overtimePage(em, actor, query, page);
+      return overtimePage(em, actor, query, page, now);
     case "recup":
     case "cost":
       return weeksPage(em, actor, kind, query, page);

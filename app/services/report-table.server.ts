@@ -4,7 +4,8 @@
  * object or id the page does not show. The /api call and the Excel file keep the full report.
  */
 import { formatFrDate } from "~/domain/date-range";
-import { formatDecimal, formatEuros, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
+import { formatDecimal, formatEuros, formatHoursMinutes, formatTimeAccount } from "~/domain/number-format";
+import { hoursDecimal } from "~/domain/reports";
 import { t, tOr } from "~/i18n/fr";
 import type { CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import type { ReportPageView } from "./report-pages.server";
@@ -21,8 +22,7 @@ export interface ReportTableView {
   foot: ReportCell[] | null;
 }
 
-const H = 3600;
-const hours = (s: number) => formatDecimal(s / H);
+const hours = (s: number) => formatDecimal(hoursDecimal(s));
 const euros = (cents: number | null | undefined) => (cents == null ? "—" : formatEuros(cents / 100));
 const rateLabel = (rate: number) => formatDecimal(rate, { maxDigits: 1 });
 const weekLabel = (week: number, year: number) => `${t("report.col.week_short", { week })} ${year}`;
@@ -45,12 +45,20 @@ function leaveTable(r: LeaveReport): ReportTableView {
   };
 }
 
+/** The overtime report shows the time account (decision 0071): its one label, its one formatter, the running week marked. */
 function overtimeTable(r: OvertimeReport): ReportTableView {
+  const weekHead = (w: { week: number }, i: number) => (i === r.runningWeek ? t("figure.running_week", { week: w.week }) : t("report.col.week_short", { week: w.week }));
   return {
     numeric: true,
-    head: [t("report.col.employee"), ...r.weeks.map((w) => t("report.col.week_short", { week: w.week })), t("report.col.total")],
-    rows: r.employees.map((e) => [e.employeeName, ...e.cells.map((s) => (s ? formatSignedHHhmm(s) : "")), formatSignedHHhmm(e.totalSeconds)]),
-    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatSignedHHhmm(s)), { text: formatSignedHHhmm(r.totalSeconds), testId: "overtime-total" }],
+    head: [t("report.col.employee"), ...r.weeks.map(weekHead), t("report.col.time_account_total"), t("report.col.quota_used"), t("report.col.mandatory_rest")],
+    rows: r.employees.map((e) => [
+      e.employeeName,
+      ...e.cells.map((s) => (s ? formatTimeAccount(s) : "")),
+      formatTimeAccount(e.totalSeconds),
+      e.quotaUsedSeconds === null ? "" : hours(e.quotaUsedSeconds),
+      hours(e.mandatoryRestSeconds),
+    ]),
+    foot: [t("report.total_by_week"), ...r.totalByWeek.map((s) => formatTimeAccount(s)), { text: formatTimeAccount(r.totalSeconds), testId: "overtime-total" }, "", ""],
   };
 }
 
@@ -63,6 +71,7 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
       t("report.col.hourly_cost"),
       t("report.col.week"),
       t("report.col.normal_hours"),
+      t("report.col.structural"),
       t("report.col.total_overtime"),
       t("report.col.recovery_paid"),
       ...r.rates.flatMap((rate) => [t("report.col.hours_at", { rate: rateLabel(rate) }), t("report.col.increased_at", { rate: rateLabel(rate) })]),
@@ -70,6 +79,8 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
       t("report.col.total_increased_formatted"),
       t("report.col.total_taken"),
       t("report.col.recovery_balance"),
+      t("report.col.quota_used"),
+      t("report.col.mandatory_rest"),
     ],
     rows: r.employees.flatMap((e) => {
       const hourly = euros(e.hourlyCents);
@@ -79,6 +90,7 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
         hourly,
         weekLabel(w.week, w.year),
         hours(w.normalSeconds),
+        hours(w.structuralSeconds),
         hours(w.overtimeSeconds),
         hours(w.paidSeconds),
         ...w.rates.flatMap((x) => [hours(x.seconds), hours(x.increasedSeconds)]),
@@ -86,6 +98,8 @@ function recoveryTable(r: RecoveryReport): ReportTableView {
         formatHoursMinutes(w.totalIncreasedSeconds),
         hours(w.takenSeconds),
         balance,
+        hours(w.quotaUsedSeconds),
+        hours(w.mandatoryRestSeconds),
       ]);
     }),
     foot: null,

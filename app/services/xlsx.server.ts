@@ -34,6 +34,21 @@ export const XLSX_FORMATS: Record<XlsxKind, string | undefined> = {
 
 const DEFAULT_WIDTH: Record<XlsxKind, number> = { text: 28, int: 12, number: 12, date: 12, hours: 12, duration: 12, euros: 14 };
 
+/**
+ * A column's width in characters: its own or its kind's, widened to its header's length (+ 2 for the bold face and
+ * the filter button), at most 60.
+ *
+ * @example columnWidth({ header: "Repos obligatoire acquis (h)", kind: "hours" }) // 30
+ */
+export function columnWidth(c: XlsxColumn): number {
+  return Math.max(c.width ?? DEFAULT_WIDTH[c.kind], Math.min(60, c.header.length + 2));
+}
+
+/** A sheet's name: Excel allows 31 characters and not []:*?/\ (the name is chosen to fit; this only guards). */
+export function sheetName(name: string): string {
+  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
+}
+
 /** A calendar date 'YYYY-MM-DD' as the Date exceljs stores as that day (UTC midnight = the day's serial). */
 export function xlsxDate(date: string | null | undefined): Date | null {
   if (!date) return null;
@@ -72,7 +87,7 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Cadran";
   const last = columnLetter(sheet.columns.length);
-  const ws = workbook.addWorksheet(sheet.name.slice(0, 31), {
+  const ws = workbook.addWorksheet(sheetName(sheet.name), {
     views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
   });
   ws.autoFilter = `A1:${last}1`;
@@ -80,7 +95,8 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
   // object's identity, so a shared object is looked up once; a copy per cell (what a column style gives) is turned
   // into XML and hashed again for each cell, a third of the writer's time on a large file.
   const styles = sheet.columns.map((c) => (XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {}));
-  ws.columns = sheet.columns.map((c, i) => ({ key: `c${i}`, width: c.width ?? DEFAULT_WIDTH[c.kind], style: styles[i] }));
+  // Headers are never cut (issue 25 §5): a column is at least as wide as its header (bold: a little more).
+  ws.columns = sheet.columns.map((c, i) => ({ key: `c${i}`, width: columnWidth(c), style: styles[i] }));
   const head = ws.addRow(sheet.columns.map((c) => c.header));
   head.font = { bold: true };
   head.eachCell((cell) => {
@@ -112,7 +128,10 @@ export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<number
     cells[0] = formulaLike(label) ? { richText: [{ text: label }] } : label;
     for (const col of sumColumns) {
       const letter = columnLetter(col);
-      cells[col - 1] = count > 0 ? { formula: `SUM(${letter}2:${letter}${count + 1})`, result: results?.[col] ?? 0 } : 0;
+      // Every formula carries its computed result (previews, openpyxl and pandas read only that).
+      const result = results?.[col];
+      if (result === undefined) throw new Error(`xlsx: the total of column ${col} has no computed result`);
+      cells[col - 1] = count > 0 ? { formula: `SUM(${letter}2:${letter}${count + 1})`, result } : 0;
     }
     const row = ws.addRow(cells);
     row.font = { bold: true };

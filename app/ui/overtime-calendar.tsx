@@ -98,12 +98,17 @@ function Calendar({ page }: { page: CalendarPage }) {
           ))}
         </tr>
         <tr>
-          {page.weeks.map((w) => (
-            <th key={`${w.year}-${w.week}`} scope="col"
-              title={t("overtime_screens.calendar.week_title", { week: w.week, year: w.year, monday: formatFrDate(w.monday) })}>
-              {t("overtime_screens.calendar.week", { week: w.week })}
-            </th>
-          ))}
+          {page.weeks.map((w) => {
+            // The running week is marked "en cours": its cells count the days up to today (decision 0071).
+            const running = page.runningWeek === `${w.year}-W${String(w.week).padStart(2, "0")}`;
+            return (
+              <th key={`${w.year}-${w.week}`} scope="col" data-running={running ? "true" : undefined}
+                title={t("overtime_screens.calendar.week_title", { week: w.week, year: w.year, monday: formatFrDate(w.monday) })}>
+                {t("overtime_screens.calendar.week", { week: w.week })}
+                {running && <span className="block text-xs font-normal">{t("figure.running")}</span>}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { formatFrDate } from "~/domain/date-range";
-import { formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
+import { formatHoursMinutes, formatTimeAccount } from "~/domain/number-format";
 import type { OvertimeClass } from "~/domain/overtime-screens";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { DeductionFailure } from "~/server/overtime-routes.server";
@@ -26,7 +26,7 @@ function Badge({ seconds, cls }: { seconds: number | null; cls: OvertimeClass })
   return (
     <span className={`rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${BADGE[cls]}`}
       title={t(cls === "overtime" ? "overtime_screens.class.overtime" : "overtime_screens.class.undertime")}>
-      {formatSignedHHhmm(seconds)}
+      {formatTimeAccount(seconds)}
     </span>
   );
 }
@@ -52,7 +52,7 @@ function Explanation({ page, explained }: { page: EmployeeYearPage; explained: E
             ? t("overtime_screens.explain.provisional")
             : t("overtime_screens.explain.stored", { date: formatFrDate(explained.computedAt!.slice(0, 10)) })}
       </p>
-      <p className="mt-1 text-sm">{t("overtime_screens.explain.time_account", { hours: formatSignedHHhmm(explained.timeAccountSeconds) })}</p>
+      <p className="mt-1 text-sm">{t("overtime_screens.explain.time_account", { hours: formatTimeAccount(explained.timeAccountSeconds) })}</p>
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         <div>
           <h3 className="font-medium">{t("overtime_screens.explain.days")}</h3>
@@ -90,20 +90,23 @@ function GridTable({ page }: { page: EmployeeYearPage }) {
           {[1, 2, 3, 4, 5].map((d) => (
             <th key={d} scope="col">{t(`overtime_screens.grid.day.${d}` as MessageKey)}</th>
           ))}
-          <th scope="col">{t("overtime_screens.grid.total")}</th>
+          <th scope="col">{t("figure.time_account")}</th>
         </tr>
       </thead>
       <tbody>
         {page.grid.map((row: GridRow) => (
           <tr key={row.week} data-testid={`week-${row.week}`} className={page.explained?.week === row.week ? "bg-brand-50" : undefined}>
-            <th scope="row" className="whitespace-nowrap">{t("overtime_screens.grid.week_row", { week: row.week, monday: formatFrDate(row.monday).slice(0, 5) })}</th>
+            <th scope="row" className="whitespace-nowrap">
+              {t("overtime_screens.grid.week_row", { week: row.week, monday: formatFrDate(row.monday).slice(0, 5) })}
+              {row.running && <span className="ml-1 text-xs font-normal text-gray-700" data-testid="running-week">{t("figure.running")}</span>}
+            </th>
             {row.days.map((d) => (
               <td key={d.date} className="text-center"><Badge seconds={d.seconds} cls={d.cls} /></td>
             ))}
             <td className="whitespace-nowrap">
               <Link to={weekHref(page, row.week)} className="btn-link" data-testid={`explain-${row.week}`}
-                aria-label={t("overtime_screens.grid.explain", { week: row.week, total: formatSignedHHhmm(row.totalSeconds) })}>
-                {formatSignedHHhmm(row.totalSeconds)}
+                aria-label={t("overtime_screens.grid.explain", { week: row.week, total: formatTimeAccount(row.totalSeconds) })}>
+                {formatTimeAccount(row.totalSeconds)}
               </Link>
               {row.deductedSeconds > 0 && (
                 <span className="ml-1 text-xs text-gray-600">{t("overtime_screens.grid.deducted", { hours: formatHoursMinutes(row.deductedSeconds) })}</span>

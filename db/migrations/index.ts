@@ -12,6 +12,7 @@ import { Migration20261125130000 } from "./Migration20261125130000";
 import { Migration20261126100000 } from "./Migration20261126100000";
 import { Migration20261127100000 } from "./Migration20261127100000";
 import { Migration20261127110000 } from "./Migration20261127110000";
+import { Migration20261201100000 } from "./Migration20261201100000";
 import { Migration20261202100000 } from "./Migration20261202100000";
 import { Migration20261203100000 } from "./Migration20261203100000";
 import { Migration20261204100000 } from "./Migration20261204100000";
@@ -38,6 +39,7 @@ export const migrationsList = [
   { name: "Migration20261126100000", class: Migration20261126100000 },
   { name: "Migration20261127100000", class: Migration20261127100000 },
   { name: "Migration20261127110000", class: Migration20261127110000 },
+  { name: "Migration20261201100000", class: Migration20261201100000 },
   { name: "Migration20261202100000", class: Migration20261202100000 },
   { name: "Migration20261203100000", class: Migration20261203100000 },
   { name: "Migration20261204100000", class: Migration20261204100000 },

@@ -22,7 +22,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
 import { frenchHolidays, portugueseHolidays, type PublicHoliday } from "../../app/domain/holidays";
-import { defaultPolicyFor } from "../../app/domain/overtime-policy";
+import { defaultPolicyRowsFor } from "../../app/domain/overtime-policy";
 import { hashPassword } from "../../app/server/password.server";
 import { policyColumns } from "../../app/services/overtime-policy.server";
 import { computeEmployeeWeek } from "../../app/services/overtime-week.server";
@@ -1140,12 +1140,13 @@ export function buildDemoData(today: string, passwordHash: string): DemoData {
     overtime_second_band_rate: c.overtimeSecondBandRate,
   }));
   // The overtime policy of each country from 2000 on (DESIGN §8): the country's default with its four percentages.
-  const policyRows: Row[] = COUNTRIES.map((c) => ({
-    id: c.id,
+  // France's shipped rows: before and from Cass. soc. 10 Sept 2025 (decision 0073).
+  const policyRows: Row[] = COUNTRIES.flatMap((c) => defaultPolicyRowsFor(c.name).map((r, i) => ({ c, ...r, id: c.id + 100 * i }))).map(({ c, id, effectiveFrom, policy }) => ({
+    id,
     country_id: c.id,
-    effective_from: "2000-01-01",
+    effective_from: effectiveFrom,
     ...policyColumns({
-      ...defaultPolicyFor(c.name),
+      ...policy,
       paid: c.overtimePaid,
       inRecuperation: c.overtimeInRecuperation,
       employeeInitiatedRecuperation: c.employeeInitiatedRecuperation,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decideLeave, removeLeave } from "~/services/leave-decision.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
-import { payrollMonth, PAYROLL_CSV_COLUMNS } from "~/services/payroll.server";
+import { payrollColumns, payrollMonth, PAYROLL_CSV_COLUMNS } from "~/services/payroll.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -94,6 +94,28 @@ describe("payroll variables", () => {
     const row = lines.find((l) => l[1] === "Alice AAA-PAIE")!;
     const col = (name: string) => row[PAYROLL_CSV_COLUMNS.indexOf(name as never)];
     expect([col("MOIS"), col("HS_25"), col("HS_50"), col("RECUP_PRISE"), col("JOURS_PAID"), col("JOURS_RTT")]).toEqual(["2026-03", "11,2", "2,8", "3", "2", "3"]);
+  });
+
+  it("cadran-paie-v2 is asked with layout=v2: its documented columns, paid hours per rate (v1 stays the default address)", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const cookie = [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${server.baseUrl}/export/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&format=csv&layout=v2`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.from(await res.arrayBuffer()));
+    const lines = text.slice(1).split("\r\n").filter(Boolean).map((l) => l.split(";"));
+    expect(lines[0]).toEqual(payrollColumns("cadran-paie-v2"));
+    expect(lines[0]!.slice(0, 16)).toEqual([
+      "MATRICULE", "NOM", "MOIS", "HS_STRUCT", "HS_25", "HS_33", "HS_50", "HS_100", "HS_AUTRES", "HC", "PRIME_1ER_MAI", "HEURES_DIM_FERIES",
+      "HEURES_NUIT", "HS_EN_REPOS", "RECUP_ACQUISE", "RECUP_PRISE",
+    ]);
+    const row = lines.find((l) => l[1] === "Alice AAA-PAIE")!;
+    const col = (name: string) => row[lines[0]!.indexOf(name)];
+    expect([col("HS_STRUCT"), col("HS_25"), col("HS_50"), col("HC"), col("PRIME_1ER_MAI"), col("RECUP_PRISE")]).toEqual(["0", "11,2", "2,8", "0", "0", "3"]);
+    // The page shows the layout it exports.
+    const page = await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&layout=v2`);
+    expect(page.text).toContain("HS structurelles, dans le salaire (h)");
+    expect(page.text).toContain("layout=v2&amp;format=csv");
   });
 
   it("the Excel file has the same rows with French headers", async () => {

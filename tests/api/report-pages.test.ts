@@ -123,6 +123,14 @@ beforeAll(async () => {
        from json_to_recordset(?::json) as r(employee_id int, iso_week int, monday date, normal_seconds int, extra_seconds int, undertime_seconds int, bands jsonb)`,
     [JSON.stringify(rows)],
   );
+  // The days behind the weeks (the overtime report reads the time account, decision 0071): the week's difference
+  // on its Monday.
+  await db.sql(
+    `insert into overtime (employee_id, date, worked_seconds, expected_seconds, overtime_seconds)
+     select r.employee_id, r.monday, 25200 + r.extra_seconds - r.undertime_seconds, 25200, r.extra_seconds - r.undertime_seconds
+       from json_to_recordset(?::json) as r(employee_id int, monday date, extra_seconds int, undertime_seconds int)`,
+    [JSON.stringify(rows)],
+  );
   // 70 accepted leaves (recovery leaves among them: taken hours of the recovery report, not rows of the leave report).
   await db.sql(
     `insert into leave (employee_id, reason, start, "end", state, number_days_work, nb_hour_absence, created_at, updated_at)

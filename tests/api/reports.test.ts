@@ -83,15 +83,20 @@ afterAll(() => {
 const byName = (list: any[], part: string): any => list.find((e: { employeeName: string }) => e.employeeName.includes(part));
 
 describe("GET /api/report/* — numbers from the stored weeks", () => {
-  it("overtime: one row per employee, the week's extra hours, totals per week and overall", async () => {
+  it("overtime: one row per employee, the week's time account (decision 0071), totals per week and overall", async () => {
     const res = await api.get(`/api/report/overtime?subsidiaryId=${org.subsidiaryId}&${PERIOD}`, tokens.financial);
     expect(res.status).toBe(200);
     expect(res.body.weeks.map((w: { weekNumber: number }) => w.weekNumber)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(res.body.figure).toBe("time_account");
     const a = byName(res.body.employees, "AAA-ALICE");
-    expect(a.overtimeWeeks).toEqual([{ weekNumber: 10, year: 2026, totalOvertimeSeconds: 10 * H, totalOvertimeHours: 10, totalOvertimeHourFormat: "+10h00" }]);
-    expect(byName(res.body.employees, "AAB-BRUNO").totalSeconds).toBe(H);
-    expect(res.body.totalByWeek[1]).toMatchObject({ weekNumber: 10, totalSeconds: 11 * H, totalHourFormat: "+11h00" });
-    expect(res.body.totalWeeks.totalSeconds).toBe(11 * H);
+    // The time account: Alice 5 × (9 h − 7 h) = +10 h; Bruno 4 × (9 h − 7 h) = +8 h (his legal overtime is 1 h: the
+    // recovery report below; the Friday he did not clock is no row of the time account).
+    expect(a.overtimeWeeks).toEqual([
+      { weekNumber: 10, year: 2026, totalOvertimeSeconds: 10 * H, totalOvertimeHours: 10, totalOvertimeHourFormat: "+10h00", running: false },
+    ]);
+    expect(byName(res.body.employees, "AAB-BRUNO").totalSeconds).toBe(8 * H);
+    expect(res.body.totalByWeek[1]).toMatchObject({ weekNumber: 10, totalSeconds: 18 * H, totalHourFormat: "+18h00" });
+    expect(res.body.totalWeeks.totalSeconds).toBe(18 * H);
     expect(res.body.identifier).toBe(`overtime-${org.subsidiaryId}-20260301-20260331`);
   });
 
@@ -225,7 +230,7 @@ describe("pages and Excel files agree with the API", () => {
     const { res, buffer } = await download(client, `/export/recup?subsidiary=${org.subsidiaryId}&${PAGE_PERIOD}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="cadran-recup-3-print-rapports-20260301-20260331.xlsx"; filename*=UTF-8''cadran-recup-3-print-rapports-20260301-20260331.xlsx`,
+      `attachment; filename="cadran-recuperation-3-print-rapports-20260301-20260331.xlsx"; filename*=UTF-8''cadran-recuperation-3-print-rapports-20260301-20260331.xlsx`,
     );
     const ws = await readSheet(buffer);
     expect(ws.getRow(1).values).toEqual(
@@ -238,12 +243,14 @@ describe("pages and Excel files agree with the API", () => {
     expect(row.getCell(6).numFmt).toBe("dd/mm/yyyy");
     expect(row.getCell(3).numFmt).toBe('#,##0.00 "€"');
     expect(row.getCell(7).value).toBe(35);
-    const twin = row.getCell(19);
+    // Column 8 is the structural hours (decision 0073); the quota used and the mandatory rest close the row.
+    expect(row.getCell(8).value).toBe(0);
+    const twin = row.getCell(20);
     expect(twin.numFmt).toBe("[h]:mm");
-    expect((twin.value as { formula: string }).formula).toBe("R2/24");
-    expect(row.getCell(18).value).toBe(13);
+    expect((twin.value as { formula: string }).formula).toBe("S2/24");
+    expect(row.getCell(19).value).toBe(13);
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(ws.autoFilter).toBe("A1:U1");
+    expect(ws.autoFilter).toBe("A1:X1");
   });
 
   it("the cost file ends with totals as formulas; the overtime file sums each row and week", async () => {
@@ -263,7 +270,7 @@ describe("pages and Excel files agree with the API", () => {
     expect(overtime.actualRowCount).toBe(apiOvertime.body.totalItems + 2);
     expect((overtime.getRow(2).getCell(9).value as { formula: string }).formula).toBe("SUM(C2:H2)");
     const weekTotal = overtime.getRow(overtime.actualRowCount).getCell(4).value as { formula: string; result: number };
-    expect(weekTotal.result).toBe(11);
+    expect(weekTotal.result).toBe(18);
   });
 
   it("the leave file has one row per leave of the API", async () => {

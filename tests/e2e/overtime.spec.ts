@@ -8,7 +8,7 @@ test.describe("overtime screens", () => {
   test("a team leader reads the team calendar and opens an employee's explained week", async ({ page }) => {
     await loginAs(page, "chef.equipe@cadran.test", { to: "/overtime/team" });
     await expect(page.getByRole("heading", { name: "Heures de l'équipe", level: 1 })).toBeVisible();
-    const calendar = page.getByRole("region", { name: "Heures supplémentaires par semaine" });
+    const calendar = page.getByRole("region", { name: "Solde d'heures par semaine" });
     await expect(calendar).toBeVisible();
     await expect(calendar.getByRole("columnheader").first()).toHaveText("Employé");
 
@@ -40,7 +40,7 @@ test.describe("overtime screens", () => {
     const amount = isJs(testInfo) ? { input: "1,5", shown: "1 h 30" } : { input: "0h45", shown: "0 h 45" };
     await loginAs(page, "daf@cadran.test", { to: "/overtime/subsidiary" });
     await expect(page.getByRole("heading", { name: "Heures de l'agence", level: 1 })).toBeVisible();
-    await page.getByRole("region", { name: "Heures supplémentaires par semaine" }).locator('tbody th a[href^="/overtime/employee/"]').first().click();
+    await page.getByRole("region", { name: "Solde d'heures par semaine" }).locator('tbody th a[href^="/overtime/employee/"]').first().click();
     await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Heures de l'agence" })).toBeVisible();
 
     const field = page.getByLabel("Heures à déduire du solde");

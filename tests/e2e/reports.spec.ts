@@ -35,7 +35,7 @@ test.describe("recovery report", () => {
     const downloading = page.waitForEvent("download");
     await page.getByTestId("report-export").click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe("cadran-recup-3-print-20260101-20260630.xlsx");
+    expect(download.suggestedFilename()).toBe("cadran-recuperation-3-print-20260101-20260630.xlsx");
     const path = await download.path();
     expect(path).toBeTruthy();
   });

@@ -1,7 +1,10 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { writeXlsx, xlsxDate, XLSX_FORMATS, type XlsxCell, type XlsxColumn } from "~/services/xlsx.server";
+import { formatDecimal } from "~/domain/number-format";
+import { hoursDecimal } from "~/domain/reports";
+import { t } from "~/i18n/fr";
+import { columnWidth, sheetName, writeXlsx, xlsxDate, XLSX_FORMATS, type XlsxCell, type XlsxColumn } from "~/services/xlsx.server";
 
 /**
  * The streaming writer gives every data cell of a column one shared style object (exceljs then looks its style id
@@ -24,7 +27,7 @@ async function written(rows: ((row: number) => XlsxCell[])[]) {
   const chunks: Buffer[] = [];
   out.on("data", (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => out.on("end", resolve));
-  await writeXlsx(out, { name: "Test", columns, rows: (async function* () { yield* rows; })(), totals: { label: "Total", sumColumns: [7] } });
+  await writeXlsx(out, { name: "Test", columns, rows: (async function* () { yield* rows; })(), totals: { label: "Total", sumColumns: [7], results: { 7: 1 } } });
   await ended;
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -58,6 +61,38 @@ describe("writeXlsx", () => {
     expect(sheet.getRow(2).getCell(8).value).toBe(42);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.getRow(1202).getCell(1).font?.bold).toBe(true);
-    expect(sheet.getRow(1202).getCell(7).value).toMatchObject({ formula: "SUM(G2:G1201)" });
+    expect(sheet.getRow(1202).getCell(7).value).toMatchObject({ formula: "SUM(G2:G1201)", result: 1 });
+  });
+
+  it("refuses a total without its computed result (previews, openpyxl and pandas read only the cached value)", async () => {
+    const out = new PassThrough();
+    out.resume();
+    await expect(writeXlsx(out, { name: "Test", columns, rows: [() => [null, 1]], totals: { label: "Total", sumColumns: [2] } })).rejects.toThrow(/no computed result/);
+  });
+});
+
+describe("files that read right in Excel, LibreOffice and a preview (issue 25 §5)", () => {
+  it.each([
+    { name: "a header is never cut: the column is as wide as it", column: { header: "Repos obligatoire acquis (h)", kind: "hours" as const }, width: 30 },
+    { name: "a short header keeps its kind's width", column: { header: "Heures", kind: "hours" as const }, width: 12 },
+    { name: "a given width widens to its header too", column: { header: "S49 (en cours) 2026", kind: "hours" as const, width: 10 }, width: 21 },
+  ])("$name", ({ column, width }) => {
+    expect(columnWidth(column)).toBe(width);
+  });
+
+  it("every report's sheet name is chosen within 31 characters", () => {
+    for (const kind of ["leave", "overtime", "recup", "cost"] as const) {
+      const name = t(`report.${kind}.sheet`);
+      expect(name.length).toBeLessThanOrEqual(31);
+      expect(sheetName(name)).toBe(name);
+    }
+    expect(t("report.payroll.sheet").length).toBeLessThanOrEqual(31);
+  });
+
+  it("hours are rounded once from seconds: the page's 1,26 is the file's 1.26 (4 518 s)", () => {
+    expect(hoursDecimal(4518)).toBe(1.26);
+    expect(formatDecimal(hoursDecimal(4518))).toBe("1,26");
+    expect(hoursDecimal(-4518)).toBe(-1.26);
+    expect(hoursDecimal(5400)).toBe(1.5);
   });
 });

@@ -22,14 +22,14 @@ export const overtimeScreens = {
   "overtime_screens.filter.year": "Année",
 
   // Calendar
-  "overtime_screens.calendar.label": "Heures supplémentaires par semaine",
-  "overtime_screens.calendar.caption": "Heures supplémentaires par semaine du {from} au {to}, en heures entières",
+  "overtime_screens.calendar.label": "Solde d'heures par semaine",
+  "overtime_screens.calendar.caption": "Solde d'heures par semaine du {from} au {to}, en heures entières",
   "overtime_screens.calendar.employee": "Employé",
   "overtime_screens.calendar.week": "S{week}",
   "overtime_screens.calendar.week_title": "Semaine {week} de {year}, du {monday}",
-  "overtime_screens.calendar.cell_title": "{hours} h supplémentaires, semaine {week} : voir l'explication",
+  "overtime_screens.calendar.cell_title": "Solde d'heures de {hours} h, semaine {week} : voir l'explication",
   "overtime_screens.calendar.me": "(moi)",
-  "overtime_screens.calendar.legend": "Une case montre les heures supplémentaires de la semaine, en heures entières, quand elles dépassent 0. Le signe ⚠ signale un contrôle légal de la semaine.",
+  "overtime_screens.calendar.legend": "Une case montre le solde d'heures de la semaine (temps travaillé − temps prévu, moins les déductions), en heures entières, quand il dépasse 0 ; la semaine en cours compte les jours jusqu'à aujourd'hui. Le signe ⚠ signale un contrôle légal de la semaine.",
   // Pages of a calendar (docs/decisions/0056; the links are the shared pager's)
   "overtime_screens.calendar.range": "Employés {first} à {last} sur {total}",
   "overtime_screens.calendar.range_more": "Employés {first} à {last} sur {total} : les liens de pages montrent les autres.",
@@ -42,7 +42,7 @@ export const overtimeScreens = {
   // Employee year
   "overtime_screens.recovery_balance": "Solde de récupération : {hours}",
   "overtime_screens.grid.label": "Heures par jour et par semaine",
-  "overtime_screens.grid.caption": "Heures supplémentaires et manquantes de {year}, du lundi au vendredi",
+  "overtime_screens.grid.caption": "Solde d'heures de {year} par jour et par semaine, du lundi au vendredi",
   "overtime_screens.grid.week": "Semaine",
   "overtime_screens.grid.week_row": "S{week} · {monday}",
   "overtime_screens.grid.day.1": "Lundi",
@@ -89,7 +89,7 @@ export const overtimeScreens = {
   "overtime_screens.explain.live": "Semaine pas encore enregistrée : calcul du moment, sans valeur définitive.",
   "overtime_screens.explain.provisional": "Semaine en cours : résultat provisoire.",
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
-  "overtime_screens.explain.time_account": "Compte de temps de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
+  "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
   // Night hours (issue 26, decision 0075)
   "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",

@@ -103,6 +103,8 @@ export const overtime = {
   "overtime.explain.extra": "Heures au-delà du contrat : {hours}.",
   "overtime.explain.undertime": "Heures manquantes : {hours} (jamais majorées).",
   "overtime.explain.band": "{hours} majorées de {rate} %.",
+  "overtime.explain.structural":
+    "{hours} d'heures supplémentaires structurelles majorées de {rate} % (contrat au-delà de 35 h), déjà payées dans le salaire mensuel et comptées dans le contingent.",
   "overtime.explain.complementary": "{hours} d'heures complémentaires majorées de {rate} %, toujours payées.",
   "overtime.explain.premium": "{hours} travaillées le {date} majorées de {rate} %.",
   "overtime.explain.split": "Répartition : {paid} % payées, {recovery} % en récupération.",

@@ -78,6 +78,28 @@ export const reports = {
   "error.recovery_balance_uncomputable": "Le solde de récupération ne peut pas être calculé.",
   "report.balance_error_label": "erreur",
 
+  // Hour figures, one meaning each (issue 25 §1, decision 0071)
+  "figure.time_account": "Solde d'heures",
+  "figure.time_account.definition":
+    "Solde d'heures : temps travaillé − temps prévu, jour par jour (un jour férié, un congé ou un jour non travaillé ne prévoit rien), moins les déductions. La semaine en cours compte les jours jusqu'à aujourd'hui.",
+  "figure.legal_overtime": "Heures supplémentaires majorées",
+  "figure.legal_overtime.definition":
+    "Heures supplémentaires majorées : heures comptées au-delà du seuil légal ou du contrat, par taux de majoration, jamais négatives ; c'est ce que la paie règle ou convertit en repos.",
+  "figure.recovery": "Récupération",
+  "figure.running": "en cours",
+  "figure.running_week": "S{week} (en cours)",
+  "report.col.time_account_total": "Solde d'heures (total)",
+  "report.col.time_account_formatted": "Solde d'heures (±HHhmm)",
+  // Sheet names, chosen within Excel's 31 characters (issue 25 §5)
+  "report.leave.sheet": "Congés",
+  "report.overtime.sheet": "Solde d'heures",
+  "report.recup.sheet": "Récupération",
+  "report.cost.sheet": "Coûts horaires",
+  "report.col.structural": "HS structurelles (dans le salaire)",
+  "report.col.quota_used": "Contingent utilisé (h)",
+  "report.col.mandatory_rest": "Repos obligatoire acquis (h)",
+  "report.col.time_account_hours": "Solde d'heures (heures)",
+
   // Manual add-recovery (spec 2 §7 POST /api/add-recovery)
   "report.add_recovery.title": "Ajouter la récupération d'une semaine",
   "report.add_recovery.week": "Semaine",
@@ -111,6 +133,17 @@ export const reports = {
   "payroll.col.anomalies": "Anomalies",
   // Night hours (issue 26, decision 0075)
   "payroll.col.night_hours": "Heures de nuit (h)",
+  // cadran-paie-v2 (issue 25 §2, decision 0072)
+  "payroll.col.structural": "HS structurelles, dans le salaire (h)",
+  "payroll.col.paid_at": "HS payées à {rate} % (h)",
+  "payroll.col.may_day": "Heures du 1er mai, payées double (h)",
+  "payroll.col.other_premium": "Heures dimanche et fériés majorées (h)",
+  "payroll.col.night": "Heures de nuit (h)",
+  "payroll.col.rest_converted": "HS converties en repos (h)",
+  "payroll.layout": "Format du fichier de paie",
+  "payroll.layout.cadran-paie-v2": "cadran-paie-v2 (recommandé)",
+  "payroll.layout.cadran-paie-v1": "cadran-paie-v1 (ancien format)",
+  "report.payroll.sheet": "Variables de paie",
   "payroll.closed": "Mois clôturé par {name} le {date}.",
   "payroll.open": "Mois ouvert.",
   "payroll.close": "Clôturer le mois",

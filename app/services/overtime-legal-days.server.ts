@@ -1,0 +1,98 @@
+/**
+ * The clock entries of the legal checks of the overtime screens (split from overtime-views.server.ts): one query
+ * per page, whatever the rows.
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { legalChecks, legalPolicyFor, workIntervals, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/legal-checks";
+import { nightSeconds } from "~/domain/night-work";
+import { localDate, resolveTimeZone } from "~/domain/zoned-day";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { preparedQuery } from "~/server/prepared.server";
+import { intArray } from "./time-clock-views.server";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared reads
+
+interface LogDaysRow {
+  employee_id: number;
+  /** The employee's country name (legalPolicyFor) and zone (night hours). */
+  country: string | null;
+  zone: string | null;
+  /** The employee's days: "YYYY-MM-DD/<expected seconds> <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
+  days: string;
+}
+
+/** The entry types of the legal checks by their first letter (START, PAUSE, LUNCH, END). */
+const ENTRY_TYPES: Record<string, string> = { S: "START", P: "PAUSE", L: "LUNCH", E: "END" };
+
+/**
+ * The clock entries (not superseded) of some employees' days, as the legal checks want them: one row per employee
+ * (not per day: a subsidiary's page of 25 people over 6 months is ~2,800 days, and a row costs more to decode than
+ * its text), one query. The day before `from` is read too, for the rest between it and the first day.
+ */
+export async function legalDays(em: EntityManager, ids: readonly number[], from: CalendarDate, to: CalendarDate): Promise<Map<number, EmployeeLegalDays>> {
+  const out = new Map<number, EmployeeLegalDays>();
+  if (ids.length === 0) return out;
+  // A named prepared statement (app/server/prepared.server.ts): every calendar and employee page runs it, its text
+  // never changes, and its plan cost about as much as its execution on a large company (docs/decisions/0056).
+  const rows = await preparedQuery<LogDaysRow>(
+    em,
+    "overtime_legal_days_country",
+    // The employee's country decides the checks (issue 26 §3, decision 0076); the expected seconds, Portugal's daily overtime.
+    `select d.employee_id, max(d.country) as country, max(d.zone) as zone, string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country,
+                    coalesce(s.timezone, co.timezone) as zone,
+                    string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
+               from time_clock c
+               join employee e on e.id = c.employee_id
+               left join subsidiary s on s.id = e.subsidiary_id
+               left join country co on co.id = coalesce(e.country_id, s.country_id)
+               join time_log l on l.time_clock_id = c.id and l.superseded_at is null
+              where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
+              group by c.employee_id, c.date, c.expected_seconds, co.name, s.timezone, co.timezone) d
+      group by d.employee_id`,
+    // The 11 weeks before `from` too: the 12-week average (L3121-22) of the first weeks shown, and the rest before the first day.
+    [intArray(ids), addDays(from, -77), to],
+  );
+  for (const r of rows) {
+    out.set(r.employee_id, {
+      policy: legalPolicyFor(r.country),
+      zone: resolveTimeZone(r.zone),
+      days: r.days.split(";").map((day) => {
+        const parts = day.split(" ");
+        const [date, expected] = parts[0]!.split("/");
+        const entries: { time: number; type: string }[] = [];
+        for (let i = 1; i < parts.length; i++) {
+          const p = parts[i]!;
+          entries.push({ time: Number(p.slice(0, -1)), type: ENTRY_TYPES[p.slice(-1)] ?? p.slice(-1) });
+        }
+        return { date: date!, entries, expectedSeconds: Number(expected) };
+      }),
+    });
+  }
+  return out;
+}
+
+/** Legal checks dated within [from, to] (the day before only serves the rest check). */
+export function checksIn(employee: EmployeeLegalDays | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
+  if (!employee) return [];
+  const today = localDate(new Date(), "Europe/Paris");
+  return legalChecks(employee.days, employee.policy, { today }).filter((c) => c.date >= from && c.date <= to);
+}
+
+/** An employee's clock days for the legal checks, with the checks of their own country (issue 26 §3). */
+export interface EmployeeLegalDays {
+  policy: LegalPolicy;
+  zone: string;
+  days: LegalDay[];
+}
+
+/** Night hours (21:00-06:00, L3122-20) of each day of an employee's shifts, for the week explanation (decision 0075). */
+export function nightsOf(employee: EmployeeLegalDays | undefined): Record<CalendarDate, number> {
+  const out: Record<CalendarDate, number> = {};
+  for (const day of employee?.days ?? []) {
+    const seconds = nightSeconds(workIntervals(day.entries), employee!.zone);
+    if (seconds > 0) out[day.date] = seconds;
+  }
+  return out;
+}
