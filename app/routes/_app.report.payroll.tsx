@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDecimal } from "~/domain/number-format";
-import { REPORT_PAGE_SIZE } from "~/domain/reports";
+import { REPORT_PAGE_SIZE, REPORT_RATES } from "~/domain/reports";
 import { t } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
 import { Pager } from "~/ui/pager";

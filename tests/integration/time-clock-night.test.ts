@@ -167,7 +167,7 @@ describe("night hours in the payroll file (issue 26 §1)", () => {
     const april = await payrollMonth(db.em(), payrollOrg.subsidiaryId, "2026-04");
     expect(march.lines.find((l) => l.employeeId === e.employeeId)!.nightSeconds).toBe(15.5 * H);
     expect(april.lines.find((l) => l.employeeId === e.employeeId)!.nightSeconds).toBe(0);
-    const [header, row] = payrollCsv(march).slice(1).split("\r\n").map((l) => l.split(";"));
+    const [header, row] = payrollCsv(march, "cadran-paie-v2").slice(1).split("\r\n").map((l) => l.split(";"));
     expect(row![header!.indexOf("HEURES_NUIT")]).toBe("15,5");
   });
 });
