@@ -8,6 +8,7 @@ import { leaveDecisionMail, leaveStepMail } from "./jobs/leave-mail";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./jobs/overtime";
 import { currentFanOut } from "./fanout";
 import { reportExport } from "./jobs/report-export";
+import { addNextYearHolidays } from "~/services/holiday-proposals.server";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
@@ -30,6 +31,7 @@ export const processors: Processors = {
   "overtime.chunk": async (payload) => overtimeChunk(await getEm(), payload),
   "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
   "report.export": ({ exportId }) => reportExport(exportId),
+  "holidays.next-year": async ({ at }) => addNextYearHolidays(await getEm(), at ? new Date(at) : new Date()),
 };
 
 export class BadPayloadError extends Error {}

@@ -82,6 +82,7 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/": "anyone",
   "/profile": "anyone",
   "/avatars/:id": "anyone",
+  "/settings/holidays": [FM, HM],
   "/settings/*": [FM, HM],
   "/employees/*": [FM, HM],
   "/time-clock/badging": "anyone",

@@ -50,6 +50,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "Home", path: "/", rights: "anyone" },
   { name: "Profile", path: "/profile", rights: "anyone" },
   { name: "Avatar", path: "/avatars/:id", rights: "anyone" },
+  // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
+  { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock

@@ -17,7 +17,8 @@ export type JobName =
   | "overtime.recompute"
   | "overtime.chunk"
   | "overtime.finish"
-  | "report.export";
+  | "report.export"
+  | "holidays.next-year";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -51,6 +52,8 @@ export const JOBS = {
   "overtime.finish": z.object({ kind: z.enum(["nightly", "recompute"]), at: z.iso.datetime({ offset: true }) }),
   // A large Excel export (decision 0045): the export's id only.
   "report.export": z.object({ exportId: z.string().uuid() }),
+  // Computed public holidays (decision 0097): next year's days of every followed calendar, each 1 December.
+  "holidays.next-year": periodic,
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
@@ -64,6 +67,8 @@ export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   { id: "leave-monthly-accrual", name: "leave.monthly-accrual", pattern: "0 1 1 * *" },
   // Overtime (DESIGN §8): close yesterday, recompute the current and dirty weeks, credit finished weeks.
   { id: "overtime-nightly", name: "overtime.nightly", pattern: "0 2 * * *" },
+  // Computed public holidays (decision 0097): next year's, at 04:00 on 1 December.
+  { id: "holidays-next-year", name: "holidays.next-year", pattern: "0 4 1 12 *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

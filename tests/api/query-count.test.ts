@@ -169,6 +169,26 @@ describe("the subsidiary form with its local holidays (settings)", () => {
   });
 });
 
+describe("the computed holidays page (settings, issue 33)", () => {
+  it("sends as many statements with one followed calendar and run as with many", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const path = `/settings/holidays?calendar=country-${org.countryId}&year=2027`;
+    await db.sql("insert into holiday_calendar (country_id, calendar) values (?, 'national')", [org.countryId]);
+    const before = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    const [calendar] = await db.sql<{ id: number }>("select id from holiday_calendar where country_id = ?", [org.countryId]);
+    await db.sql("insert into holiday_calendar_run (calendar_id, year, added) select ?, y, 11 from generate_series(2028, 2040) y", [calendar!.id]);
+    await db.sql(
+      `insert into holiday_calendar (subsidiary_id, calendar)
+       select s.id, 'alsace-moselle' from subsidiary s where not exists (select 1 from holiday_calendar h where h.subsidiary_id = s.id)`,
+    );
+    await db.sql("insert into holiday (country_id, date, name) values (?, '2027-05-01', 'Fête du Travail') on conflict do nothing", [org.countryId]);
+    const after = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+});
+
 describe("the overtime policy page of a country (settings)", () => {
   it("sends as many statements with one policy row as with twelve", async () => {
     const client = htmlClient(() => server.baseUrl);
