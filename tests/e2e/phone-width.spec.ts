@@ -91,3 +91,23 @@ for (const email of ROLES) {
     expect(wide, `pages wider than ${WIDTH} px for ${email}`).toEqual([]);
   });
 }
+
+/** Screens whose full state no link reaches (a GET form's answer): the onboarding screens of issue 33. */
+test("the onboarding screens with their data fit a 360 px phone", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant (e-mail professionnel)").fill("daf@cadran.test");
+  await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const wide: string[] = [];
+  // The demo's France is country 1 and "3 Print" subsidiary 1 (db/seeds/demo.ts).
+  for (const href of [
+    `/settings/holidays?calendar=country-1&year=${new Date().getFullYear() + 1}`,
+    `/settings/holidays?calendar=alsace-moselle-good-friday-1&year=${new Date().getFullYear() + 1}`,
+  ]) {
+    await page.goto(href);
+    const width = await documentWidth(page);
+    if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
+  }
+  expect(wide).toEqual([]);
+});
