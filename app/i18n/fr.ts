@@ -19,6 +19,7 @@ import { planning } from "./fr/planning";
 import { reports } from "./fr/reports";
 import { dashboard } from "./fr/dashboard";
 import { holidays } from "./fr/holidays";
+import { employeeImport } from "./fr/import";
 
 export const fr = {
   ...common,
@@ -37,6 +38,7 @@ export const fr = {
   ...reports,
   ...dashboard,
   ...holidays,
+  ...employeeImport,
 } as const;
 
 export type MessageKey = keyof typeof fr;
