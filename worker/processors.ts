@@ -9,6 +9,7 @@ import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } fro
 import { currentFanOut } from "./fanout";
 import { reportExport } from "./jobs/report-export";
 import { addNextYearHolidays } from "~/services/holiday-proposals.server";
+import { runImport } from "~/services/employee-import.server";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ
@@ -32,6 +33,7 @@ export const processors: Processors = {
   "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
   "report.export": ({ exportId }) => reportExport(exportId),
   "holidays.next-year": async ({ at }) => addNextYearHolidays(await getEm(), at ? new Date(at) : new Date()),
+  "employees.import": async ({ importId }) => runImport(await getEm(), importId),
 };
 
 export class BadPayloadError extends Error {}

@@ -53,6 +53,10 @@ export const PAGE_RULES: readonly PageRule[] = [
   // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
   { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
+  { name: "EmployeeImport", path: "/employees/import", rights: [FM, HM] },
+  { name: "EmployeeImportTemplate", path: "/employees/import/template", rights: [FM, HM] },
+  { name: "EmployeeImportPreview", path: "/employees/import/:id", rights: [FM, HM] },
+  { name: "EmployeeExport", path: "/employees/export", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },

@@ -18,7 +18,8 @@ export type JobName =
   | "overtime.chunk"
   | "overtime.finish"
   | "report.export"
-  | "holidays.next-year";
+  | "holidays.next-year"
+  | "employees.import";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -54,6 +55,8 @@ export const JOBS = {
   "report.export": z.object({ exportId: z.string().uuid() }),
   // Computed public holidays (decision 0097): next year's days of every followed calendar, each 1 December.
   "holidays.next-year": periodic,
+  // A confirmed employee import of many rows (decision 0098): the import's id only (its rows are in the database).
+  "employees.import": z.object({ importId: z.string().uuid() }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */

@@ -208,7 +208,7 @@ export function sortCollation(em: EntityManager): Promise<string> {
 
 export async function findRecord(em: EntityManager, id: number): Promise<EmployeeRecord | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const rows = await em.getConnection().execute<Row[]>(`${EMPLOYEE_SELECT} where e.id = ?`, [id]);
+  const rows = await em.getConnection().execute<Row[]>(`${EMPLOYEE_SELECT} where e.id = ?`, [id], "all", em.getTransactionContext());
   return rows[0] ? toRecord(rows[0]) : null;
 }
 

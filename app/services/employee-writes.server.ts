@@ -69,6 +69,9 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
       values.division ?? -1,
       values.team ?? -1,
     ],
+    // Inside the caller's transaction when there is one (the import creates divisions and teams in it first).
+    "all",
+    em.getTransactionContext(),
   );
   if (values.matricule !== null && row!.matricule_taken) violations.push(violation("matricule", "employee.error.matricule_taken"));
   if (values.email && row!.email_taken) violations.push(violation("email", "employee.error.email_taken"));
@@ -129,7 +132,13 @@ function uniqueViolation(error: unknown): ValidationError | null {
  * Creates an employee and their login account (login = professional e-mail, role = profileType, no password
  * yet), then has the worker mail the "choose your password" link. Returns the new id.
  */
-export async function createEmployee(em: EntityManager, actor: CurrentUser, input: Partial<EmployeeValues>): Promise<{ id: number; userId: number }> {
+export async function createEmployee(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: Partial<EmployeeValues>,
+  // The import (decision 0098) mails after its own transaction commits, and only when asked.
+  options: { welcomeMail?: boolean } = {},
+): Promise<{ id: number; userId: number }> {
   assertManagement(actor);
   const values = normalise({ ...NEW_EMPLOYEE_DEFAULTS, ...input });
   await validateSheet(em, values, null);
@@ -158,7 +167,7 @@ export async function createEmployee(em: EntityManager, actor: CurrentUser, inpu
     throw uniqueViolation(error) ?? error;
   }
   // An archived newcomer (history import) gets an account but no mail: the job skips archived accounts anyway.
-  if (!isArchived(values.firedAt)) await enqueue("mail.welcome", { userId: created.userId });
+  if (!isArchived(values.firedAt) && options.welcomeMail !== false) await enqueue("mail.welcome", { userId: created.userId });
   return created;
 }
 
