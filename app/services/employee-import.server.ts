@@ -13,12 +13,12 @@ import {
   type RawCell,
   type RowOutcome,
 } from "~/domain/employee-import";
-import { missingRequiredFields, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import { missingRequiredFields, NEW_EMPLOYEE_DEFAULTS, normaliseWeek, weekCount, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
 import { t } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import { loadCurrentUser, type CurrentUser } from "./current-user.server";
-import { assertManagement, EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
-import { createEmployee, updateEmployee } from "./employee-writes.server";
+import { assertManagement, COLUMN_DEFAULTS, COLUMNS, EMPLOYEE_SELECT, FIELDS, toRecord, type Row } from "./employee-records.server";
+import { updateEmployee } from "./employee-writes.server";
 import { AppError, NotFoundError, ValidationError } from "./errors";
 
 /**
@@ -183,17 +183,29 @@ async function planImport(em: EntityManager, parsed: ParsedRow[]): Promise<Plan>
   const places = await loadPlaces(em);
   const matricules = [...new Set(parsed.map((r) => r.values.matricule).filter((m): m is number => typeof m === "number"))];
   const emails = [...new Set(parsed.map((r) => (typeof r.values.email === "string" ? r.values.email.toLowerCase() : null)).filter((e): e is string => !!e))];
+  const personal = [
+    ...new Set(parsed.map((r) => (typeof r.values.emailPersonal === "string" ? r.values.emailPersonal.trim().toLowerCase() : null)).filter((e): e is string => !!e)),
+  ];
+  const textArray = (list: string[]) => `{${list.map((e) => `"${e.replace(/["\\]/g, "")}"`).join(",")}}`;
   const [storedRows, logins] = await Promise.all([
     matricules.length ? em.execute<Row[]>(`${EMPLOYEE_SELECT} where e.matricule = any(?::int[])`, [`{${matricules.join(",")}}`]) : Promise.resolve([]),
-    emails.length
-      ? em.execute<{ email: string; matricule: number | null }[]>(
-          `select lower(e.email) as email, e.matricule from employee e where lower(e.email) = any(?::text[])`,
-          [`{${emails.map((e) => `"${e.replace(/["\\]/g, "")}"`).join(",")}}`],
+    emails.length || personal.length
+      ? em.execute<{ email: string; matricule: number | null; login: boolean }[]>(
+          // The same checks as the sheet's save (validateSheet), for every row at once: a professional e-mail used by
+          // another sheet or account, a personal e-mail that is another account's login (decision 0019).
+          `select x.email, e.matricule, x.login from (
+             select lower(e.email) as email, e.id, false as login from employee e where lower(e.email) = any(?::text[])
+             union select u.email, u.employee_id, true from app_user u where u.email = any(?::text[]) or u.email = any(?::text[])
+           ) x join employee e on e.id = x.id`,
+          [textArray(emails), textArray(emails), textArray(personal)],
         )
       : Promise.resolve([]),
   ]);
   const stored = new Map(storedRows.map((r) => toRecord(r)).map((r) => [r.matricule!, r]));
-  const loginOwner = new Map(logins.map((l) => [l.email, l.matricule]));
+  const emailOwners = new Map<string, (number | null)[]>();
+  for (const l of logins) emailOwners.set(l.email, [...(emailOwners.get(l.email) ?? []), l.matricule]);
+  const loginOwners = new Map<string, (number | null)[]>();
+  for (const l of logins.filter((x) => x.login)) loginOwners.set(l.email, [...(loginOwners.get(l.email) ?? []), l.matricule]);
   const newDivisions: Plan["newDivisions"] = [];
   const newTeams: Plan["newTeams"] = [];
   const seenMatricule = new Map<number, number>();
@@ -221,8 +233,11 @@ async function planImport(em: EntityManager, parsed: ParsedRow[]): Promise<Plan>
       const first = seenEmail.get(values.email);
       if (first !== undefined) messages.push(cellMessage("email", t("import.error.email_twice", { line: first })));
       else seenEmail.set(values.email, p.line);
-      const owner = loginOwner.get(values.email);
-      if (owner !== undefined && owner !== matricule) messages.push(cellMessage("email", t("employee.error.email_taken")));
+      if ((emailOwners.get(values.email) ?? []).some((owner) => owner !== matricule)) messages.push(cellMessage("email", t("employee.error.email_taken")));
+    }
+    if (typeof values.emailPersonal === "string" && values.emailPersonal.trim() !== "") {
+      const owners = loginOwners.get(values.emailPersonal.trim().toLowerCase()) ?? [];
+      if (owners.some((owner) => owner !== matricule)) messages.push(cellMessage("emailPersonal", t("employee.error.personal_email_is_login")));
     }
     // Places by name: country and subsidiary must exist; a division or team unknown under its parent is new.
     const current = matricule !== null ? (stored.get(matricule) ?? null) : null;
@@ -384,6 +399,57 @@ export async function confirmImport(em: EntityManager, actor: CurrentUser, id: s
   return "done";
 }
 
+const CREATE_CHUNK = 500;
+
+/**
+ * Creates the new sheets of an import, set-based: their rows, their schedule and their login accounts (no password
+ * yet), as createEmployee does one by one; the checks createEmployee makes (validateSheet) were made for every row
+ * at once by planImport inside the same transaction. A unique index lost to a concurrent save fails the whole import.
+ */
+async function insertEmployees(tx: EntityManager, rows: Partial<EmployeeValues>[]): Promise<number[]> {
+  const c = tx.getConnection();
+  const ctx = tx.getTransactionContext();
+  const all = rows.map((r) => {
+    const v = { ...NEW_EMPLOYEE_DEFAULTS, ...r } as EmployeeValues;
+    return { ...v, email: v.email!.trim().toLowerCase() };
+  });
+  const value = (v: EmployeeValues, f: (typeof FIELDS)[number]) => v[f] ?? COLUMN_DEFAULTS[f] ?? null;
+  const inserted = await c.execute<{ id: number; email: string }[]>(
+    `insert into employee (${FIELDS.map((f) => COLUMNS[f]).join(", ")}, created_at, updated_at)
+     values ${all.map(() => `(${FIELDS.map(() => "?").join(", ")}, now(), now())`).join(", ")} returning id, email`,
+    all.flatMap((v) => FIELDS.map((f) => value(v, f))),
+    "all",
+    ctx,
+  );
+  const idOf = new Map(inserted.map((r) => [r.email, r.id]));
+  const weeks = all.flatMap((v) =>
+    Array.from({ length: weekCount(v.weekType) }, (_, w) => ({ e: idOf.get(v.email!)!, n: w + 1, d: normaliseWeek(v.weeks[w]) })),
+  );
+  await c.execute(
+    `insert into week_schedule (employee_id, week_number, days) select x.e, x.n, x.d from json_to_recordset(?::json) as x(e int, n int, d jsonb)`,
+    [JSON.stringify(weeks)],
+    "run",
+    ctx,
+  );
+  const users = await c.execute<{ id: number }[]>(
+    `insert into app_user (employee_id, email, password_hash, roles, created_at)
+     select x.e, x.m, null, array[x.r]::text[], now() from json_to_recordset(?::json) as x(e int, m text, r text) returning id`,
+    [JSON.stringify(all.map((v) => ({ e: idOf.get(v.email!)!, m: v.email, r: String(value(v, "profileType")) })))],
+    "all",
+    ctx,
+  );
+  // An archived newcomer (history import) gets an account but never a welcome mail (as createEmployee).
+  const archivedIds = new Set(all.filter((v) => v.firedAt).map((v) => idOf.get(v.email!)!));
+  if (archivedIds.size === 0) return users.map((u) => u.id);
+  const active = await c.execute<{ id: number }[]>(
+    "select id from app_user where id = any(?::int[]) and not (employee_id = any(?::int[]))",
+    [`{${users.map((u) => u.id).join(",")}}`, `{${[...archivedIds].join(",")}}`],
+    "all",
+    ctx,
+  );
+  return active.map((u) => u.id);
+}
+
 /**
  * Writes a confirmed import in one transaction (the job's body, also run inline for small files): the new divisions
  * and teams, then each row through createEmployee / updateEmployee; any refusal rolls everything back and is kept
@@ -422,16 +488,24 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
       }
       let n = 0;
       let updated = 0;
-      for (const r of plan.rows) {
-        const values = { ...r.values };
-        if (typeof values.division === "number" && values.division < 0) values.division = ids.get(values.division)!;
-        if (typeof values.team === "number" && values.team < 0) values.team = teamIds.get(values.team)!;
+      let createdCount = 0;
+      const place = (values: Partial<EmployeeValues>) => {
+        const out = { ...values };
+        if (typeof out.division === "number" && out.division < 0) out.division = ids.get(out.division)!;
+        if (typeof out.team === "number" && out.team < 0) out.team = teamIds.get(out.team)!;
+        return out;
+      };
+      const creates = plan.rows.filter((r) => r.outcome === "create");
+      for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
+        created.push(...(await insertEmployees(tx, creates.slice(i, i + CREATE_CHUNK).map((r) => place(r.values)))));
+        createdCount += Math.min(CREATE_CHUNK, creates.length - i);
+        n += Math.min(CREATE_CHUNK, creates.length - i);
+        await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
+      }
+      for (const r of plan.rows.filter((x) => x.outcome === "update")) {
         try {
-          if (r.outcome === "create") created.push((await createEmployee(tx, actor, values, { welcomeMail: false })).userId);
-          else if (r.outcome === "update") {
-            await updateEmployee(tx, actor, r.employeeId!, values);
-            updated++;
-          }
+          await updateEmployee(tx, actor, r.employeeId!, place(r.values));
+          updated++;
         } catch (error) {
           if (error instanceof ValidationError) {
             const detail = error.violations.map((v) => cellMessage(v.propertyPath as EmployeeField, v.message)).join(" ");
@@ -443,7 +517,7 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
         n++;
         if (n % 100 === 0) await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
       }
-      return { created: created.length, updated, unchanged: plan.rows.length - created.length - updated };
+      return { created: createdCount, updated, unchanged: plan.rows.length - createdCount - updated };
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
