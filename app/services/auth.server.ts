@@ -13,6 +13,8 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_IP = 50;
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** A welcome link (a new account's first password) lives 7 days (decision 0098): a newcomer may read it days later. */
+export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function sha256(value: string) {
   return createHash("sha256").update(value).digest("hex");
@@ -154,13 +156,13 @@ export async function findUserForReset(em: EntityManager, identifier: string): P
 }
 
 /** Makes a single-use reset token (30 minutes) and returns it in clear for the mail. */
-export async function createResetToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
+export async function createResetToken(em: EntityManager, userId: number, now = new Date(), ttlMs = RESET_TOKEN_TTL_MS): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await em.insert(PasswordResetToken, {
     user: userId,
     tokenHash: sha256(token),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
 }

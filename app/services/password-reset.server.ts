@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { env } from "~/server/env.server";
 import { sendMail } from "~/server/mail.server";
 import { enqueue } from "~/server/queue.server";
-import { createResetToken, findUserForReset } from "./auth.server";
+import { createResetToken, findUserForReset, WELCOME_TOKEN_TTL_MS } from "./auth.server";
 
 /**
  * Asks for a reset link. Whether or not the account exists the caller answers the same; the mail (and the token)
@@ -23,7 +23,7 @@ export async function sendPasswordLinkMail(em: EntityManager, userId: number, ki
   );
   const row = rows[0];
   if (!row || row.fired_at) return { sent: false };
-  const token = await createResetToken(em, userId);
+  const token = await createResetToken(em, userId, new Date(), kind === "welcome" ? WELCOME_TOKEN_TTL_MS : undefined);
   const link = new URL(`/password/change/${token}`, env().APP_URL).toString();
   const name = displayName(row.firstname, row.lastname);
   const mail =

@@ -145,6 +145,13 @@ describe("employee import", () => {
     await drainInlineJobs();
     const mail = await smtp.waitFor((m) => m.to.includes("import.504@cadran.test"));
     expect(mail.text).toContain("/password/change/");
+    expect(mail.text).toContain("valable 7 jours");
+    // The welcome link lives 7 days (decision 0098), a reset link 30 minutes.
+    const [token] = await db.sql<{ hours: number }>(
+      `select extract(epoch from (t.expires_at - t.created_at)) / 3600 as hours
+         from password_reset_token t join app_user u on u.id = t.user_id where u.email = 'import.504@cadran.test'`,
+    );
+    expect(Number(token!.hours)).toBe(168);
     expect(smtp.messages.some((m) => m.to.includes("import.501@cadran.test"))).toBe(false);
   });
 
