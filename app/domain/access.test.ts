@@ -201,6 +201,8 @@ describe("API_RULES", () => {
   /** The spec's calls with their rights, written independently of the table. */
   it.each([
     ["POST", "/api/login", "public"],
+    ["GET", "/api/docs.json", "public"],
+    ["GET", "/api/docs", "public"],
     ["POST", "/api/password/reset", "public"],
     ["POST", "/api/password/change", "public"],
     ["GET", "/api/users/3", "anyone"],

@@ -110,6 +110,9 @@ export interface ApiRule {
  */
 export const API_RULES: readonly ApiRule[] = [
   { method: "POST", path: "/api/login", rights: "public" },
+  // The /api reference (issue 33): the OpenAPI document and its page, public like the login they explain.
+  { method: "GET", path: "/api/docs.json", rights: "public" },
+  { method: "GET", path: "/api/docs", rights: "public" },
   { method: "POST", path: "/api/password/reset", rights: "public" },
   { method: "POST", path: "/api/password/change", rights: "public" },
   { method: "GET", path: "/api/users/:id", rights: "anyone" },

@@ -20,6 +20,7 @@ import { reports } from "./fr/reports";
 import { dashboard } from "./fr/dashboard";
 import { holidays } from "./fr/holidays";
 import { employeeImport } from "./fr/import";
+import { apidocs } from "./fr/apidocs";
 
 export const fr = {
   ...common,
@@ -39,6 +40,7 @@ export const fr = {
   ...dashboard,
   ...holidays,
   ...employeeImport,
+  ...apidocs,
 } as const;
 
 export type MessageKey = keyof typeof fr;
