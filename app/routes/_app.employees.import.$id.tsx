@@ -39,6 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/employees/import/${id}`, { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
+const OUTCOME_LABEL = {
+  create: "import.outcome.create",
+  update: "import.outcome.update",
+  unchanged: "import.outcome.unchanged",
+  error: "import.outcome.in_error",
+} as const;
+
 const OUTCOME_CLASS = { create: "text-green-800", update: "text-blue-800", unchanged: "text-gray-700", error: "text-red-800" } as const;
 
 export default function EmployeeImportPreview() {
@@ -109,7 +116,7 @@ export default function EmployeeImportPreview() {
                   <tr key={r.line} data-outcome={r.outcome} className="border-t border-gray-100 align-top">
                     <td className="p-2">{r.line}</td>
                     <td className="p-2">{r.name}</td>
-                    <td className={`p-2 font-medium ${OUTCOME_CLASS[r.outcome]}`}>{t(`import.outcome.${r.outcome}`)}</td>
+                    <td className={`p-2 font-medium ${OUTCOME_CLASS[r.outcome]}`}>{t(OUTCOME_LABEL[r.outcome])}</td>
                     <td className="p-2">
                       {r.messages.length > 0 ? (
                         <ul>

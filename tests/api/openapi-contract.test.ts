@@ -5,6 +5,7 @@
  * are validated against the document's schemas with a JSON-schema validator (ajv 8, draft 2020-12).
  */
 import Ajv2020 from "ajv/dist/2020";
+import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRuleFor } from "~/domain/access";
 import { useTestDatabase } from "~tests/support/db";
@@ -69,6 +70,20 @@ describe("the OpenAPI document of /api", () => {
         if (schema) expect(() => ajv.compile({ ...schema, components: doc.components })).not.toThrow();
       }
     }
+  });
+
+  it("lists every /api route file of the app (a new route without its entry fails here)", () => {
+    const routes = readdirSync("app/routes")
+      .filter((f) => /^api\..+\.tsx?$/.test(f) && f !== "api.$.ts")
+      .map((f) => `/${f.replace(/\.tsx?$/, "").replace("[.]", "\u0000").split(".").join("/").replace("\u0000", ".").replace(/\$(\w+)/g, "{$1}")}`);
+    // A route's parameter may be documented as its concrete values (/api/leaves/{id}/{action}: valid, refuse, remove).
+    const shape = (p: string) => p.split("/").map((x) => (x.startsWith("{") ? "*" : x));
+    const covers = (route: string, path: string) => {
+      const [r, p] = [shape(route), shape(path)];
+      return r.length === p.length && r.every((x, i) => x === "*" || p[i] === "*" || x === p[i]);
+    };
+    const documented = Object.keys(doc.paths);
+    expect(routes.filter((r) => !r.startsWith("/api/docs") && !documented.some((p) => covers(r, p)))).toEqual([]);
   });
 
   it("describes the real refusal of every call without a token (401 with a French message)", async () => {

@@ -18,7 +18,7 @@ export const employeeImport = {
   "import.outcome.create": "À créer",
   "import.outcome.update": "À mettre à jour",
   "import.outcome.unchanged": "Inchangé",
-  "import.outcome.error": "Erreur",
+  "import.outcome.in_error": "Erreur",
   "import.changed": "Modifié : {fields}",
   "import.new_places": "Seront créés à la confirmation",
   "import.new_division": "Pôle « {name} » (agence {subsidiary})",
