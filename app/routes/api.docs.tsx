@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { t } from "~/i18n/fr";
 import { openApiDocument } from "~/server/openapi.server";
+import tailwind from "~/tailwind.css";
 
 type Op = { summary: string; description: string; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string }> };
 
@@ -13,34 +14,32 @@ function Reference() {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{t("apidocs.title")}</title>
-        <style>{`body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.45;color:#111}
-pre{background:#f4f4f5;padding:.75rem;overflow-x:auto;font-size:.8rem;max-width:100%}code{font-size:.9em}
-section{border-top:1px solid #ddd;padding:.5rem 0}h2{font-size:1.05rem;word-break:break-all}dt{font-weight:600}`}</style>
+        <link rel="stylesheet" href={tailwind} />
       </head>
-      <body>
-        <main>
-          <h1>{t("apidocs.title")}</h1>
+      <body className="bg-white text-gray-900">
+        <main className="mx-auto max-w-4xl space-y-4 p-4">
+          <h1 className="text-2xl font-semibold">{t("apidocs.title")}</h1>
           <p>{t("apidocs.intro")}</p>
           <p>
-            <a href="/api/docs.json">{t("apidocs.document")}</a>
+            <a href="/api/docs.json" className="btn-link">{t("apidocs.document")}</a>
           </p>
           {Object.entries(doc.paths).flatMap(([path, ops]) =>
             Object.entries(ops).map(([method, op]) => (
-              <section key={`${method} ${path}`} id={`${method}-${path}`}>
-                <h2>
+              <section key={`${method} ${path}`} className="border-t border-gray-200 pt-3">
+                <h2 className="break-all font-semibold">
                   <code>
                     {method.toUpperCase()} {path}
                   </code>{" "}
                   — {op.summary}
                 </h2>
-                <p>{op.description}</p>
+                <p className="text-sm">{op.description}</p>
                 {op.requestBody && (
                   <details>
                     <summary>{t("apidocs.body")}</summary>
-                    <pre>{JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2)}</pre>
+                    <pre className="max-w-full overflow-x-auto bg-gray-100 p-2 text-xs">{JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2)}</pre>
                   </details>
                 )}
-                <dl>
+                <dl className="text-sm">
                   <dt>{t("apidocs.answers")}</dt>
                   {Object.entries(op.responses).map(([status, r]) => (
                     <dd key={status}>

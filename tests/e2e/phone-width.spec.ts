@@ -102,6 +102,7 @@ test("the onboarding screens with their data fit a 360 px phone", async ({ page 
   const wide: string[] = [];
   // The demo's France is country 1 and "3 Print" subsidiary 1 (db/seeds/demo.ts).
   for (const href of [
+    "/api/docs",
     `/settings/holidays?calendar=country-1&year=${new Date().getFullYear() + 1}`,
     `/settings/holidays?calendar=alsace-moselle-good-friday-1&year=${new Date().getFullYear() + 1}`,
   ]) {
