@@ -37,6 +37,38 @@ export const ApiErrorSchema = z.object({
 
 export const LoginAnswer = z.object({ apiToken: z.string().min(20), identifier: z.number().int().positive() });
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const time = z.object({ hour: z.number().int().min(0).max(23), minute: z.number().int().min(0).max(59) }).nullable();
+const ref = z.looseObject({ "@id": z.string(), id: z.number().int(), name: z.string() });
+
+/** An employee as /api answers it (`employeeToApi`, spec 1 §3): the sheet's fields, flat, relations embedded. */
+export const EmployeeAnswer = z.looseObject({
+  "@id": z.string(),
+  "@type": z.literal("Employee"),
+  id: z.number().int().positive(),
+  matricule: z.number().int().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  displayName: z.string(),
+  birthday: z.number().int().nullable(),
+  email: z.string().nullable(),
+  profileType: z.string(),
+  hiredAt: day.nullable(),
+  firedAt: day.nullable(),
+  numberOfHoursPerWeek: z.number().nullable(),
+  country: ref.nullable(),
+  subsidiary: ref.nullable(),
+  division: ref.nullable(),
+  team: ref.nullable(),
+  departmentHead: z.boolean(),
+  teamLeader: z.boolean(),
+  timeRegistration: z.boolean(),
+  leaveWorkflow: z.string(),
+  weekType: z.string(),
+  weeks: z.array(z.array(z.object({ morning: z.object({ start: time, end: time }), afternoon: z.object({ start: time, end: time }) }))),
+  completion: z.number().min(0).max(100),
+});
+
 /** The concrete calls: the rights table's patterns with the methods each route serves. */
 const OPERATIONS: [string, string, string, z.ZodType?, ApiOperation["response"]?][] = [
   ["post", "/api/login", "Connexion : jeton d'API", ApiLoginBody, { status: 200, schema: LoginAnswer }],
@@ -46,9 +78,9 @@ const OPERATIONS: [string, string, string, z.ZodType?, ApiOperation["response"]?
   ["get", "/api/profile", "Mon profil"],
   ["post", "/api/profile", "Modifier mon profil", ProfileBody],
   ["get", "/api/employees", "Liste des employés"],
-  ["post", "/api/employees", "Créer une fiche employé", EmployeeBody, { status: 201 }],
-  ["get", "/api/employees/{id}", "Une fiche employé"],
-  ["put", "/api/employees/{id}", "Modifier une fiche employé", EmployeeBody],
+  ["post", "/api/employees", "Créer une fiche employé", EmployeeBody, { status: 201, schema: EmployeeAnswer }],
+  ["get", "/api/employees/{id}", "Une fiche employé", undefined, { status: 200, schema: EmployeeAnswer }],
+  ["put", "/api/employees/{id}", "Modifier une fiche employé", EmployeeBody, { status: 200, schema: EmployeeAnswer }],
   ["delete", "/api/employees/{id}", "Supprimer une fiche employé", undefined, { status: 204 }],
   ["get", "/api/countries", "Liste des pays"],
   ["post", "/api/countries", "Créer un pays", CountryBody, { status: 201 }],

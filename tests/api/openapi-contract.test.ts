@@ -115,6 +115,14 @@ describe("the OpenAPI document of /api", () => {
     expect(problems).toEqual([]);
   });
 
+  it("validates a real employee sheet against its schema, and would refuse one that drifts", async () => {
+    const op = doc.paths["/api/employees/{id}"]!.get!;
+    const res = await api.get(`/api/employees/${manager.employeeId}`, token);
+    expect(res.status).toBe(200);
+    expect(check(op, 200, res.body)).toEqual([]);
+    expect(check(op, 200, { ...res.body, completion: "100 %" })).not.toEqual([]);
+  });
+
   it("describes a real login's answer, and its refusal", async () => {
     const op = doc.paths["/api/login"]!.post!;
     const ok = await api.post("/api/login", { username: manager.email, password: TEST_PASSWORD });
