@@ -9,7 +9,7 @@ import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } fro
 import { currentFanOut } from "./fanout";
 import { reportExport } from "./jobs/report-export";
 import { addNextYearHolidays } from "~/services/holiday-proposals.server";
-import { runImport } from "~/services/employee-import.server";
+import { runImport } from "~/services/employee-import-run.server";
 
 /**
  * One processor per job name, each a plain async function in worker/jobs/ (tests call them directly); the BullMQ

@@ -4,7 +4,8 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { confirmImport, importPlan } from "~/services/employee-import.server";
+import { confirmImport } from "~/services/employee-import-run.server";
+import { importPlan } from "~/services/employee-import.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [

@@ -3,7 +3,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
-import { ImportFileError, MAX_IMPORT_BYTES, startImport } from "~/services/employee-import.server";
+import { ImportFileError, MAX_IMPORT_BYTES } from "~/services/employee-import-file.server";
+import { startImport } from "~/services/employee-import.server";
 import { assertManagement } from "~/services/employee-records.server";
 import { ForbiddenError } from "~/services/errors";
 

@@ -26,7 +26,8 @@ export async function benchImport(rows = ROWS) {
   await migrate(process.env.DATABASE_URL);
   const { getEm, closeOrm } = await import("~/server/orm.server");
   const { loadCurrentUser } = await import("~/services/current-user.server");
-  const { importPlan, runImport, startImport } = await import("~/services/employee-import.server");
+  const { importPlan, startImport } = await import("~/services/employee-import.server");
+  const { runImport } = await import("~/services/employee-import-run.server");
   const em = await getEm();
   const [country] = await em.execute<{ id: number }[]>("insert into country (name, timezone) values ('France', 'Europe/Paris') returning id");
   const [sub] = await em.execute<{ id: number }[]>(
