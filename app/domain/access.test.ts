@@ -84,7 +84,12 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/": "anyone",
   "/profile": "anyone",
   "/avatars/:id": "anyone",
+  "/settings/holidays": [FM, HM],
   "/settings/*": [FM, HM],
+  "/employees/import": [FM, HM],
+  "/employees/import/template": [FM, HM],
+  "/employees/import/:id": [FM, HM],
+  "/employees/export": [FM, HM],
   "/employees/*": [FM, HM],
   "/time-clock/badging": "anyone",
   "/time-clock/team-badging": [TL],
@@ -198,6 +203,8 @@ describe("API_RULES", () => {
   /** The spec's calls with their rights, written independently of the table. */
   it.each([
     ["POST", "/api/login", "public"],
+    ["GET", "/api/docs.json", "public"],
+    ["GET", "/api/docs", "public"],
     ["POST", "/api/password/reset", "public"],
     ["POST", "/api/password/change", "public"],
     ["GET", "/api/users/3", "anyone"],

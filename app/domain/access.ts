@@ -52,7 +52,13 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "Home", path: "/", rights: "anyone" },
   { name: "Profile", path: "/profile", rights: "anyone" },
   { name: "Avatar", path: "/avatars/:id", rights: "anyone" },
+  // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
+  { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
+  { name: "EmployeeImport", path: "/employees/import", rights: [FM, HM] },
+  { name: "EmployeeImportTemplate", path: "/employees/import/template", rights: [FM, HM] },
+  { name: "EmployeeImportPreview", path: "/employees/import/:id", rights: [FM, HM] },
+  { name: "EmployeeExport", path: "/employees/export", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },
@@ -106,6 +112,9 @@ export interface ApiRule {
  */
 export const API_RULES: readonly ApiRule[] = [
   { method: "POST", path: "/api/login", rights: "public" },
+  // The /api reference (issue 33): the OpenAPI document and its page, public like the login they explain.
+  { method: "GET", path: "/api/docs.json", rights: "public" },
+  { method: "GET", path: "/api/docs", rights: "public" },
   { method: "POST", path: "/api/password/reset", rights: "public" },
   { method: "POST", path: "/api/password/change", rights: "public" },
   { method: "GET", path: "/api/users/:id", rights: "anyone" },

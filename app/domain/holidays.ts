@@ -103,6 +103,18 @@ export function portugueseHolidays(year: number): PublicHoliday[] {
   return sorted(list);
 }
 
+/**
+ * The two extra public holidays of Alsace-Moselle (Bas-Rhin, Haut-Rhin, Moselle), Code du travail art. L3134-13:
+ * 26 December everywhere, Good Friday only in communes that have a Protestant temple or a mixed church. They are a
+ * subsidiary's local holidays (decision 0031), on top of France's 11: Good Friday only when the subsidiary's
+ * commune qualifies (`goodFriday`).
+ */
+export function alsaceMoselleHolidays(year: number, options: { goodFriday: boolean }): PublicHoliday[] {
+  const list: PublicHoliday[] = [{ date: isoDay(year, 12, 26), name: "Saint-Étienne" }];
+  if (options.goodFriday) list.push({ date: shift(easterSunday(year), -2), name: "Vendredi saint" });
+  return sorted(list);
+}
+
 /** Holidays of a country known by name ("France", "Portugal"); an unknown country has none. */
 export function holidaysForCountry(countryName: string, year: number): PublicHoliday[] {
   switch (countryName.trim().toLowerCase()) {

@@ -18,6 +18,9 @@ import { overtimeRun } from "./fr/overtime-run";
 import { planning } from "./fr/planning";
 import { reports } from "./fr/reports";
 import { dashboard } from "./fr/dashboard";
+import { holidays } from "./fr/holidays";
+import { employeeImport } from "./fr/import";
+import { apidocs } from "./fr/apidocs";
 
 export const fr = {
   ...common,
@@ -35,6 +38,9 @@ export const fr = {
   ...planning,
   ...reports,
   ...dashboard,
+  ...holidays,
+  ...employeeImport,
+  ...apidocs,
 } as const;
 
 export type MessageKey = keyof typeof fr;

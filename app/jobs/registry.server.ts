@@ -11,6 +11,8 @@ import { leaveDecisionMail, leaveStepMail } from "./leave-mail.server";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./overtime.server";
 import { currentFanOut } from "./fanout.server";
 import { reportExport } from "./report-export.server";
+import { addNextYearHolidays } from "~/services/holiday-proposals.server";
+import { runImport } from "~/services/employee-import-run.server";
 
 /**
  * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
@@ -35,6 +37,8 @@ export const processors: Processors = {
   "overtime.finish": async (payload) => overtimeFinish(await getEm(), payload),
   "report.export": ({ exportId }) => reportExport(exportId),
   "mail.send": ({ mailId }) => sendStoredMail(mailId),
+  "holidays.next-year": async ({ at }) => addNextYearHolidays(await getEm(), at ? new Date(at) : new Date()),
+  "employees.import": async ({ importId }) => runImport(await getEm(), importId),
 };
 
 export class BadPayloadError extends PermanentJobError {}

@@ -21,9 +21,17 @@ export default function EmployeesHome() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("employees.title")}</h1>
-        <Link to="/employees/new" className="btn btn-primary">
-          {t("employees.new_sheet")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/employees/import" className="btn btn-secondary">
+            {t("import.link")}
+          </Link>
+          <a href="/employees/export" className="btn btn-secondary" download>
+            {t("import.export_link")}
+          </a>
+          <Link to="/employees/new" className="btn btn-primary">
+            {t("employees.new_sheet")}
+          </Link>
+        </div>
       </div>
 
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">

@@ -160,7 +160,12 @@ export default function Settings() {
   const onClick = useLinkDelegation();
   return (
     <div className="space-y-4" onClick={onClick}>
-      <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
+        <Link to="/settings/holidays" className="btn btn-secondary" data-testid="computed-holidays">
+          {t("holidays.link")}
+        </Link>
+      </div>
       <Form method="get" id="settings-confirm" preventScrollReset discover="none">
         {teamsPage.page > 1 && <input type="hidden" name="page" value={teamsPage.page} />}
       </Form>

@@ -5,7 +5,7 @@ import { formatDecimalInput } from "~/domain/number-format";
 import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
-import { getCountry, updateCountry } from "~/services/settings.server";
+import { getCountry, updateCountry } from "~/services/settings-countries.server";
 import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -5,7 +5,7 @@ import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { settingsCreateAction } from "~/server/settings-routes.server";
-import { createCountry } from "~/services/settings.server";
+import { createCountry } from "~/services/settings-countries.server";
 import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_country")} · ${t("app.title")}` }];

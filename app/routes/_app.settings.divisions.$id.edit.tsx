@@ -4,7 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DivisionForm, toDivisionInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
-import { getDivision, updateDivision, settingsOverview } from "~/services/settings.server";
+import { settingsOverview } from "~/services/settings.server";
+import { getDivision, updateDivision } from "~/services/settings-divisions-teams.server";
 import { DivisionFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

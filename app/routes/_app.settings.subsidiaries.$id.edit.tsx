@@ -4,7 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
-import { getSubsidiary, updateSubsidiary, settingsOverview } from "~/services/settings.server";
+import { settingsOverview } from "~/services/settings.server";
+import { getSubsidiary, updateSubsidiary } from "~/services/settings-subsidiaries.server";
 import { SubsidiaryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

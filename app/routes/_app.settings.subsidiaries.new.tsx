@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { settingsCreateAction } from "~/server/settings-routes.server";
-import { createSubsidiary, settingsOverview } from "~/services/settings.server";
+import { settingsOverview } from "~/services/settings.server";
+import { createSubsidiary } from "~/services/settings-subsidiaries.server";
 import { SubsidiaryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_subsidiary")} · ${t("app.title")}` }];

@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { settingsCreateAction } from "~/server/settings-routes.server";
-import { createTeam, settingsOverview } from "~/services/settings.server";
+import { settingsOverview } from "~/services/settings.server";
+import { createTeam } from "~/services/settings-divisions-teams.server";
 import { TeamFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_team")} · ${t("app.title")}` }];

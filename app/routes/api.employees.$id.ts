@@ -3,7 +3,9 @@ import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { NotFoundError } from "~/services/errors";
-import { deleteEmployee, employeeToApi, getEmployeeForCaller, updateEmployee } from "~/services/employees.server";
+import { employeeToApi } from "~/services/employee-records.server";
+import { deleteEmployee, updateEmployee } from "~/services/employee-writes.server";
+import { getEmployeeForCaller } from "~/services/employees.server";
 
 function employeeId(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw new NotFoundError();

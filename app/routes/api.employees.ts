@@ -4,7 +4,9 @@ import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { AppError } from "~/services/errors";
-import { createEmployee, employeeToApi, getEmployeeSheet, listEmployees, type EmployeeFilters } from "~/services/employees.server";
+import { employeeToApi } from "~/services/employee-records.server";
+import { createEmployee } from "~/services/employee-writes.server";
+import { getEmployeeSheet, listEmployees, type EmployeeFilters } from "~/services/employees.server";
 
 /**
  * The collection filters of spec 1 §7: exists[contract.firedAt]=true|false (archived or active),

@@ -3,7 +3,7 @@ import { parseId } from "~/forms/settings.server";
 import { getEm } from "~/server/orm.server";
 import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";
-import { listTeams } from "~/services/settings.server";
+import { listTeams } from "~/services/settings-divisions-teams.server";
 
 /** GET /api/subsidiaries/{id}/divisions/{id}/teams: 404 unless the division belongs to the subsidiary. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { parseId } from "~/forms/settings.server";
 import { getEm } from "~/server/orm.server";
 import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";
-import { listDivisions } from "~/services/settings.server";
+import { listDivisions } from "~/services/settings-divisions-teams.server";
 
 /** GET /api/subsidiaries/{id}/divisions: the subsidiary's divisions by name; 404 for an unknown subsidiary. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

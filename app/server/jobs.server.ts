@@ -19,7 +19,9 @@ export type JobName =
   | "overtime.chunk"
   | "overtime.finish"
   | "report.export"
-  | "mail.send";
+  | "mail.send"
+  | "holidays.next-year"
+  | "employees.import";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -57,6 +59,10 @@ export const JOBS = {
   "report.export": z.object({ exportId: z.string().uuid() }),
   // One stored mail to one recipient (outgoing_mail, decision 0092): the row's id only.
   "mail.send": z.object({ mailId: z.number().int().positive() }),
+  // Computed public holidays (decision 0097): next year's days of every followed calendar, each 1 December.
+  "holidays.next-year": periodic,
+  // A confirmed employee import of many rows (decision 0098): the import's id only (its rows are in the database).
+  "employees.import": z.object({ importId: z.string().uuid() }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
@@ -70,6 +76,8 @@ export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   { id: "leave-monthly-accrual", name: "leave.monthly-accrual", pattern: "0 1 1 * *" },
   // Overtime (DESIGN §8): close yesterday, recompute the current and dirty weeks, credit finished weeks.
   { id: "overtime-nightly", name: "overtime.nightly", pattern: "0 2 * * *" },
+  // Computed public holidays (decision 0097): next year's, at 04:00 on 1 December.
+  { id: "holidays-next-year", name: "holidays.next-year", pattern: "0 4 1 12 *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

@@ -14,25 +14,10 @@ import {
 } from "~/forms/settings.server";
 import type { CurrentUser } from "~/services/current-user.server";
 import { NotFoundError } from "~/services/errors";
-import {
-  createCountry,
-  createDivision,
-  createSubsidiary,
-  createTeam,
-  deleteSettingsItem,
-  getCountry,
-  getDivision,
-  getSubsidiary,
-  getTeam,
-  listCountries,
-  listDivisions,
-  listSubsidiaries,
-  listTeams,
-  updateCountry,
-  updateDivision,
-  updateSubsidiary,
-  updateTeam,
-} from "~/services/settings.server";
+import { deleteSettingsItem } from "~/services/settings.server";
+import { createCountry, getCountry, listCountries, updateCountry } from "~/services/settings-countries.server";
+import { createDivision, createTeam, getDivision, getTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/settings-divisions-teams.server";
+import { createSubsidiary, getSubsidiary, listSubsidiaries, updateSubsidiary } from "~/services/settings-subsidiaries.server";
 import { dayToUnixSeconds } from "~/domain/api-dates";
 import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "./api.server";
 import { getEm } from "./orm.server";

@@ -12,6 +12,8 @@ import { AppError, ValidationError } from "./errors";
 export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "~/domain/login-throttle";
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** A welcome link (a new account's first password) lives 7 days (decision 0098): a newcomer may read it days later. */
+export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function sha256(value: string) {
   return createHash("sha256").update(value).digest("hex");
@@ -185,7 +187,7 @@ export async function recentResetTokenCount(em: EntityManager, userId: number, n
  * Makes a single-use reset token (30 minutes) and returns it in clear for the mail. Every earlier unused link of the
  * account dies (marked used): only the latest mail works (issue 30).
  */
-export async function createResetToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
+export async function createResetToken(em: EntityManager, userId: number, now = new Date(), ttlMs = RESET_TOKEN_TTL_MS): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await em
     .getConnection()
@@ -194,7 +196,7 @@ export async function createResetToken(em: EntityManager, userId: number, now = 
     user: userId,
     tokenHash: sha256(token),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
 }

@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { env } from "~/server/env.server";
 import { sendMail } from "~/server/mail.server";
 import { enqueue } from "~/server/queue.server";
-import { createResetToken, findUserForReset, MAX_RESET_MAILS_PER_HOUR, recentResetTokenCount } from "./auth.server";
+import { createResetToken, findUserForReset, MAX_RESET_MAILS_PER_HOUR, recentResetTokenCount, WELCOME_TOKEN_TTL_MS } from "./auth.server";
 
 /**
  * Asks for a reset link. Whether or not the account exists the caller answers the same; the mail (and the token)
@@ -29,7 +29,7 @@ export async function sendPasswordLinkMail(em: EntityManager, userId: number, ki
   const token = await em.transactional(async (tx) => {
     await tx.getConnection().execute("select id from app_user where id = ? for update", [userId], "all", tx.getTransactionContext());
     if (kind === "reset" && (await recentResetTokenCount(tx, userId)) >= MAX_RESET_MAILS_PER_HOUR) return null;
-    return createResetToken(tx, userId);
+    return createResetToken(tx, userId, new Date(), kind === "welcome" ? WELCOME_TOKEN_TTL_MS : undefined);
   });
   if (token === null) {
     console.warn(`[auth] reset mail limit reached for user ${userId}`);

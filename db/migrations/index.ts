@@ -19,6 +19,8 @@ import { Migration20261204100000 } from "./Migration20261204100000";
 import { Migration20261206100000 } from "./Migration20261206100000";
 import { Migration20261207100000 } from "./Migration20261207100000";
 import { Migration20261207110000 } from "./Migration20261207110000";
+import { Migration20261208100000 } from "./Migration20261208100000";
+import { Migration20261208110000 } from "./Migration20261208110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -46,4 +48,6 @@ export const migrationsList = [
   { name: "Migration20261206100000", class: Migration20261206100000 },
   { name: "Migration20261207100000", class: Migration20261207100000 },
   { name: "Migration20261207110000", class: Migration20261207110000 },
+  { name: "Migration20261208100000", class: Migration20261208100000 },
+  { name: "Migration20261208110000", class: Migration20261208110000 },
 ];

@@ -101,6 +101,12 @@ export async function benchListPages(opts: {
     ["home (employee)", "/", employee],
     ["home (commercial)", "/", (await opts.login("commercial@cadran.test"))!],
     ...(france ? [["overtime policy (France)", `/settings/countries/${france}/overtime`, finance] as [string, string, string]] : []),
+    // The /api reference (issue 33): the server-rendered page of the OpenAPI document.
+    ["/api/docs (reference)", "/api/docs", finance],
+    // Computed public holidays (issue 33): France's proposal of next year, next to the stored days.
+    ...(france
+      ? [["computed holidays (France, next year)", `/settings/holidays?calendar=country-${france}&year=${new Date().getFullYear() + 1}`, finance] as [string, string, string]]
+      : []),
     // The five overtime screens (issue 13 §5); the employee's page is the first person of the team's calendar.
     ["overtime me", "/overtime/me", employee],
     ["overtime team", "/overtime/team", leader],

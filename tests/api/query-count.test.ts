@@ -3,6 +3,8 @@ import { FRANCE_POLICY } from "~/domain/overtime-policy";
 import { saveCountryPolicy } from "~/services/overtime-policy.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
+import { loadCurrentUser } from "~/services/current-user.server";
+import { startImport } from "~/services/employee-import.server";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
@@ -163,6 +165,44 @@ describe("the subsidiary form with its local holidays (settings)", () => {
        select ?, d::date, 'Local ' || to_char(d, 'DD/MM') from generate_series(date '2027-01-04', date '2027-01-29', interval '1 day') d`,
       [org.subsidiaryId],
     );
+    const after = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+});
+
+describe("the employee import preview (issue 33)", () => {
+  it("sends as many statements for a file of 2 rows as for one of 40", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const actor = (await loadCurrentUser(db.em(), manager.userId))!;
+    const file = (n: number) =>
+      new TextEncoder().encode(
+        ["Matricule;Prénom;Nom;E-mail professionnel;Agence;Pôle;Équipe", ...Array.from({ length: n }, (_, i) => `${8000 + i};Léa;Essai ${i};qc.import.${i}@cadran.test;3 Print;Pôle ${i % 3};Équipe ${i}`)].join("\n"),
+      );
+    const small = await startImport(db.em(), actor, { name: "petit.csv", bytes: file(2) });
+    const large = await startImport(db.em(), actor, { name: "grand.csv", bytes: file(40) });
+    const before = await countQueries(async () => expect((await client.get(`/employees/import/${small}`)).status).toBe(200));
+    const after = await countQueries(async () => expect((await client.get(`/employees/import/${large}`)).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+});
+
+describe("the computed holidays page (settings, issue 33)", () => {
+  it("sends as many statements with one followed calendar and run as with many", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const path = `/settings/holidays?calendar=country-${org.countryId}&year=2027`;
+    await db.sql("insert into holiday_calendar (country_id, calendar) values (?, 'national')", [org.countryId]);
+    const before = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    const [calendar] = await db.sql<{ id: number }>("select id from holiday_calendar where country_id = ?", [org.countryId]);
+    await db.sql("insert into holiday_calendar_run (calendar_id, year, added) select ?, y, 11 from generate_series(2028, 2040) y", [calendar!.id]);
+    await db.sql(
+      `insert into holiday_calendar (subsidiary_id, calendar)
+       select s.id, 'alsace-moselle' from subsidiary s where not exists (select 1 from holiday_calendar h where h.subsidiary_id = s.id)`,
+    );
+    await db.sql("insert into holiday (country_id, date, name) values (?, '2027-05-01', 'Fête du Travail') on conflict do nothing", [org.countryId]);
     const after = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
     expect(before).toBeGreaterThan(0);
     expect(after).toBe(before);

@@ -94,6 +94,20 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves the onboarding screens (issue 33) with 200 to head and financial management, whom alone the table allows", async () => {
+    const failures: string[] = [];
+    const built = PAGE_RULES.filter((rule) => ["ComputedHolidays", "EmployeeImport", "EmployeeImportTemplate", "EmployeeExport"].includes(rule.name));
+    expect(built).toHaveLength(4);
+    for (const rule of built) {
+      expect(ALL_ROLES.filter((role) => rightsAllow(rule.rights, role)).sort()).toEqual(["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"]);
+      for (const role of ALL_ROLES.filter((r) => rightsAllow(rule.rights, r))) {
+        const res = await clients[role].get(rule.path);
+        if (res.status !== 200) failures.push(`${role} ${rule.path}: ${res.status} ${res.location ?? ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("serves the built planning screens with 200 to every role the table allows (issue 15)", async () => {
     const failures: string[] = [];
     const built = PAGE_RULES.filter((rule) => rule.path.startsWith("/planning/"));

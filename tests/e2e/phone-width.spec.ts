@@ -91,3 +91,32 @@ for (const email of ROLES) {
     expect(wide, `pages wider than ${WIDTH} px for ${email}`).toEqual([]);
   });
 }
+
+/** Screens whose full state no link reaches (a GET form's answer): the onboarding screens of issue 33. */
+test("the onboarding screens with their data fit a 360 px phone", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant (e-mail professionnel)").fill("daf@cadran.test");
+  await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const wide: string[] = [];
+  // The demo's France is country 1 and "3 Print" subsidiary 1 (db/seeds/demo.ts).
+  for (const href of [
+    "/api/docs",
+    `/settings/holidays?calendar=country-1&year=${new Date().getFullYear() + 1}`,
+    `/settings/holidays?calendar=alsace-moselle-good-friday-1&year=${new Date().getFullYear() + 1}`,
+  ]) {
+    await page.goto(href);
+    const width = await documentWidth(page);
+    if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
+  }
+  // The import page and a preview with a row in error and a new team (no link reaches a preview).
+  await page.goto("/employees/import");
+  if ((await documentWidth(page)) > WIDTH) wide.push(`/employees/import is ${await documentWidth(page)} px wide`);
+  const csv = "Matricule;Prénom;Nom;E-mail professionnel;Agence;Pôle;Équipe;Date d'embauche\n77001;Léa;Largeur;lea.largeur@cadran.test;3 Print;Production;Une équipe au nom assez long pour un téléphone;31/02/2026";
+  await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "largeur.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await expect(page).toHaveURL(/\/employees\/import\/[0-9a-f-]{36}$/);
+  if ((await documentWidth(page)) > WIDTH) wide.push(`the import preview is ${await documentWidth(page)} px wide`);
+  expect(wide).toEqual([]);
+});

@@ -5,8 +5,6 @@ import { resetEnvCache } from "~/server/env.server";
 import { createApiToken, userIdForApiToken } from "~/services/auth.server";
 import {
   archiveDirectory,
-  createEmployee,
-  deleteEmployee,
   directoryHome,
   divisionDirectory,
   getEmployeeForCaller,
@@ -14,8 +12,8 @@ import {
   listEmployees,
   subsidiaryDirectory,
   teamDirectory,
-  updateEmployee,
 } from "~/services/employees.server";
+import { createEmployee, deleteEmployee, updateEmployee } from "~/services/employee-writes.server";
 import { AppError } from "~/services/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee as createAccount, createOrg, type Org, type TestEmployee } from "~tests/support/factories";

@@ -6,7 +6,7 @@ import { markCountryWeeksDirty, markWeekDirty, markWeeksDirty } from "~/services
 import { listCountryPolicies, policyForDate, saveCountryPolicy } from "~/services/overtime-policy.server";
 import { computeEmployeeWeek, loadOvertimeWeek } from "~/services/overtime-week.server";
 import { recomputeDay } from "~/services/time-clock.server";
-import { createCountry } from "~/services/settings.server";
+import { createCountry } from "~/services/settings-countries.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";

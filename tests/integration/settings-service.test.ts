@@ -6,21 +6,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
 import { AppError } from "~/services/errors";
-import {
-  createCountry,
-  createDivision,
-  createSubsidiary,
-  createTeam,
-  deleteSettingsItem,
-  getCountry,
-  listCountries,
-  listDivisions,
-  listTeams,
-  settingsOverview,
-  updateCountry,
-  updateDivision,
-  updateTeam,
-} from "~/services/settings.server";
+import { deleteSettingsItem, settingsOverview } from "~/services/settings.server";
+import { createCountry, getCountry, listCountries, updateCountry } from "~/services/settings-countries.server";
+import { createDivision, createTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/settings-divisions-teams.server";
+import { createSubsidiary } from "~/services/settings-subsidiaries.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 

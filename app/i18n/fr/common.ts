@@ -96,7 +96,7 @@ export const common = {
     "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 30 minutes) :\n{link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n\nCadran",
   "welcome.mail_subject": "Cadran : choisissez votre mot de passe",
   "welcome.mail_text":
-    "Bonjour {name},\n\nUn compte Cadran vient d'être créé pour vous (identifiant : {email}).\nChoisissez votre mot de passe avec ce lien (valable 30 minutes) :\n{link}\n\nCadran",
+    "Bonjour {name},\n\nUn compte Cadran vient d'être créé pour vous (identifiant : {email}).\nChoisissez votre mot de passe avec ce lien (valable 7 jours) :\n{link}\n\nCadran",
   "change.title": "Nouveau mot de passe",
   "change.password": "Nouveau mot de passe",
   "change.confirm": "Confirmez le mot de passe",

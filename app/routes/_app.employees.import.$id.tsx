@@ -1,0 +1,165 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/session.server";
+import { confirmImport } from "~/services/employee-import-run.server";
+import { importPlan } from "~/services/employee-import.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${t("import.title")} · ${t("app.title")}` },
+  // The progress page reloads itself every 2 seconds while the job runs: no JavaScript needed.
+  ...(d?.state === "running" ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
+];
+
+function asResponse(error: unknown): never {
+  if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
+  if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
+  throw error;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return importPlan(await getEm(), user, String(params.id ?? "")).catch(asResponse);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = String(params.id ?? "");
+  const form = await request.formData();
+  const session = await getSession(request);
+  try {
+    const state = await confirmImport(await getEm(), user, id, { welcome: form.get("welcome") === "1" });
+    if (state === "done") pushAlert(session, "success", t("import.result_title"));
+  } catch (error) {
+    if (error instanceof ValidationError) pushAlert(session, "danger", error.message);
+    else asResponse(error);
+  }
+  return redirect(`/employees/import/${id}`, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+const OUTCOME_LABEL = {
+  create: "import.outcome.create",
+  update: "import.outcome.update",
+  unchanged: "import.outcome.unchanged",
+  error: "import.outcome.in_error",
+} as const;
+
+const OUTCOME_CLASS = { create: "text-green-800", update: "text-blue-800", unchanged: "text-gray-700", error: "text-red-800" } as const;
+
+export default function EmployeeImportPreview() {
+  const plan = useLoaderData<typeof loader>();
+  const toWrite = plan.counts.create + plan.counts.update;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">
+        {plan.state === "preview" ? t("import.preview_title", { file: plan.fileName }) : t("import.result_title")}
+      </h1>
+      {plan.state === "running" && (
+        <div className="space-y-2" data-testid="import-progress">
+          <p role="status">{t("import.running", { done: plan.done, total: plan.total })}</p>
+          <progress max={plan.total} value={plan.done} className="w-full" aria-label={t("import.title")} />
+        </div>
+      )}
+      {(plan.state === "done" || plan.state === "failed") && plan.result && (
+        <div data-testid="import-result" className="space-y-2">
+          {plan.result.error ? (
+            <p className="field-error" role="alert">
+              {plan.result.error}
+            </p>
+          ) : (
+            <p>{t("import.done", { created: plan.result.created, updated: plan.result.updated, unchanged: plan.result.unchanged })}</p>
+          )}
+          <p className="flex flex-wrap gap-3">
+            <Link to="/employees/import" className="btn btn-secondary">
+              {t("import.another")}
+            </Link>
+            <Link to="/employees" className="btn-link text-sm">
+              {t("import.back")}
+            </Link>
+          </p>
+        </div>
+      )}
+      {plan.state === "preview" && (
+        <>
+          <p data-testid="import-summary">
+            {t("import.summary", { create: plan.counts.create, update: plan.counts.update, unchanged: plan.counts.unchanged, error: plan.counts.error })}
+          </p>
+          {(plan.newDivisions.length > 0 || plan.newTeams.length > 0) && (
+            <section aria-labelledby="import-new-places" className="rounded-lg border border-gray-200 bg-white p-4">
+              <h2 id="import-new-places" className="mb-2 font-semibold">
+                {t("import.new_places")}
+              </h2>
+              <ul className="list-disc pl-5 text-sm" data-testid="import-new-places">
+                {plan.newDivisions.map((d) => (
+                  <li key={`d-${d.subsidiary}-${d.name}`}>{t("import.new_division", { name: d.name, subsidiary: d.subsidiary })}</li>
+                ))}
+                {plan.newTeams.map((tm) => (
+                  <li key={`t-${tm.division}-${tm.name}`}>{t("import.new_team", { name: tm.name, division: tm.division })}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+            <table className="w-full text-sm" data-testid="import-rows">
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="p-2">{t("import.col.line")}</th>
+                  <th scope="col" className="p-2">{t("import.col.employee")}</th>
+                  <th scope="col" className="p-2">{t("import.col.outcome")}</th>
+                  <th scope="col" className="p-2">{t("import.col.detail")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plan.rows.map((r) => (
+                  <tr key={r.line} data-outcome={r.outcome} className="border-t border-gray-100 align-top">
+                    <td className="p-2">{r.line}</td>
+                    <td className="p-2">{r.name}</td>
+                    <td className={`p-2 font-medium ${OUTCOME_CLASS[r.outcome]}`}>{t(OUTCOME_LABEL[r.outcome])}</td>
+                    <td className="p-2">
+                      {r.messages.length > 0 ? (
+                        <ul>
+                          {r.messages.map((m) => (
+                            <li key={m}>{m}</li>
+                          ))}
+                        </ul>
+                      ) : r.changed.length > 0 ? (
+                        t("import.changed", { fields: r.changed.join(", ") })
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {plan.counts.error > 0 ? (
+            <p className="field-error" role="alert">
+              {t("import.fix_first")}
+            </p>
+          ) : toWrite === 0 ? (
+            <p>{t("import.nothing")}</p>
+          ) : (
+            <Form method="post" className="space-y-3">
+              {plan.counts.create > 0 && (
+                <label className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" name="welcome" value="1" />
+                  <span>{t("import.welcome")}</span>
+                </label>
+              )}
+              <button type="submit" className="btn btn-primary">
+                {t("import.confirm")}
+              </button>
+            </Form>
+          )}
+          <p>
+            <Link to="/employees/import" className="btn-link text-sm">
+              {t("import.another")}
+            </Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

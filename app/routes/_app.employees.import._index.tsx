@@ -1,0 +1,90 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { t } from "~/i18n/fr";
+import { requireUser } from "~/server/auth.server";
+import { getEm } from "~/server/orm.server";
+import { ImportFileError, MAX_IMPORT_BYTES } from "~/services/employee-import-file.server";
+import { startImport } from "~/services/employee-import.server";
+import { assertManagement } from "~/services/employee-records.server";
+import { ForbiddenError } from "~/services/errors";
+
+export const meta: MetaFunction = () => [{ title: `${t("import.title")} · ${t("app.title")}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    assertManagement(user);
+  } catch (error) {
+    if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
+    throw error;
+  }
+  return null;
+}
+
+/** A plain multipart form: the file is read, its rows kept, and the preview page shown (nothing written to the sheets). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+    return data({ error: t("import.error.file_too_large") }, { status: 413 });
+  }
+  const form = await request.formData();
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return data({ error: t("import.error.file_type") }, { status: 400 });
+  try {
+    const id = await startImport(await getEm(), user, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    return redirect(`/employees/import/${id}`);
+  } catch (error) {
+    if (error instanceof ImportFileError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
+    throw error;
+  }
+}
+
+export default function EmployeeImport() {
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="max-w-3xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("import.title")}</h1>
+      <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <p className="text-sm text-gray-700">{t("import.intro")}</p>
+        <p>
+          <a href="/employees/import/template" className="btn btn-secondary" download>
+            {t("import.template")}
+          </a>
+        </p>
+        <Form method="post" encType="multipart/form-data" className="space-y-3">
+          <div>
+            <label htmlFor="import-file" className="field-label">
+              {t("import.file")}
+            </label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              required
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+              aria-describedby={reply?.error ? "import-file-hint import-file-error" : "import-file-hint"}
+              aria-invalid={reply?.error ? true : undefined}
+            />
+            <p id="import-file-hint" className="mt-1 text-xs text-gray-600">
+              {t("import.file_hint")}
+            </p>
+            {reply?.error && (
+              <p id="import-file-error" className="field-error" role="alert">
+                {reply.error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn-primary">
+            {t("import.upload")}
+          </button>
+        </Form>
+      </div>
+      <p>
+        <Link to="/employees" className="btn-link text-sm">
+          ← {t("import.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { t } from "~/i18n/fr";
+import { openApiDocument } from "~/server/openapi.server";
+import tailwind from "~/tailwind.css";
+
+type Op = { summary: string; description: string; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string }> };
+
+/** The reference as a plain server-rendered page (no JavaScript): each call, its rights, its body schema, its answers. */
+function Reference() {
+  const doc = openApiDocument() as { paths: Record<string, Record<string, Op>> };
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{t("apidocs.title")}</title>
+        <link rel="stylesheet" href={tailwind} />
+      </head>
+      <body className="bg-white text-gray-900">
+        <main className="mx-auto max-w-4xl space-y-4 p-4">
+          <h1 className="text-2xl font-semibold">{t("apidocs.title")}</h1>
+          <p>{t("apidocs.intro")}</p>
+          <p>
+            <a href="/api/docs.json" className="btn-link">{t("apidocs.document")}</a>
+          </p>
+          {Object.entries(doc.paths).flatMap(([path, ops]) =>
+            Object.entries(ops).map(([method, op]) => (
+              <section key={`${method} ${path}`} className="border-t border-gray-200 pt-3">
+                <h2 className="break-all font-semibold">
+                  <code>
+                    {method.toUpperCase()} {path}
+                  </code>{" "}
+                  — {op.summary}
+                </h2>
+                <p className="text-sm">{op.description}</p>
+                {op.requestBody && (
+                  <details>
+                    <summary>{t("apidocs.body")}</summary>
+                    <pre className="max-w-full overflow-x-auto bg-gray-100 p-2 text-xs">{JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2)}</pre>
+                  </details>
+                )}
+                <dl className="text-sm">
+                  <dt>{t("apidocs.answers")}</dt>
+                  {Object.entries(op.responses).map(([status, r]) => (
+                    <dd key={status}>
+                      <code>{status}</code> {r.description}
+                    </dd>
+                  ))}
+                </dl>
+              </section>
+            )),
+          )}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** GET /api/docs: the readable reference, rendered on the server. */
+export function loader() {
+  return new Response(`<!DOCTYPE html>${renderToStaticMarkup(<Reference />)}`, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" },
+  });
+}

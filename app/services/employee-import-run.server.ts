@@ -1,0 +1,174 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { NEW_EMPLOYEE_DEFAULTS, normaliseWeek, weekCount, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import { t } from "~/i18n/fr";
+import { enqueue } from "~/server/queue.server";
+import { loadCurrentUser, type CurrentUser } from "./current-user.server";
+import { assertManagement, COLUMN_DEFAULTS, COLUMNS, FIELDS } from "./employee-records.server";
+import { updateEmployee } from "./employee-writes.server";
+import { AppError, NotFoundError, ValidationError } from "./errors";
+import { IMPORT_JOB_THRESHOLD } from "./employee-import-file.server";
+import { cellMessage, importRow, planImport, type ImportPlan } from "./employee-import.server";
+
+/**
+ * The employee import, confirming and writing (decision 0098): refused while a row is in error, one transaction,
+ * the job `employees.import` above IMPORT_JOB_THRESHOLD rows. The preview is `employee-import.server.ts`.
+ */
+
+/**
+ * Confirms an import: refused while a row is in error; a large one (more than IMPORT_JOB_THRESHOLD rows to write)
+ * goes to the worker, a small one runs here. Answers the state after the call.
+ */
+export async function confirmImport(em: EntityManager, actor: CurrentUser, id: string, options: { welcome: boolean }): Promise<"running" | "done"> {
+  assertManagement(actor);
+  const row = await importRow(em, id);
+  if (row.state !== "preview" || !row.rows) return row.state === "running" ? "running" : "done";
+  const plan = await planImport(em, row.rows);
+  if (plan.rows.some((r) => r.outcome === "error")) throw new ValidationError([{ propertyPath: "file", message: t("import.fix_first") }], t("import.fix_first"));
+  const toWrite = plan.rows.filter((r) => r.outcome === "create" || r.outcome === "update").length;
+  const taken = await em.execute<{ id: string }[]>(
+    "update employee_import set state = 'running', welcome = ? where id = ? and state = 'preview' returning id",
+    [options.welcome, id],
+  );
+  if (taken.length === 0) return "running";
+  if (toWrite > IMPORT_JOB_THRESHOLD) {
+    await enqueue("employees.import", { importId: id });
+    return "running";
+  }
+  await runImport(em, id);
+  return "done";
+}
+
+const CREATE_CHUNK = 500;
+
+/**
+ * Creates the new sheets of an import, set-based: their rows, their schedule and their login accounts (no password
+ * yet), as createEmployee does one by one; the checks createEmployee makes (validateSheet) were made for every row
+ * at once by planImport inside the same transaction. A unique index lost to a concurrent save fails the whole import.
+ */
+async function insertEmployees(tx: EntityManager, rows: Partial<EmployeeValues>[]): Promise<number[]> {
+  const c = tx.getConnection();
+  const ctx = tx.getTransactionContext();
+  const all = rows.map((r) => {
+    const v = { ...NEW_EMPLOYEE_DEFAULTS, ...r } as EmployeeValues;
+    return { ...v, email: v.email!.trim().toLowerCase() };
+  });
+  const value = (v: EmployeeValues, f: (typeof FIELDS)[number]) => v[f] ?? COLUMN_DEFAULTS[f] ?? null;
+  // One JSON parameter (a row type per object): thousands of `?` placeholders would cost more to bind than to insert.
+  const cols = FIELDS.map((f) => COLUMNS[f]).join(", ");
+  const inserted = await c.execute<{ id: number; email: string }[]>(
+    `insert into employee (${cols}, created_at, updated_at)
+     select ${cols}, now(), now() from json_populate_recordset(null::employee, ?::json) returning id, email`,
+    [JSON.stringify(all.map((v) => Object.fromEntries(FIELDS.map((f) => [COLUMNS[f], value(v, f)]))))],
+    "all",
+    ctx,
+  );
+  const idOf = new Map(inserted.map((r) => [r.email, r.id]));
+  const weeks = all.flatMap((v) =>
+    Array.from({ length: weekCount(v.weekType) }, (_, w) => ({ e: idOf.get(v.email!)!, n: w + 1, d: normaliseWeek(v.weeks[w]) })),
+  );
+  await c.execute(
+    `insert into week_schedule (employee_id, week_number, days) select x.e, x.n, x.d from json_to_recordset(?::json) as x(e int, n int, d jsonb)`,
+    [JSON.stringify(weeks)],
+    "run",
+    ctx,
+  );
+  const users = await c.execute<{ id: number }[]>(
+    `insert into app_user (employee_id, email, password_hash, roles, created_at)
+     select x.e, x.m, null, array[x.r]::text[], now() from json_to_recordset(?::json) as x(e int, m text, r text) returning id`,
+    [JSON.stringify(all.map((v) => ({ e: idOf.get(v.email!)!, m: v.email, r: String(value(v, "profileType")) })))],
+    "all",
+    ctx,
+  );
+  // An archived newcomer (history import) gets an account but never a welcome mail (as createEmployee).
+  const archivedIds = new Set(all.filter((v) => v.firedAt).map((v) => idOf.get(v.email!)!));
+  if (archivedIds.size === 0) return users.map((u) => u.id);
+  const active = await c.execute<{ id: number }[]>(
+    "select id from app_user where id = any(?::int[]) and not (employee_id = any(?::int[]))",
+    [`{${users.map((u) => u.id).join(",")}}`, `{${[...archivedIds].join(",")}}`],
+    "all",
+    ctx,
+  );
+  return active.map((u) => u.id);
+}
+
+/**
+ * Writes a confirmed import in one transaction (the job's body, also run inline for small files): the new divisions
+ * and teams, then each row through createEmployee / updateEmployee; any refusal rolls everything back and is kept
+ * as the import's result. Progress is written outside the transaction (every 100 rows) for the progress page.
+ */
+export async function runImport(em: EntityManager, id: string): Promise<ImportPlan["result"]> {
+  const row = await importRow(em, id);
+  if (row.state !== "running" || !row.rows) return row.result;
+  const actor = await loadCurrentUser(em, row.created_by_id);
+  if (!actor) throw new NotFoundError(t("error.not_found_item"));
+  const progress = em.fork();
+  const created: number[] = [];
+  let result: NonNullable<ImportPlan["result"]>;
+  try {
+    result = await em.transactional(async (tx) => {
+      const plan = await planImport(tx, row.rows!);
+      const bad = plan.rows.find((r) => r.outcome === "error");
+      if (bad) throw new ValidationError([{ propertyPath: "file", message: `${t("import.col.line")} ${bad.parsed.line} : ${bad.messages.join(" ")}` }]);
+      const c = tx.getConnection();
+      const ctx = tx.getTransactionContext();
+      const ids = new Map<number, number>();
+      for (const d of plan.newDivisions) {
+        const [r] = await c.execute<{ id: number }[]>("insert into division (name, subsidiary_id) values (?, ?) returning id", [d.name, d.subsidiaryId], "all", ctx);
+        ids.set(d.key, r!.id);
+      }
+      const teamIds = new Map<number, number>();
+      for (const tm of plan.newTeams) {
+        const divisionId = tm.divisionKey > 0 ? tm.divisionKey : ids.get(tm.divisionKey)!;
+        const [r] = await c.execute<{ id: number }[]>(
+          "insert into team (name, subsidiary_id, division_id) values (?, ?, ?) returning id",
+          [tm.name, tm.subsidiaryId, divisionId],
+          "all",
+          ctx,
+        );
+        teamIds.set(tm.key, r!.id);
+      }
+      let n = 0;
+      let updated = 0;
+      let createdCount = 0;
+      const place = (values: Partial<EmployeeValues>) => {
+        const out = { ...values };
+        if (typeof out.division === "number" && out.division < 0) out.division = ids.get(out.division)!;
+        if (typeof out.team === "number" && out.team < 0) out.team = teamIds.get(out.team)!;
+        return out;
+      };
+      const creates = plan.rows.filter((r) => r.outcome === "create");
+      for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
+        created.push(...(await insertEmployees(tx, creates.slice(i, i + CREATE_CHUNK).map((r) => place(r.values)))));
+        createdCount += Math.min(CREATE_CHUNK, creates.length - i);
+        n += Math.min(CREATE_CHUNK, creates.length - i);
+        await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
+      }
+      for (const r of plan.rows.filter((x) => x.outcome === "update")) {
+        try {
+          await updateEmployee(tx, actor, r.employeeId!, place(r.values));
+          updated++;
+        } catch (error) {
+          if (error instanceof ValidationError) {
+            const detail = error.violations.map((v) => cellMessage(v.propertyPath as EmployeeField, v.message)).join(" ");
+            throw new ValidationError(error.violations, `${t("import.col.line")} ${r.parsed.line} : ${detail || error.message}`);
+          }
+          if (error instanceof AppError) throw new ValidationError([], `${t("import.col.line")} ${r.parsed.line} : ${error.message}`);
+          throw error;
+        }
+        n++;
+        if (n % 100 === 0) await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
+      }
+      return { created: createdCount, updated, unchanged: plan.rows.length - createdCount - updated };
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    result = { created: 0, updated: 0, unchanged: 0, error: error.message };
+    created.length = 0;
+  }
+  await em.execute(
+    "update employee_import set state = ?, done = total, result = ?::jsonb, rows = case when ? then rows else '[]'::jsonb end, finished_at = now() where id = ?",
+    [result.error ? "failed" : "done", JSON.stringify(result), !!result.error, id],
+  );
+  if (row.welcome) for (const userId of created) await enqueue("mail.welcome", { userId });
+  return result;
+}

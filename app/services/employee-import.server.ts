@@ -1,0 +1,290 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { randomUUID } from "node:crypto";
+import { sameName } from "~/domain/settings-rules";
+import {
+  columnHeader,
+  IMPORT_COLUMNS,
+  parseRows,
+  rowOutcome,
+  type ParsedRow,
+  type RowOutcome,
+} from "~/domain/employee-import";
+import { missingRequiredFields, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import { t } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { assertManagement, EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
+import { readImportFile } from "./employee-import-file.server";
+import { NotFoundError } from "./errors";
+
+/**
+ * The employee import (issue 33 item 1, decision 0098): a file is read (exceljs for .xlsx, csv-parse for .csv in
+ * UTF-8 or Windows-1252, `;` or `,`), its rows kept in `employee_import` and shown with their outcome against the
+ * sheets as they are now; nothing touches a sheet until the confirmation, which writes every row in one transaction
+ * through the same create/update as the sheet form (same rules, same login accounts) and creates the divisions and
+ * teams the file names that do not exist. The same file imported twice: every row unchanged, nothing written.
+ */
+
+// ---------- the preview ----------
+
+export interface PreviewRow {
+  line: number;
+  name: string;
+  outcome: RowOutcome;
+  /** French messages, each naming its column. */
+  messages: string[];
+  changed: string[];
+}
+
+export interface ImportPlan {
+  id: string;
+  fileName: string;
+  state: "preview" | "running" | "done" | "failed";
+  total: number;
+  done: number;
+  rows: PreviewRow[];
+  counts: Record<RowOutcome, number>;
+  newDivisions: { name: string; subsidiary: string }[];
+  newTeams: { name: string; division: string; subsidiary: string }[];
+  result: { created: number; updated: number; unchanged: number; error?: string } | null;
+}
+
+interface Places {
+  countries: { id: number; name: string }[];
+  subsidiaries: { id: number; name: string }[];
+  divisions: { id: number; name: string; subsidiaryId: number }[];
+  teams: { id: number; name: string; divisionId: number }[];
+}
+
+async function loadPlaces(em: EntityManager): Promise<Places> {
+  const rows = await em.execute<{ kind: string; id: number; name: string; parent: number | null }[]>(
+    `select 'country' as kind, id, name, null::int as parent from country
+     union all select 'subsidiary', id, name, null from subsidiary
+     union all select 'division', id, name, subsidiary_id from division
+     union all select 'team', id, name, division_id from team`,
+  );
+  const of = (kind: string) => rows.filter((r) => r.kind === kind);
+  return {
+    countries: of("country"),
+    subsidiaries: of("subsidiary"),
+    divisions: of("division").map((r) => ({ id: r.id, name: r.name, subsidiaryId: r.parent! })),
+    teams: of("team").map((r) => ({ id: r.id, name: r.name, divisionId: r.parent! })),
+  };
+}
+
+/** A row ready to write: the sheet values (places as ids; a new division or team by a negative placeholder). */
+interface PlannedRow {
+  parsed: ParsedRow;
+  values: Partial<EmployeeValues>;
+  outcome: RowOutcome;
+  employeeId: number | null;
+  messages: string[];
+  changed: EmployeeField[];
+}
+
+interface Plan {
+  rows: PlannedRow[];
+  newDivisions: { key: number; name: string; subsidiaryId: number; subsidiary: string }[];
+  newTeams: { key: number; name: string; divisionKey: number; subsidiaryId: number; division: string; subsidiary: string }[];
+}
+
+export const cellMessage = (field: EmployeeField, message: string) => `${columnHeader(field)} : ${message}`;
+
+/**
+ * Every row's outcome against the sheets as stored now: three queries whatever the number of rows (the places, the
+ * sheets of the file's matricules, the logins of the file's e-mails).
+ */
+export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promise<Plan> {
+  const places = await loadPlaces(em);
+  const matricules = [...new Set(parsed.map((r) => r.values.matricule).filter((m): m is number => typeof m === "number"))];
+  const emails = [...new Set(parsed.map((r) => (typeof r.values.email === "string" ? r.values.email.toLowerCase() : null)).filter((e): e is string => !!e))];
+  const personal = [
+    ...new Set(parsed.map((r) => (typeof r.values.emailPersonal === "string" ? r.values.emailPersonal.trim().toLowerCase() : null)).filter((e): e is string => !!e)),
+  ];
+  const textArray = (list: string[]) => `{${list.map((e) => `"${e.replace(/["\\]/g, "")}"`).join(",")}}`;
+  const [storedRows, logins] = await Promise.all([
+    matricules.length ? em.execute<Row[]>(`${EMPLOYEE_SELECT} where e.matricule = any(?::int[])`, [`{${matricules.join(",")}}`]) : Promise.resolve([]),
+    emails.length || personal.length
+      ? em.execute<{ email: string; matricule: number | null; login: boolean }[]>(
+          // The same checks as the sheet's save (validateSheet), for every row at once: a professional e-mail used by
+          // another sheet or account, a personal e-mail that is another account's login (decision 0019).
+          `select x.email, e.matricule, x.login from (
+             select lower(e.email) as email, e.id, false as login from employee e where lower(e.email) = any(?::text[])
+             union select u.email, u.employee_id, true from app_user u where u.email = any(?::text[]) or u.email = any(?::text[])
+           ) x join employee e on e.id = x.id`,
+          [textArray(emails), textArray(emails), textArray(personal)],
+        )
+      : Promise.resolve([]),
+  ]);
+  const stored = new Map(storedRows.map((r) => toRecord(r)).map((r) => [r.matricule!, r]));
+  const emailOwners = new Map<string, (number | null)[]>();
+  for (const l of logins) emailOwners.set(l.email, [...(emailOwners.get(l.email) ?? []), l.matricule]);
+  const loginOwners = new Map<string, (number | null)[]>();
+  for (const l of logins.filter((x) => x.login)) loginOwners.set(l.email, [...(loginOwners.get(l.email) ?? []), l.matricule]);
+  const newDivisions: Plan["newDivisions"] = [];
+  const newTeams: Plan["newTeams"] = [];
+  const seenMatricule = new Map<number, number>();
+  const seenEmail = new Map<string, number>();
+  const find = <T extends { name: string }>(list: T[], name: string, where: (x: T) => boolean = () => true) =>
+    list.find((x) => where(x) && sameName(x.name, name));
+
+  const rows = parsed.map((p): PlannedRow => {
+    const messages = p.errors.map((e) => cellMessage(e.field, e.message));
+    const v = p.values;
+    const values: Partial<EmployeeValues> = {};
+    for (const c of IMPORT_COLUMNS) {
+      if (!(c.field in v) || c.kind === "place") continue;
+      (values as Record<string, unknown>)[c.field] = v[c.field];
+    }
+    if (typeof values.email === "string") values.email = values.email.toLowerCase();
+    const matricule = typeof v.matricule === "number" ? v.matricule : null;
+    if (matricule === null && !p.errors.some((e) => e.field === "matricule")) messages.push(cellMessage("matricule", t("import.error.matricule_required")));
+    if (matricule !== null) {
+      const first = seenMatricule.get(matricule);
+      if (first !== undefined) messages.push(cellMessage("matricule", t("import.error.matricule_twice", { line: first })));
+      else seenMatricule.set(matricule, p.line);
+    }
+    if (values.email) {
+      const first = seenEmail.get(values.email);
+      if (first !== undefined) messages.push(cellMessage("email", t("import.error.email_twice", { line: first })));
+      else seenEmail.set(values.email, p.line);
+      if ((emailOwners.get(values.email) ?? []).some((owner) => owner !== matricule)) messages.push(cellMessage("email", t("employee.error.email_taken")));
+    }
+    if (typeof values.emailPersonal === "string" && values.emailPersonal.trim() !== "") {
+      const owners = loginOwners.get(values.emailPersonal.trim().toLowerCase()) ?? [];
+      if (owners.some((owner) => owner !== matricule)) messages.push(cellMessage("emailPersonal", t("employee.error.personal_email_is_login")));
+    }
+    // Places by name: country and subsidiary must exist; a division or team unknown under its parent is new.
+    const current = matricule !== null ? (stored.get(matricule) ?? null) : null;
+    if ("country" in v) {
+      const name = v.country as string | null;
+      const found = name ? find(places.countries, name) : null;
+      if (name && !found) messages.push(cellMessage("country", t("import.error.unknown_country")));
+      values.country = found?.id ?? null;
+    }
+    let subsidiaryId: number | null = current?.subsidiary ?? null;
+    if ("subsidiary" in v) {
+      const name = v.subsidiary as string | null;
+      const found = name ? find(places.subsidiaries, name) : null;
+      if (name && !found) messages.push(cellMessage("subsidiary", t("import.error.unknown_subsidiary")));
+      values.subsidiary = found?.id ?? null;
+      subsidiaryId = values.subsidiary;
+    }
+    let divisionKey: number | null = current?.division ?? null;
+    if ("division" in v) {
+      const name = v.division as string | null;
+      divisionKey = null;
+      if (name && subsidiaryId === null) messages.push(cellMessage("division", t("import.error.division_without_subsidiary")));
+      else if (name && subsidiaryId !== null) {
+        const found = find(places.divisions, name, (d) => d.subsidiaryId === subsidiaryId);
+        if (found) divisionKey = found.id;
+        else {
+          let planned = newDivisions.find((d) => d.subsidiaryId === subsidiaryId && sameName(d.name, name));
+          if (!planned) {
+            planned = { key: -(newDivisions.length + 1), name, subsidiaryId, subsidiary: places.subsidiaries.find((s) => s.id === subsidiaryId)!.name };
+            newDivisions.push(planned);
+          }
+          divisionKey = planned.key;
+        }
+      }
+      values.division = divisionKey;
+    }
+    if ("team" in v) {
+      const name = v.team as string | null;
+      let teamKey: number | null = null;
+      if (name && divisionKey === null) messages.push(cellMessage("team", t("import.error.team_without_division")));
+      else if (name && divisionKey !== null) {
+        const found = divisionKey > 0 ? find(places.teams, name, (tm) => tm.divisionId === divisionKey) : undefined;
+        if (found) teamKey = found.id;
+        else {
+          let planned = newTeams.find((tm) => tm.divisionKey === divisionKey && sameName(tm.name, name));
+          if (!planned) {
+            const division =
+              divisionKey > 0 ? places.divisions.find((d) => d.id === divisionKey)!.name : newDivisions.find((d) => d.key === divisionKey)!.name;
+            planned = {
+              key: -(newTeams.length + 1),
+              name,
+              divisionKey,
+              subsidiaryId: subsidiaryId!,
+              division,
+              subsidiary: places.subsidiaries.find((s) => s.id === subsidiaryId)!.name,
+            };
+            newTeams.push(planned);
+          }
+          teamKey = planned.key;
+        }
+      }
+      values.team = teamKey;
+    }
+    // The sheet's required fields (spec 1 §5) on what the sheet would hold after the import.
+    const merged = { ...(current ?? {}), ...values } as Partial<EmployeeValues>;
+    for (const f of missingRequiredFields(merged)) {
+      if (!p.errors.some((e) => e.field === f)) messages.push(cellMessage(f, t("word.required")));
+    }
+    if (messages.length) return { parsed: p, values, outcome: "error", employeeId: current?.id ?? null, messages, changed: [] };
+    const { outcome, changed } = rowOutcome(values, current as unknown as Partial<Record<EmployeeField, unknown>> | null);
+    if (outcome !== "unchanged" && current?.archived) {
+      return { parsed: p, values, outcome: "error", employeeId: current.id, messages: [t("employee.error.archived")], changed: [] };
+    }
+    return { parsed: p, values, outcome, employeeId: current?.id ?? null, messages, changed };
+  });
+  return { rows, newDivisions, newTeams };
+}
+
+/** Reads an upload and keeps its rows for the preview (nothing written to the sheets). Returns the import's id. */
+export async function startImport(em: EntityManager, actor: CurrentUser, file: { name: string; bytes: Uint8Array }): Promise<string> {
+  assertManagement(actor);
+  const { headers, rows } = await readImportFile(file.bytes, file.name);
+  const parsed = parseRows(headers, rows);
+  const id = randomUUID();
+  await em.execute(
+    `insert into employee_import (id, created_by_id, file_name, rows, total) values (?, ?, ?, ?::jsonb, ?)`,
+    [id, actor.userId, file.name.slice(0, 200), JSON.stringify(parsed), parsed.length],
+  );
+  return id;
+}
+
+interface ImportRow {
+  id: string;
+  file_name: string;
+  state: ImportPlan["state"];
+  rows: ParsedRow[] | null;
+  total: number;
+  done: number;
+  welcome: boolean;
+  result: ImportPlan["result"];
+  created_by_id: number;
+}
+
+export async function importRow(em: EntityManager, id: string): Promise<ImportRow> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new NotFoundError(t("import.error.expired"));
+  const [row] = await em.execute<ImportRow[]>(
+    "select id, file_name, state, rows, total, done, welcome, result, created_by_id from employee_import where id = ?",
+    [id],
+  );
+  if (!row) throw new NotFoundError(t("import.error.expired"));
+  return row;
+}
+
+/** The preview (or, once confirmed, the progress and the result) of an import. */
+export async function importPlan(em: EntityManager, actor: CurrentUser, id: string): Promise<ImportPlan> {
+  assertManagement(actor);
+  const row = await importRow(em, id);
+  const base = { id, fileName: row.file_name, state: row.state, total: row.total, done: row.done, result: row.result };
+  const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  if (row.state !== "preview" || !row.rows) return { ...base, rows: [], counts, newDivisions: [], newTeams: [] };
+  const plan = await planImport(em, row.rows);
+  for (const r of plan.rows) counts[r.outcome]++;
+  return {
+    ...base,
+    rows: plan.rows.map((r) => ({
+      line: r.parsed.line,
+      name: [r.parsed.values.firstname, r.parsed.values.lastname].filter(Boolean).join(" "),
+      outcome: r.outcome,
+      messages: r.messages,
+      changed: r.changed.map(columnHeader),
+    })),
+    counts,
+    newDivisions: plan.newDivisions.map(({ name, subsidiary }) => ({ name, subsidiary })),
+    newTeams: plan.newTeams.map(({ name, division, subsidiary }) => ({ name, division, subsidiary })),
+  };
+}

@@ -1,0 +1,133 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { placeChangeFrom } from "~/domain/contract-change";
+import { sortByName } from "~/domain/settings-rules";
+import type { CountryInput } from "~/forms/settings.server";
+import { t } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { NotFoundError, ValidationError } from "./errors";
+import { localDate } from "~/domain/zoned-day";
+import { markCountryWeeksDirty } from "./overtime-dirty.server";
+import { assertMonthOpen } from "./payroll-close.server";
+import { insertDefaultPolicy } from "./overtime-policy.server";
+import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, type CountryView, type Ref } from "./settings-common.server";
+
+/** Settings: the countries (spec 1 §2), with their public holidays and overtime split. */
+
+// ---------- countries ----------
+
+const COUNTRY_SQL = `
+  select c.id, c.name, c.timezone,
+         c.overtime_paid::float8 as paid, c.overtime_in_recuperation::float8 as in_recuperation,
+         c.employee_initiated_recuperation::float8 as employee_initiated,
+         c.employer_initiated_recuperation::float8 as employer_initiated,
+         coalesce((select json_agg(json_build_object('id', h.id, 'date', to_char(h.date, 'YYYY-MM-DD'), 'name', h.name)
+                                   order by h.date)
+                     from holiday h where h.country_id = c.id), '[]'::json) as holidays
+    from country c`;
+
+interface CountryRow {
+  id: number;
+  name: string;
+  timezone: string;
+  paid: number;
+  in_recuperation: number;
+  employee_initiated: number;
+  employer_initiated: number;
+  holidays: { id: number; date: string; name: string }[];
+}
+
+function countryView(r: CountryRow): CountryView {
+  return {
+    id: r.id,
+    name: r.name,
+    timezone: r.timezone,
+    overtime: {
+      paid: r.paid,
+      inRecuperation: r.in_recuperation,
+      employeeInitiatedRecuperation: r.employee_initiated,
+      employerInitiatedRecuperation: r.employer_initiated,
+    },
+    holidays: r.holidays,
+  };
+}
+
+export async function listCountries(em: EntityManager, actor: CurrentUser): Promise<CountryView[]> {
+  assertManagement(actor);
+  return sortByName((await sql<CountryRow>(em, COUNTRY_SQL)).map(countryView));
+}
+
+export async function getCountry(em: EntityManager, actor: CurrentUser, id: number): Promise<CountryView> {
+  assertManagement(actor);
+  const [row] = await sql<CountryRow>(em, `${COUNTRY_SQL} where c.id = ?`, [id]);
+  if (!row) throw new NotFoundError(t("error.not_found_item"));
+  return countryView(row);
+}
+
+async function checkCountry(em: EntityManager, input: CountryInput, id?: number) {
+  const all = await sql<Ref>(em, "select id, name from country");
+  if (nameTaken(all, input.name, id)) {
+    throw new ValidationError([{ propertyPath: "name", message: t("settings.error.country_name_taken") }]);
+  }
+}
+
+
+function countryParams(input: CountryInput) {
+  return [
+    input.name,
+    input.timezone,
+    input.overtime.paid,
+    input.overtime.inRecuperation,
+    input.overtime.employeeInitiatedRecuperation,
+    input.overtime.employerInitiatedRecuperation,
+  ];
+}
+
+export async function createCountry(em: EntityManager, actor: CurrentUser, input: CountryInput): Promise<CountryView> {
+  assertManagement(actor);
+  const id = await uniqueGuard(
+    () =>
+      em.transactional(async (tx) => {
+        await checkCountry(tx, input);
+        const [row] = await sql<{ id: number }>(
+          tx,
+          `insert into country (name, timezone, overtime_paid, overtime_in_recuperation, employee_initiated_recuperation,
+                                employer_initiated_recuperation)
+           values (?, ?, ?, ?, ?, ?) returning id`,
+          countryParams(input),
+        );
+        await writeHolidays(tx, { column: "country_id", id: row!.id }, input.holidays ?? []);
+        await insertDefaultPolicy(tx, row!.id, input.name, input.overtime);
+        return row!.id;
+      }),
+    { propertyPath: "name", message: t("settings.error.country_name_taken") },
+  );
+  return getCountry(em, actor, id);
+}
+
+export async function updateCountry(em: EntityManager, actor: CurrentUser, id: number, input: CountryInput): Promise<CountryView> {
+  assertManagement(actor);
+  await uniqueGuard(
+    () =>
+      em.transactional(async (tx) => {
+        const before = await lockRow<{ id: number; timezone: string }>(tx, "country", id);
+        await checkCountry(tx, input, id);
+        await sql(
+          tx,
+          `update country set name = ?, timezone = ?, overtime_paid = ?, overtime_in_recuperation = ?,
+                  employee_initiated_recuperation = ?, employer_initiated_recuperation = ? where id = ?`,
+          [...countryParams(input), id],
+        );
+        // A new time zone: the country's employees' weeks from the current one on (the zone of those without a
+        // subsidiary's own; marking them all is the simple superset).
+        const today = localDate(new Date(), "Europe/Paris");
+        const from = placeChangeFrom({ country: null, timezone: before.timezone }, { country: null, timezone: input.timezone }, today);
+        if (from) {
+          await assertMonthOpen(tx, { countryId: id }, { from, to: today });
+          await markCountryWeeksDirty(tx, id, from);
+        }
+        await writeHolidays(tx, { column: "country_id", id }, input.holidays);
+      }),
+    { propertyPath: "name", message: t("settings.error.country_name_taken") },
+  );
+  return getCountry(em, actor, id);
+}
