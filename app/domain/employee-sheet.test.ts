@@ -5,6 +5,7 @@ import {
   dayTotalLabel,
   emptyWeek,
   fromHourMinute,
+  importedSchedule,
   isArchived,
   isFilled,
   missingRequiredFields,
@@ -271,5 +272,30 @@ describe("a time-registered employee needs a schedule (issue 29 item 4)", () => 
 
   it("labels the weekly hours as the sheet shows them", () => {
     expect(scheduleAgainstContract("unique_week", [full], 35).weeklyLabel).toBe("35 h 00");
+  });
+});
+
+describe("importedSchedule (decision 0098's addendum: an imported clocking employee gets the contract's hours)", () => {
+  const base = { timeRegistration: true, firedAt: null, weekType: "unique_week", weeks: [emptyWeek()], numberOfHoursPerWeek: 35 } as const;
+  it.each([
+    ["35 h: 09:00–12:00 and 13:00–17:00, Monday to Friday", { ...base }, [540, 720, 780, 1020]],
+    ["39 h: 09:00–12:00 and 13:00–17:48", { ...base, numberOfHoursPerWeek: 39 }, [540, 720, 780, 1068]],
+    ["10 h part time: mornings only, 09:00–11:00", { ...base, numberOfHoursPerWeek: 10 }, [540, 660, null, null]],
+    ["no weekly hours: 35 h", { ...base, numberOfHoursPerWeek: null }, [540, 720, 780, 1020]],
+  ])("%s", (_name, values, [ms, me, as, ae]) => {
+    const weeks = importedSchedule({ ...values, weeks: [emptyWeek()] });
+    expect(weeks).toHaveLength(1);
+    expect(weeks[0]).toHaveLength(5);
+    expect(weeks[0]!.every((d) => d.morningStart === ms && d.morningEnd === me && d.afternoonStart === as && d.afternoonEnd === ae)).toBe(true);
+    expect(missingSchedule({ ...values, weeks })).toBeNull();
+  });
+  it("leaves someone who does not clock, or already has hours, as they are", () => {
+    const off = importedSchedule({ ...base, timeRegistration: false, weeks: [emptyWeek()] });
+    expect(off).toEqual([emptyWeek()]);
+    const filled = [emptyWeek().map(() => ({ morningStart: 480, morningEnd: 720, afternoonStart: null, afternoonEnd: null }))];
+    expect(importedSchedule({ ...base, weeks: filled })).toBe(filled);
+  });
+  it("a two-week rotation gets both weeks", () => {
+    expect(importedSchedule({ ...base, weekType: "week_one_two", weeks: [emptyWeek(), emptyWeek()] })).toHaveLength(2);
   });
 });

@@ -357,3 +357,34 @@ export function sheetBreadcrumb(rootLabel: string, place: SheetPlace, current: s
   crumbs.push({ label: current, href: null });
   return crumbs;
 }
+
+/**
+ * The schedule an import gives a new time-registered employee when the file has none (decision 0098's addendum):
+ * the contract's weekly hours spread over Monday to Friday, mornings from 09:00 to 12:00 and the rest of the day's
+ * hours from 13:00 (35 h: 09:00–12:00 and 13:00–17:00). HR adjust it on the sheet, which warns when the schedule
+ * and the contract differ. Returns the weeks unchanged when the person does not clock or already has hours.
+ *
+ * @example importedSchedule({ timeRegistration: true, weekType: "unique_week", weeks: [emptyWeek()], numberOfHoursPerWeek: 35 })
+ *   // → [[{ morningStart: 540, morningEnd: 720, afternoonStart: 780, afternoonEnd: 1020 }, … ×5]]
+ */
+export function importedSchedule(
+  values: Pick<EmployeeValues, "timeRegistration" | "firedAt" | "weekType" | "weeks" | "numberOfHoursPerWeek">,
+): WeekSchedule[] {
+  const weeks = values.weeks ?? [];
+  if (missingSchedule(values) === null) return weeks;
+  const hours = values.numberOfHoursPerWeek && values.numberOfHoursPerWeek > 0 ? Math.min(values.numberOfHoursPerWeek, 60) : 35;
+  const dayMinutes = Math.round((hours * 60) / WEEKDAYS);
+  const morning = Math.min(180, dayMinutes);
+  const afternoon = dayMinutes - morning;
+  const day = (): ScheduleDay => ({
+    morningStart: 540,
+    morningEnd: 540 + morning,
+    afternoonStart: afternoon > 0 ? 780 : null,
+    afternoonEnd: afternoon > 0 ? 780 + afternoon : null,
+  });
+  const week = (): WeekSchedule => Array.from({ length: WEEKDAYS }, day);
+  return Array.from({ length: weekCount(values.weekType) }, (_, i) => {
+    const existing = weeks[i];
+    return existing && existing.some((d) => d && (d.morningStart !== null || d.afternoonStart !== null)) ? normaliseWeek(existing) : week();
+  });
+}

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { NEW_EMPLOYEE_DEFAULTS, normaliseWeek, weekCount, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import { importedSchedule, NEW_EMPLOYEE_DEFAULTS, normaliseWeek, weekCount, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
 import { t } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import { loadCurrentUser, type CurrentUser } from "./current-user.server";
@@ -50,7 +50,9 @@ async function insertEmployees(tx: EntityManager, rows: Partial<EmployeeValues>[
   const ctx = tx.getTransactionContext();
   const all = rows.map((r) => {
     const v = { ...NEW_EMPLOYEE_DEFAULTS, ...r } as EmployeeValues;
-    return { ...v, email: v.email!.trim().toLowerCase() };
+    // A time-registered person needs a schedule (decision 0086): the file has none, so the contract's hours are
+    // spread over the week (decision 0098's addendum).
+    return { ...v, weeks: importedSchedule(v), email: v.email!.trim().toLowerCase() };
   });
   const value = (v: EmployeeValues, f: (typeof FIELDS)[number]) => v[f] ?? COLUMN_DEFAULTS[f] ?? null;
   // One JSON parameter (a row type per object): thousands of `?` placeholders would cost more to bind than to insert.

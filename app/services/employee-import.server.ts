@@ -87,7 +87,11 @@ interface Plan {
   newTeams: { key: number; name: string; divisionKey: number; subsidiaryId: number; division: string; subsidiary: string }[];
 }
 
-export const cellMessage = (field: EmployeeField, message: string) => `${columnHeader(field)} : ${message}`;
+/** "Column : reason"; a field the file has no column for (the schedule, `weeks`) gives the reason alone. */
+export const cellMessage = (field: EmployeeField, message: string) => {
+  const header = IMPORT_COLUMNS.some((c) => c.field === field) ? columnHeader(field) : null;
+  return header ? `${header} : ${message}` : message;
+};
 
 /**
  * Every row's outcome against the sheets as stored now: three queries whatever the number of rows (the places, the

@@ -15,7 +15,7 @@ import { confirmImport, runImport } from "~/services/employee-import-run.server"
 import { importPlan, startImport } from "~/services/employee-import.server";
 import { ValidationError } from "~/services/errors";
 import { writeXlsx } from "~/services/xlsx.server";
-import { runJob } from "~worker/processors";
+import { runJob } from "~/jobs/registry.server";
 import { PassThrough } from "node:stream";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
@@ -144,6 +144,12 @@ describe("employee import", () => {
     ]);
     await confirmImport(db.em(), admin, id, { welcome: true });
     expect((await db.sql<{ position: string }>("select position from employee where matricule = 501"))[0]!.position).toBe("Cheffe d'atelier");
+    // Created without a schedule in the file, a clocking person got the contract's hours (0098's addendum), so the
+    // update above passed the schedule rule (0086).
+    const [schedule] = await db.sql<{ days: { morningStart: number | null }[] }>(
+      "select w.days from week_schedule w join employee e on e.id = w.employee_id where e.matricule = 501 and w.week_number = 1",
+    );
+    expect(schedule!.days.map((d) => d.morningStart)).toEqual([540, 540, 540, 540, 540]);
     await drainInlineJobs();
     const mail = await smtp.waitFor((m) => m.to.includes("import.504@cadran.test"));
     expect(mail.text).toContain("/password/change/");

@@ -14,7 +14,7 @@ import {
   parseHolidayTarget,
   unfollowHolidayCalendar,
 } from "~/services/holiday-proposals.server";
-import { runJob } from "~worker/processors";
+import { runJob } from "~/jobs/registry.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, type Org } from "~tests/support/factories";
 import { createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
