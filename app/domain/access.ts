@@ -49,8 +49,11 @@ export const PAGE_RULES: readonly PageRule[] = [
   // Spec 1
   { name: "Home", path: "/", rights: "anyone" },
   { name: "Profile", path: "/profile", rights: "anyone" },
+  // Issue 32 §4: one's own data as a ZIP ("Mes données"), and HR's anonymisation of an archived employee.
+  { name: "MyData", path: "/profile/data", rights: "anyone" },
   { name: "Avatar", path: "/avatars/:id", rights: "anyone" },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
+  { name: "EmployeeAnonymise", path: "/employees/:id/anonymise", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },

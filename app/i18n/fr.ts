@@ -18,6 +18,7 @@ import { overtimeRun } from "./fr/overtime-run";
 import { planning } from "./fr/planning";
 import { reports } from "./fr/reports";
 import { dashboard } from "./fr/dashboard";
+import { personalData } from "./fr/personal-data";
 
 export const fr = {
   ...common,
@@ -35,6 +36,7 @@ export const fr = {
   ...planning,
   ...reports,
   ...dashboard,
+  ...personalData,
 } as const;
 
 export type MessageKey = keyof typeof fr;

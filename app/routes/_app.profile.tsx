@@ -163,6 +163,16 @@ export default function Profile() {
         </Form>
       </section>
       <CalendarFeeds status={feeds} created={created} />
+      <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
+        <h2 id="my-data-title" className="mb-2 text-base font-semibold">
+          {t("personal_data.title")}
+        </h2>
+        <p className="mb-3 text-sm text-gray-700">{t("personal_data.hint")}</p>
+        {/* A plain link to a resource route: the browser downloads the streamed ZIP, with or without JavaScript. */}
+        <a href="/profile/data" download className="btn btn-secondary" data-testid="my-data-download">
+          {t("personal_data.download")}
+        </a>
+      </section>
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="mb-2 text-base font-semibold">
           {t("profile.sessions")}

@@ -27,6 +27,8 @@ const schema = z.object({
   OVERTIME_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Tests and CI use http://localhost; production requires https and __Host- cookies. */
   COOKIE_SECURE: z.enum(["0", "1"]).optional(),
+  /** Months after the departure before HR may anonymise an archived employee (issue 32 §4, decision 0101). */
+  PERSONAL_DATA_RETENTION_MONTHS: z.coerce.number().int().min(0).max(600).default(60),
 });
 
 export type Env = z.infer<typeof schema>;
