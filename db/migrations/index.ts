@@ -14,6 +14,7 @@ import { Migration20261127100000 } from "./Migration20261127100000";
 import { Migration20261127110000 } from "./Migration20261127110000";
 import { Migration20261203100000 } from "./Migration20261203100000";
 import { Migration20261209100000 } from "./Migration20261209100000";
+import { Migration20261209110000 } from "./Migration20261209110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -36,4 +37,5 @@ export const migrationsList = [
   { name: "Migration20261127110000", class: Migration20261127110000 },
   { name: "Migration20261203100000", class: Migration20261203100000 },
   { name: "Migration20261209100000", class: Migration20261209100000 },
+  { name: "Migration20261209110000", class: Migration20261209110000 },
 ];

@@ -85,4 +85,14 @@ export const personalData = {
   "anonymise.error.still_employed": "Ce salarié n'est pas encore parti : sa date de départ n'est pas passée.",
   "anonymise.error.already_anonymised": "Ce salarié est déjà anonymisé.",
   "anonymise.error.too_early": "La durée de conservation n'est pas écoulée : anonymisation possible à partir du {date}.",
+
+  // Deputies (issue 32 §2, decision 0102)
+  "deputy.error.not_a_manager": "Seuls les responsables (chef d'équipe, chef de département, direction) nomment un suppléant.",
+  "deputy.error.self": "Vous ne pouvez pas être votre propre suppléant.",
+  "deputy.error.deputy_archived": "Cette personne quitte l'entreprise avant la fin de la période : choisissez un autre suppléant.",
+  "deputy.error.ends_before_start": "La fin de la période ne peut pas précéder son début.",
+  "deputy.error.in_the_past": "Cette période est déjà terminée.",
+  "deputy.error.too_long": "Une suppléance dure un an au plus.",
+  "deputy.error.overlap": "Un autre suppléant est déjà nommé sur une partie de cette période.",
+  "deputy.error.unknown_deputy": "Suppléant introuvable.",
 } as const;
