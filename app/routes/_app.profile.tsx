@@ -16,6 +16,8 @@ import { useHydrated } from "~/ui/settings-forms";
 import { env } from "~/server/env.server";
 import { enableFeed, feedPath, feedStatus, revokeFeed } from "~/services/calendar-feed.server";
 import { CalendarFeeds } from "~/ui/calendar-feeds";
+import { deputySectionData, deputyAction } from "~/server/deputy-profile.server";
+import { DeputySection } from "~/ui/deputies";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
@@ -23,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
   const em = await getEm();
-  const [profile, feeds] = await Promise.all([getProfile(em, user), feedStatus(em, user)]);
-  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds };
+  const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user)]);
+  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies };
 }
 
 async function back(request: Request, message: string) {
@@ -59,6 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
     await revokeFeed(em, user, fields.get("intent") === "feed-revoke-scope" ? "scope" : "own");
     return back(request, t("planning.success.feed_revoked"));
   }
+  // Deputies (issue 32 §2): their own section and answers (deputy-profile.server.ts).
+  const deputyAnswer = await deputyAction(request, em, user, fields);
+  if (deputyAnswer) return deputyAnswer;
   if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(em, user);
     return back(request, t("profile.avatar_removed"));
@@ -83,10 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName, constraint, feeds } = useLoaderData<typeof loader>();
+  const { profile, fullName, constraint, feeds, deputies } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const deputyForm = actionData && "deputyErrors" in actionData ? (actionData as { deputyErrors: Record<string, string[]>; deputyValues: Record<string, string> }) : null;
   const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
-  const lastResult = created ? undefined : (actionData as SubmissionResult<string[]> | undefined);
+  const lastResult = created || deputyForm ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -163,6 +169,7 @@ export default function Profile() {
         </Form>
       </section>
       <CalendarFeeds status={feeds} created={created} />
+      <DeputySection data={deputies} errors={deputyForm?.deputyErrors} values={deputyForm?.deputyValues} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
         <h2 id="my-data-title" className="mb-2 text-base font-semibold">
           {t("personal_data.title")}

@@ -186,3 +186,22 @@ export async function endDeputy(em: EntityManager, actor: CurrentUser, deputyshi
   );
   if (!cut.length) throw new NotFoundError(t("error.not_found_item"));
 }
+
+/** The profile form's naming: the deputy given by their login e-mail, the dates as typed (YYYY-MM-DD). */
+export async function nameDeputyByLogin(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: { login: string; startsOn: string; endsOn: string },
+  today: string,
+): Promise<Deputyship> {
+  const violations: { propertyPath: string; message: string }[] = [];
+  const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  if (!isDay(input.startsOn)) violations.push({ propertyPath: "startsOn", message: t("deputy.error.date") });
+  if (!isDay(input.endsOn)) violations.push({ propertyPath: "endsOn", message: t("deputy.error.date") });
+  const [row] = await em
+    .getConnection()
+    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [input.login.trim().toLowerCase()]);
+  if (!row) violations.push({ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") });
+  if (violations.length) throw new ValidationError(violations);
+  return nameDeputy(em, actor, { deputyId: row!.employee_id, startsOn: input.startsOn, endsOn: input.endsOn }, today);
+}
