@@ -100,8 +100,8 @@ export const personalData = {
   "deputy.hint":
     "Pendant votre absence, votre suppléant voit et traite les demandes de congé et les corrections qui vous attendent ; vous gardez vos droits.",
   "deputy.login": "E-mail professionnel du suppléant",
-  "deputy.starts_on": "Du",
-  "deputy.ends_on": "Au",
+  "deputy.starts_on": "Premier jour",
+  "deputy.ends_on": "Dernier jour",
   "deputy.save": "Nommer ce suppléant",
   "deputy.none": "Aucun suppléant nommé.",
   "deputy.period": "{name}, du {from} au {to}",
