@@ -18,14 +18,7 @@ export interface DeputyPeriod {
   endsOn: string;
 }
 
-export type DeputyProblem =
-  | "not_a_manager"
-  | "self"
-  | "deputy_archived"
-  | "ends_before_start"
-  | "in_the_past"
-  | "too_long"
-  | "overlap";
+export type DeputyProblem = "not_a_manager" | "self" | "deputy_archived" | "ends_before_start" | "in_the_past" | "too_long" | "overlap";
 
 function days(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -38,8 +38,26 @@ describe("anonymisationProblem", () => {
 
 describe("identityFieldsToChange", () => {
   it.each([
-    ["a full sheet: every identity field", { firstname: "Léa", lastname: "Durand", matricule: 12, acronym: "LD", birthday: "1990-01-01", phone: "06", email: "l@x.fr", email_personal: "p@x.fr", comments: "RAS" }, ["firstname", "lastname", "matricule", "acronym", "birthday", "phone", "email", "email_personal", "comments"]],
-    ["empty texts and nulls are already anonymous", { firstname: "Léa", lastname: "Durand", matricule: null, acronym: "", phone: "  ", email: "l@x.fr", comments: null }, ["firstname", "lastname", "email"]],
+    [
+      "a full sheet: every identity field",
+      {
+        firstname: "Léa",
+        lastname: "Durand",
+        matricule: 12,
+        acronym: "LD",
+        birthday: "1990-01-01",
+        phone: "06",
+        email: "l@x.fr",
+        email_personal: "p@x.fr",
+        comments: "RAS",
+      },
+      ["firstname", "lastname", "matricule", "acronym", "birthday", "phone", "email", "email_personal", "comments"],
+    ],
+    [
+      "empty texts and nulls are already anonymous",
+      { firstname: "Léa", lastname: "Durand", matricule: null, acronym: "", phone: "  ", email: "l@x.fr", comments: null },
+      ["firstname", "lastname", "email"],
+    ],
   ] as const)("%s", (_name, sheet, expected) => {
     expect(identityFieldsToChange(sheet)).toEqual(expected);
   });
@@ -57,8 +75,8 @@ describe("anonymous label", () => {
 
 describe("CSV of the archive", () => {
   it.each([
-    ["a formula in a free text is neutralised (decision 0080)", ["=HYPERLINK(\"x\")"], "\uFEFFa\r\n\"'=HYPERLINK(\"\"x\"\")\"\r\n"],
-    ["a semicolon is quoted", ["a;b"], "\uFEFFa\r\n\"a;b\"\r\n"],
+    ["a formula in a free text is neutralised (decision 0080)", ['=HYPERLINK("x")'], '\uFEFFa\r\n"\'=HYPERLINK(""x"")"\r\n'],
+    ["a semicolon is quoted", ["a;b"], '\uFEFFa\r\n"a;b"\r\n'],
     ["a negative number stays a number", [csvHours(-3900)], "\uFEFFa\r\n-1,08\r\n"],
   ])("%s", (_name, row, expected) => {
     expect(csvFile(["a"], [row])).toBe(expected);

@@ -41,7 +41,7 @@ export type AnonymisationProblem = "not_archived" | "still_employed" | "already_
 export function anonymisationProblem(
   employee: { firedAt: string | null; anonymisedAt: string | null },
   today: string,
-  retentionMonths: number,
+  retentionMonths: number
 ): AnonymisationProblem | null {
   if (employee.anonymisedAt) return "already_anonymised";
   if (!employee.firedAt) return "not_archived";
@@ -63,17 +63,7 @@ export interface AnonymisationCounts {
 }
 
 /** The sheet fields that identify a person: blanked (or replaced by the anonymous label) by an anonymisation. */
-export const IDENTITY_FIELDS = [
-  "firstname",
-  "lastname",
-  "matricule",
-  "acronym",
-  "birthday",
-  "phone",
-  "email",
-  "email_personal",
-  "comments",
-] as const;
+export const IDENTITY_FIELDS = ["firstname", "lastname", "matricule", "acronym", "birthday", "phone", "email", "email_personal", "comments"] as const;
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 
 /** The identity fields that hold something to remove (an empty text or a null is already anonymous). */

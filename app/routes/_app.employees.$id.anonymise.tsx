@@ -7,7 +7,7 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { orPageNotFound } from "~/services/employees.server";
 import { AppError } from "~/services/errors";
-import { anonymisationPreview, anonymiseEmployee } from "~/services/personal-data.server";
+import { anonymisationPreview, anonymiseEmployee } from "~/services/anonymisation.server";
 import { Card } from "~/ui/modal";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

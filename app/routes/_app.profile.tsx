@@ -90,7 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Profile() {
   const { profile, fullName, constraint, feeds, deputies } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const deputyForm = actionData && "deputyErrors" in actionData ? (actionData as { deputyErrors: Record<string, string[]>; deputyValues: Record<string, string> }) : null;
+  const deputyForm =
+    actionData && "deputyErrors" in actionData
+      ? (actionData as { deputyErrors: Record<string, string[]>; deputyValues: Record<string, string> })
+      : null;
   const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
   const lastResult = created || deputyForm ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();

@@ -44,7 +44,14 @@ export async function deputyAction(request: Request, em: EntityManager, user: Cu
     }
     const values = { login: text("login"), startsOn: text("startsOn"), endsOn: text("endsOn") };
     const named = await nameDeputyByLogin(em, user, values, today());
-    return back(request, t("deputy.named", { name: named.deputyName, from: named.startsOn.split("-").reverse().join("/"), to: named.endsOn.split("-").reverse().join("/") }));
+    return back(
+      request,
+      t("deputy.named", {
+        name: named.deputyName,
+        from: named.startsOn.split("-").reverse().join("/"),
+        to: named.endsOn.split("-").reverse().join("/"),
+      })
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const deputyValues = { login: text("login"), startsOn: text("startsOn"), endsOn: text("endsOn") };

@@ -63,7 +63,12 @@ export function deputyWaitingParams(user: Pick<CurrentUser, "employeeId">, today
 }
 
 /** For whom the viewer may decide this leave today as a deputy (the manager's employee id), or null. */
-export async function standingInFor(em: EntityManager, user: Pick<CurrentUser, "employeeId">, leaveId: number, today: string): Promise<number | null> {
+export async function standingInFor(
+  em: EntityManager,
+  user: Pick<CurrentUser, "employeeId">,
+  leaveId: number,
+  today: string
+): Promise<number | null> {
   const [row] = await em.getConnection().execute<{ manager_id: number }[]>(
     `select m.id as manager_id
        from leave l
@@ -71,7 +76,7 @@ export async function standingInFor(em: EntityManager, user: Pick<CurrentUser, "
        join employee m on m.id = d.manager_id and m.fired_at is null
       where l.id = ? and l.employee_id <> ? and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}
       order by d.starts_on limit 1`,
-    [user.employeeId, today, leaveId, user.employeeId],
+    [user.employeeId, today, leaveId, user.employeeId]
   );
   return row?.manager_id ?? null;
 }
@@ -131,7 +136,7 @@ export async function nameDeputy(
   em: EntityManager,
   actor: CurrentUser,
   input: { deputyId: number } & DeputyPeriod,
-  today: string,
+  today: string
 ): Promise<Deputyship> {
   return em.transactional(async (tx) => {
     const conn = tx.getConnection();
@@ -141,14 +146,14 @@ export async function nameDeputy(
       `select id, fired_at::text as fired_at from employee where id = ?`,
       [input.deputyId],
       "all",
-      ctx,
+      ctx
     );
     if (!deputy) throw new ValidationError([{ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") }]);
     const others = await conn.execute<DeputyPeriod[]>(
       `select starts_on::text as "startsOn", ends_on::text as "endsOn" from deputy where manager_id = ? and ends_on >= ?`,
       [actor.employeeId, today],
       "all",
-      ctx,
+      ctx
     );
     const problem = deputyProblem({
       managerProfileType: actor.profileType,
@@ -165,7 +170,7 @@ export async function nameDeputy(
       `insert into deputy (manager_id, deputy_id, starts_on, ends_on) values (?, ?, ?, ?) returning id`,
       [actor.employeeId, deputy.id, input.startsOn, input.endsOn],
       "all",
-      ctx,
+      ctx
     );
     const [created] = await conn.execute<DeputyshipRow[]>(`${DEPUTYSHIP_SELECT} where d.id = ?`, [row!.id], "all", ctx);
     return toDeputyship(created!);
@@ -175,14 +180,15 @@ export async function nameDeputy(
 /** Ends a deputy period of the manager's (deleted when not started, cut to yesterday otherwise); 404 if not theirs. */
 export async function endDeputy(em: EntityManager, actor: CurrentUser, deputyshipId: number, today: string): Promise<void> {
   const conn = em.getConnection();
-  const deleted = await conn.execute<{ id: number }[]>(
-    `delete from deputy where id = ? and manager_id = ? and starts_on >= ? returning id`,
-    [deputyshipId, actor.employeeId, today],
-  );
+  const deleted = await conn.execute<{ id: number }[]>(`delete from deputy where id = ? and manager_id = ? and starts_on >= ? returning id`, [
+    deputyshipId,
+    actor.employeeId,
+    today,
+  ]);
   if (deleted.length) return;
   const cut = await conn.execute<{ id: number }[]>(
     `update deputy set ends_on = (?::date - 1) where id = ? and manager_id = ? and ends_on >= ? returning id`,
-    [today, deputyshipId, actor.employeeId, today],
+    [today, deputyshipId, actor.employeeId, today]
   );
   if (!cut.length) throw new NotFoundError(t("error.not_found_item"));
 }
@@ -192,7 +198,7 @@ export async function nameDeputyByLogin(
   em: EntityManager,
   actor: CurrentUser,
   input: { login: string; startsOn: string; endsOn: string },
-  today: string,
+  today: string
 ): Promise<Deputyship> {
   const violations: { propertyPath: string; message: string }[] = [];
   const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));

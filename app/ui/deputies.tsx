@@ -9,7 +9,15 @@ export interface DeputySectionData {
 }
 
 /** The profile's "Suppléance" section (issue 32 §2): a plain form, works without JavaScript. */
-export function DeputySection({ data, errors, values }: { data: DeputySectionData; errors?: Record<string, string[]>; values?: Record<string, string> }) {
+export function DeputySection({
+  data,
+  errors,
+  values,
+}: {
+  data: DeputySectionData;
+  errors?: Record<string, string[]>;
+  values?: Record<string, string>;
+}) {
   if (!data.mayName && data.standingIn.length === 0) return null;
   const err = (name: string) => errors?.[name]?.join(" ");
   return (

@@ -11,12 +11,12 @@ export class Migration20261209100000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "employee" add column "anonymised_at" timestamptz null;`);
     this.addSql(
-      `create table "audit_log" ("id" bigserial primary key, "at" timestamptz not null default now(), "actor_id" int null, "action" varchar(40) not null, "employee_id" int null, "details" jsonb not null default '{}');`,
+      `create table "audit_log" ("id" bigserial primary key, "at" timestamptz not null default now(), "actor_id" int null, "action" varchar(40) not null, "employee_id" int null, "details" jsonb not null default '{}');`
     );
     this.addSql(`create index "audit_log_employee_id_at_index" on "audit_log" ("employee_id", "at");`);
     this.addSql(`create index "audit_log_actor_id_index" on "audit_log" ("actor_id");`);
     this.addSql(
-      `alter table "audit_log" add constraint "audit_log_actor_id_foreign" foreign key ("actor_id") references "employee" ("id") on update cascade on delete set null;`,
+      `alter table "audit_log" add constraint "audit_log_actor_id_foreign" foreign key ("actor_id") references "employee" ("id") on update cascade on delete set null;`
     );
     this.addSql(`create or replace function audit_log_append_only() returns trigger language plpgsql as $$
       begin
@@ -27,7 +27,7 @@ export class Migration20261209100000 extends Migration {
         raise exception 'audit_log is append-only';
       end $$;`);
     this.addSql(
-      `create trigger "audit_log_append_only" before update or delete on "audit_log" for each row execute function audit_log_append_only();`,
+      `create trigger "audit_log_append_only" before update or delete on "audit_log" for each row execute function audit_log_append_only();`
     );
   }
 

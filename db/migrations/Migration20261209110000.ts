@@ -10,19 +10,19 @@ import { Migration } from "@mikro-orm/migrations";
 export class Migration20261209110000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table "deputy" ("id" serial primary key, "manager_id" int not null, "deputy_id" int not null, "starts_on" date not null, "ends_on" date not null, "created_at" timestamptz not null default now(), constraint "deputy_period_check" check ("starts_on" <= "ends_on"), constraint "deputy_not_self_check" check ("manager_id" <> "deputy_id"));`,
+      `create table "deputy" ("id" serial primary key, "manager_id" int not null, "deputy_id" int not null, "starts_on" date not null, "ends_on" date not null, "created_at" timestamptz not null default now(), constraint "deputy_period_check" check ("starts_on" <= "ends_on"), constraint "deputy_not_self_check" check ("manager_id" <> "deputy_id"));`
     );
     this.addSql(`create index "deputy_deputy_id_period_index" on "deputy" ("deputy_id", "starts_on", "ends_on");`);
     this.addSql(`create index "deputy_manager_id_period_index" on "deputy" ("manager_id", "starts_on");`);
     this.addSql(
-      `alter table "deputy" add constraint "deputy_manager_id_foreign" foreign key ("manager_id") references "employee" ("id") on update cascade on delete cascade;`,
+      `alter table "deputy" add constraint "deputy_manager_id_foreign" foreign key ("manager_id") references "employee" ("id") on update cascade on delete cascade;`
     );
     this.addSql(
-      `alter table "deputy" add constraint "deputy_deputy_id_foreign" foreign key ("deputy_id") references "employee" ("id") on update cascade on delete cascade;`,
+      `alter table "deputy" add constraint "deputy_deputy_id_foreign" foreign key ("deputy_id") references "employee" ("id") on update cascade on delete cascade;`
     );
     this.addSql(`alter table "leave_step" add column "on_behalf_of_id" int null;`);
     this.addSql(
-      `alter table "leave_step" add constraint "leave_step_on_behalf_of_id_foreign" foreign key ("on_behalf_of_id") references "employee" ("id") on update cascade on delete set null;`,
+      `alter table "leave_step" add constraint "leave_step_on_behalf_of_id_foreign" foreign key ("on_behalf_of_id") references "employee" ("id") on update cascade on delete set null;`
     );
   }
 

@@ -25,11 +25,16 @@ describe("the deputy section of the profile", () => {
     expect(page.text).toContain(t("deputy.title"));
     expect(page.text).toContain(t("deputy.none"));
 
-    const res = await leader.post("/profile", { intent: "deputy-name", login: cast.colleague.email.toUpperCase(), startsOn: day(0), endsOn: day(10) });
+    const res = await leader.post("/profile", {
+      intent: "deputy-name",
+      login: cast.colleague.email.toUpperCase(),
+      startsOn: day(0),
+      endsOn: day(10),
+    });
     expect(res.status).toBe(302);
-    expect(await db.sql(`select deputy_id, starts_on::text as s, ends_on::text as e from deputy where manager_id = ?`, [cast.teamLeader.employeeId])).toEqual([
-      { deputy_id: cast.colleague.employeeId, s: day(0), e: day(10) },
-    ]);
+    expect(
+      await db.sql(`select deputy_id, starts_on::text as s, ends_on::text as e from deputy where manager_id = ?`, [cast.teamLeader.employeeId])
+    ).toEqual([{ deputy_id: cast.colleague.employeeId, s: day(0), e: day(10) }]);
     const after = await leader.get("/profile");
     expect(after.text).toContain(`, du ${fr(day(0))} au ${fr(day(10))}`);
 
@@ -41,7 +46,9 @@ describe("the deputy section of the profile", () => {
 
     const [row] = await db.sql<{ id: number }>(`select id from deputy where manager_id = ?`, [cast.teamLeader.employeeId]);
     expect((await leader.post("/profile", { intent: "deputy-end", deputyshipId: String(row!.id) })).status).toBe(302);
-    expect(await db.sql(`select count(*)::int as n from deputy where manager_id = ? and ends_on >= ?`, [cast.teamLeader.employeeId, day(0)])).toEqual([{ n: 0 }]);
+    expect(await db.sql(`select count(*)::int as n from deputy where manager_id = ? and ends_on >= ?`, [cast.teamLeader.employeeId, day(0)])).toEqual(
+      [{ n: 0 }]
+    );
   });
 
   it.each([

@@ -39,15 +39,29 @@ beforeAll(async () => {
   me = await createEmployee(db.em(), org, { firstname: "léa", lastname: "Martin", emailPersonal: "lea.perso@example.org" });
   other = await createEmployee(db.em(), org, { firstname: "Paul", lastname: "Autre" });
   head = await createEmployee(db.em(), org, { profileType: "ROLE_HEAD_MANAGEMENT", firstname: "Hélène", lastname: "Rh" });
-  await insertClock(db.em(), me.employeeId, "2026-11-02", [["09:00", "START"], ["17:30", "END"]], { message: "Badge oublié" });
+  await insertClock(
+    db.em(),
+    me.employeeId,
+    "2026-11-02",
+    [
+      ["09:00", "START"],
+      ["17:30", "END"],
+    ],
+    { message: "Badge oublié" }
+  );
   await insertClock(db.em(), other.employeeId, "2026-11-02", [["08:15", "START"]]);
-  const leaveId = await createLeave(db.em(), me.employeeId, { start: "2026-12-21", end: "2026-12-23", numberDaysWork: 3, comment: '=HYPERLINK("http://evil.example";"x")' });
+  const leaveId = await createLeave(db.em(), me.employeeId, {
+    start: "2026-12-21",
+    end: "2026-12-23",
+    numberDaysWork: 3,
+    comment: '=HYPERLINK("http://evil.example";"x")',
+  });
   await db.sql(`insert into leave_step (leave_id, step, actor_id, at) values (?, 'accepted', ?, now())`, [leaveId, head.employeeId]);
   await createLeave(db.em(), other.employeeId, { comment: "Secret de Paul" });
   await db.sql(
     `insert into overtime_week (employee_id, iso_year, iso_week, monday, worked_seconds, contract_seconds, overtime_seconds, bands, explanation)
      values (?, 2026, 45, '2026-11-02', 135000, 126000, 9000, '[]', '{}')`,
-    [me.employeeId],
+    [me.employeeId]
   );
   await db.sql(`insert into deduction (employee_id, date, seconds, created_by_id, created_at) values (?, '2026-11-03', 3600, ?, now())`, [
     me.employeeId,
@@ -100,16 +114,27 @@ describe("anonymising an archived employee", () => {
   async function leaver(firedAt: string | null) {
     months += 1;
     const who = await createEmployee(db.em(), org, { firstname: "Zoé", lastname: "Partie", firedAt, emailPersonal: "zoe@example.org" });
-    await db.sql(`update employee set phone = '0611223344', comments = 'Entretien de départ', birthday = '1990-05-01' where id = ?`, [who.employeeId]);
-    await insertClock(db.em(), who.employeeId, "2019-03-04", [["09:00", "START"], ["17:00", "END"]], { message: "Retard train" });
+    await db.sql(`update employee set phone = '0611223344', comments = 'Entretien de départ', birthday = '1990-05-01' where id = ?`, [
+      who.employeeId,
+    ]);
+    await insertClock(
+      db.em(),
+      who.employeeId,
+      "2019-03-04",
+      [
+        ["09:00", "START"],
+        ["17:00", "END"],
+      ],
+      { message: "Retard train" }
+    );
     await createLeave(db.em(), who.employeeId, { start: "2019-04-01", numberDaysWork: 1, state: "accepted", comment: "Mariage de ma sœur" });
     await db.sql(
       `insert into overtime_week (employee_id, iso_year, iso_week, monday, worked_seconds, bands, explanation) values (?, 2019, 10, '2019-03-04', 28800, '[]', '{}')`,
-      [who.employeeId],
+      [who.employeeId]
     );
     const [month] = await db.sql<{ id: number }>(
       `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name) values (?, ?, ?, now(), 'Zoé PARTIE') returning id`,
-      [org.subsidiaryId, `2019-${String(months).padStart(2, "0")}-01`, who.employeeId],
+      [org.subsidiaryId, `2019-${String(months).padStart(2, "0")}-01`, who.employeeId]
     );
     await db.sql(`insert into payroll_month_line (payroll_month_id, position, employee_id, line) values (?, 1, ?, ?::jsonb)`, [
       month!.id,
@@ -146,7 +171,7 @@ describe("anonymising an archived employee", () => {
     const [e] = await db.sql<Record<string, unknown>>(
       `select firstname, lastname, matricule, acronym, birthday, phone, email, email_personal, comments, anonymised_at is not null as anonymised, fired_at::text as fired_at
          from employee where id = ?`,
-      [who.employeeId],
+      [who.employeeId]
     );
     expect(e).toEqual({
       firstname: "Anonyme",
@@ -165,10 +190,12 @@ describe("anonymising an archived employee", () => {
     expect(await db.sql(`select comment, number_days_work::text as days, state from leave where employee_id = ?`, [who.employeeId])).toEqual([
       { comment: null, days: "1.0", state: "accepted" },
     ]);
-    expect(await db.sql(`select message, date::text as date from time_clock where employee_id = ?`, [who.employeeId])).toEqual([{ message: null, date: "2019-03-04" }]);
-    expect(await db.sql(`select count(*)::int as n from time_log l join time_clock c on c.id = l.time_clock_id where c.employee_id = ?`, [who.employeeId])).toEqual([
-      { n: 2 },
+    expect(await db.sql(`select message, date::text as date from time_clock where employee_id = ?`, [who.employeeId])).toEqual([
+      { message: null, date: "2019-03-04" },
     ]);
+    expect(
+      await db.sql(`select count(*)::int as n from time_log l join time_clock c on c.id = l.time_clock_id where c.employee_id = ?`, [who.employeeId])
+    ).toEqual([{ n: 2 }]);
     expect(await db.sql(`select worked_seconds from overtime_week where employee_id = ?`, [who.employeeId])).toEqual([{ worked_seconds: 28800 }]);
     const [line] = await db.sql<{ line: Record<string, unknown> }>(`select line from payroll_month_line where employee_id = ?`, [who.employeeId]);
     expect(line!.line).toEqual({ employeeId: who.employeeId, matricule: null, employeeName: `Anonyme N°${who.employeeId}`, leaveDays: [1] });
@@ -183,10 +210,14 @@ describe("anonymising an archived employee", () => {
     // Logged, without personal data.
     const log = await db.sql<{ actor_id: number; action: string; details: Record<string, unknown> }>(
       `select actor_id, action, details from audit_log where employee_id = ?`,
-      [who.employeeId],
+      [who.employeeId]
     );
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ actor_id: head.employeeId, action: "anonymise", details: { leaveComments: 1, clockMessages: 1, payrollLines: 1, account: true } });
+    expect(log[0]).toMatchObject({
+      actor_id: head.employeeId,
+      action: "anonymise",
+      details: { leaveComments: 1, clockMessages: 1, payrollLines: 1, account: true },
+    });
     expect(JSON.stringify(log[0]!.details)).not.toContain("Zoé");
 
     // A second time is refused (409), the page says it is done.
@@ -208,7 +239,9 @@ describe("anonymising an archived employee", () => {
     expect(dry.text).not.toContain(t("anonymise.confirm"));
     const res = await client.post(`/employees/${who.employeeId}/anonymise`, {});
     expect(res.status).toBe(409);
-    expect(await db.sql(`select firstname, anonymised_at from employee where id = ?`, [who.employeeId])).toEqual([{ firstname: "Zoé", anonymised_at: null }]);
+    expect(await db.sql(`select firstname, anonymised_at from employee where id = ?`, [who.employeeId])).toEqual([
+      { firstname: "Zoé", anonymised_at: null },
+    ]);
     expect(await db.sql(`select count(*)::int as n from audit_log where employee_id = ?`, [who.employeeId])).toEqual([{ n: 0 }]);
   });
 

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { t } from "~/i18n/fr";
-import { DEPUTY_WAITING_CONDITION_SQL, deputiesOf, deputyWaitingParams, endDeputy, nameDeputy, standingInFor, standingInForToday } from "~/services/deputies.server";
+import {
+  DEPUTY_WAITING_CONDITION_SQL,
+  deputiesOf,
+  deputyWaitingParams,
+  endDeputy,
+  nameDeputy,
+  standingInFor,
+  standingInForToday,
+} from "~/services/deputies.server";
 import { AppError } from "~/services/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
@@ -13,7 +21,10 @@ let colleagueLeave: number;
 const TODAY = "2026-12-09";
 
 async function awaitingDeputy(who: { employeeId: number }, day: string): Promise<number[]> {
-  const rows = await db.sql<{ id: number }>(`select l.id from leave l where ${DEPUTY_WAITING_CONDITION_SQL} order by l.id`, deputyWaitingParams(who, day));
+  const rows = await db.sql<{ id: number }>(
+    `select l.id from leave l where ${DEPUTY_WAITING_CONDITION_SQL} order by l.id`,
+    deputyWaitingParams(who, day)
+  );
   return rows.map((r) => r.id);
 }
 
@@ -61,7 +72,9 @@ describe("what awaits a deputy", () => {
   it("lists the deputies named and whom one stands in for", async () => {
     const named = await deputiesOf(db.em(), cast.teamLeader.employeeId, TODAY);
     expect(named.map((d) => [d.deputyId, d.startsOn, d.endsOn])).toEqual([[cast.colleague.employeeId, "2026-12-14", "2026-12-31"]]);
-    expect((await standingInForToday(db.em(), cast.colleague.employeeId, "2026-12-20")).map((d) => d.managerId)).toEqual([cast.teamLeader.employeeId]);
+    expect((await standingInForToday(db.em(), cast.colleague.employeeId, "2026-12-20")).map((d) => d.managerId)).toEqual([
+      cast.teamLeader.employeeId,
+    ]);
   });
 });
 
@@ -69,8 +82,24 @@ describe("naming a deputy", () => {
   it.each([
     ["an overlapping period: 409", () => cast.teamLeader, () => cast.host.employeeId, "2026-12-30", "2027-01-05", 409, t("deputy.error.overlap")],
     ["oneself: 422", () => cast.teamLeader, () => cast.teamLeader.employeeId, "2027-02-01", "2027-02-05", 422, t("deputy.error.self")],
-    ["an employee has nothing to delegate: 422", () => cast.employee, () => cast.colleague.employeeId, "2027-02-01", "2027-02-05", 422, t("deputy.error.not_a_manager")],
-    ["a period already over: 422", () => cast.departmentHead, () => cast.teamLeader.employeeId, "2026-11-01", "2026-11-30", 422, t("deputy.error.in_the_past")],
+    [
+      "an employee has nothing to delegate: 422",
+      () => cast.employee,
+      () => cast.colleague.employeeId,
+      "2027-02-01",
+      "2027-02-05",
+      422,
+      t("deputy.error.not_a_manager"),
+    ],
+    [
+      "a period already over: 422",
+      () => cast.departmentHead,
+      () => cast.teamLeader.employeeId,
+      "2026-11-01",
+      "2026-11-30",
+      422,
+      t("deputy.error.in_the_past"),
+    ],
     ["an unknown deputy: 422", () => cast.departmentHead, () => 99999999, "2027-02-01", "2027-02-05", 422, t("deputy.error.unknown_deputy")],
   ])("%s", async (_name, who, deputyId, startsOn, endsOn, status, message) => {
     const actor = await currentUserOf(db.em(), who());
@@ -89,8 +118,8 @@ describe("naming a deputy", () => {
     expect((await refusal(endDeputy(db.em(), leader, running.id, TODAY))).status).toBe(404);
     await endDeputy(db.em(), head, future.id, TODAY);
     await endDeputy(db.em(), head, running.id, TODAY);
-    expect(await db.sql(`select id, ends_on::text as ends_on from deputy where manager_id = ? order by id`, [cast.departmentHead.employeeId])).toEqual([
-      { id: running.id, ends_on: "2026-12-08" },
-    ]);
+    expect(
+      await db.sql(`select id, ends_on::text as ends_on from deputy where manager_id = ? order by id`, [cast.departmentHead.employeeId])
+    ).toEqual([{ id: running.id, ends_on: "2026-12-08" }]);
   });
 });
