@@ -90,6 +90,8 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/employees/import/template": [FM, HM],
   "/employees/import/:id": [FM, HM],
   "/employees/export": [FM, HM],
+  "/profile/data": "anyone",
+  "/employees/:id/anonymise": [FM, HM],
   "/employees/*": [FM, HM],
   "/time-clock/badging": "anyone",
   "/time-clock/team-badging": [TL],

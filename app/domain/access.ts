@@ -51,6 +51,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   // Spec 1
   { name: "Home", path: "/", rights: "anyone" },
   { name: "Profile", path: "/profile", rights: "anyone" },
+  // Issue 32 §4: one's own data as a ZIP ("Mes données"), and HR's anonymisation of an archived employee.
+  { name: "MyData", path: "/profile/data", rights: "anyone" },
   { name: "Avatar", path: "/avatars/:id", rights: "anyone" },
   // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
   { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
@@ -59,6 +61,7 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "EmployeeImportTemplate", path: "/employees/import/template", rights: [FM, HM] },
   { name: "EmployeeImportPreview", path: "/employees/import/:id", rights: [FM, HM] },
   { name: "EmployeeExport", path: "/employees/export", rights: [FM, HM] },
+  { name: "EmployeeAnonymise", path: "/employees/:id/anonymise", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },

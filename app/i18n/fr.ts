@@ -21,6 +21,7 @@ import { dashboard } from "./fr/dashboard";
 import { holidays } from "./fr/holidays";
 import { employeeImport } from "./fr/import";
 import { apidocs } from "./fr/apidocs";
+import { personalData } from "./fr/personal-data";
 
 export const fr = {
   ...common,
@@ -41,6 +42,7 @@ export const fr = {
   ...holidays,
   ...employeeImport,
   ...apidocs,
+  ...personalData,
 } as const;
 
 export type MessageKey = keyof typeof fr;

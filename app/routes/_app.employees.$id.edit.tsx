@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
 import { formatDecimal } from "~/domain/number-format";
 import { backLink, sheetBreadcrumb } from "~/domain/employee-sheet";
@@ -85,6 +85,11 @@ export default function EditEmployee() {
         <div role="note" className="rounded-md border border-gray-400 bg-gray-100 p-4 text-sm text-gray-900" data-testid="archived-notice">
           <p className="font-semibold">{t("employee.archived_title")}</p>
           <p>{t("employee.archived_text", { date: frDate(employee.firedAt) })}</p>
+          <p className="mt-2">
+            <Link to={`/employees/${employee.id}/anonymise`} className="underline" data-testid="anonymise-link">
+              {t("anonymise.link")}
+            </Link>
+          </p>
         </div>
       ) : (
         <CompletionBar percent={employee.completion} />

@@ -18,6 +18,8 @@ import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "
 import { CalendarFeeds } from "~/ui/calendar-feeds";
 import { changeOwnPassword } from "~/services/password-change.server";
 import { PasswordChangeForm, type PasswordErrors } from "~/ui/password-change-form";
+import { deputySectionData, deputyAction } from "~/server/deputy-profile.server";
+import { DeputySection } from "~/ui/deputies";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
@@ -25,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
   const em = await getEm();
-  const [profile, feeds] = await Promise.all([getProfile(em, user), feedStatus(em, user)]);
-  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds };
+  const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user)]);
+  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies };
 }
 
 async function back(request: Request, message: string) {
@@ -80,6 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return logoutRedirect(request, { type: "success", message: t("profile.password.changed") });
   }
+  // Deputies (issue 32 §2): their own section and answers (deputy-profile.server.ts).
+  const deputyAnswer = await deputyAction(request, em, user, fields);
+  if (deputyAnswer) return deputyAnswer;
   if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(em, user);
     return back(request, t("profile.avatar_removed"));
@@ -104,11 +109,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName, constraint, feeds } = useLoaderData<typeof loader>();
+  const { profile, fullName, constraint, feeds, deputies } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const deputyForm =
+    actionData && "deputyErrors" in actionData
+      ? (actionData as { deputyErrors: Record<string, string[]>; deputyValues: Record<string, string> })
+      : null;
   const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
   const passwordErrors = actionData && "passwordErrors" in actionData ? (actionData.passwordErrors as PasswordErrors) : undefined;
-  const lastResult = created || passwordErrors ? undefined : (actionData as SubmissionResult<string[]> | undefined);
+  const lastResult = created || passwordErrors || deputyForm ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -186,6 +195,17 @@ export default function Profile() {
       </section>
       <CalendarFeeds status={feeds} created={created} />
       <PasswordChangeForm errors={passwordErrors} />
+      <DeputySection data={deputies} errors={deputyForm?.deputyErrors} values={deputyForm?.deputyValues} />
+      <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
+        <h2 id="my-data-title" className="mb-2 text-base font-semibold">
+          {t("personal_data.title")}
+        </h2>
+        <p className="mb-3 text-sm text-gray-700">{t("personal_data.hint")}</p>
+        {/* A plain link to a resource route: the browser downloads the streamed ZIP, with or without JavaScript. */}
+        <a href="/profile/data" download className="btn btn-secondary" data-testid="my-data-download">
+          {t("personal_data.download")}
+        </a>
+      </section>
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="mb-2 text-base font-semibold">
           {t("profile.sessions")}

@@ -52,6 +52,8 @@ const schema = z.object({
   OIDC_NAME: z.string().min(1).max(60).default("l'annuaire de l'entreprise"),
   /** `0`: no password sign-in (form, /api/login, reset by mail): single sign-on only. Needs OIDC_* set. */
   PASSWORD_SIGN_IN: z.enum(["0", "1"]).default("1"),
+  /** Months after the departure before HR may anonymise an archived employee (issue 32 §4, decision 0101). */
+  PERSONAL_DATA_RETENTION_MONTHS: z.coerce.number().int().min(0).max(600).default(60),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };

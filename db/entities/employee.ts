@@ -33,6 +33,8 @@ export const Employee = defineEntity({
     numberOfHoursPerMonth: p.decimal("number").precision(7).scale(2).nullable(),
     hiredAt: p.date().nullable(),
     firedAt: p.date().nullable().index(),
+    /** When HR anonymised this archived employee (issue 32 §4, decision 0101). */
+    anonymisedAt: p.datetime().nullable(),
     contractState: p.string().length(120).nullable(),
     annualSalary: p.decimal("number").precision(12).scale(2).nullable(),
     hourlyCost: p.decimal("number").precision(10).scale(2).nullable(),

@@ -21,6 +21,8 @@ import { Migration20261207100000 } from "./Migration20261207100000";
 import { Migration20261207110000 } from "./Migration20261207110000";
 import { Migration20261208100000 } from "./Migration20261208100000";
 import { Migration20261208110000 } from "./Migration20261208110000";
+import { Migration20261209100000 } from "./Migration20261209100000";
+import { Migration20261209110000 } from "./Migration20261209110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -50,4 +52,6 @@ export const migrationsList = [
   { name: "Migration20261207110000", class: Migration20261207110000 },
   { name: "Migration20261208100000", class: Migration20261208100000 },
   { name: "Migration20261208110000", class: Migration20261208110000 },
+  { name: "Migration20261209100000", class: Migration20261209100000 },
+  { name: "Migration20261209110000", class: Migration20261209110000 },
 ];

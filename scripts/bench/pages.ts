@@ -212,7 +212,7 @@ export async function discoverBenchPages(opts: {
     if (path.includes(":token") || path.startsWith("/avatars")) continue;
     // Downloads (a month's payroll file for a whole subsidiary) are not pages: DESIGN §6 budgets them as Excel
     // exports; benchDownloads times them apart, so they don't count in the pages' mixed traffic.
-    if (path.startsWith("/export/")) continue;
+    if (path.startsWith("/export/") || path === "/profile/data") continue;
     if (path.includes(":id")) {
       const id = path.startsWith("/leave") ? opts.leaveId : opts.employeeId;
       if (id == null) continue;
@@ -403,5 +403,19 @@ export async function benchDownloads(opts: { base: string; cookies: Map<string, 
     out.push({ name: `payroll export (${format})`, ms, bytes, status });
     console.info(`${`payroll export (${format})`.padEnd(34)} status ${status}  ${(bytes / 1024).toFixed(0)} KB  alone ${ms} ms (Excel budget < 10,000 ms: ${status === 200 && ms < 10_000 ? "ok" : "OVER"})`);
   }
+  // "Mes données" (issue 32 §4): the viewer's own data as a ZIP of CSV files, a download like the exports.
+  const times: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const res = await fetch(`${opts.base}/profile/data`, { headers: { Cookie: opts.cookies.get(opts.email)! } });
+    bytes = (await res.arrayBuffer()).byteLength;
+    status = res.status;
+    times.push(performance.now() - t);
+  }
+  const ms = Math.round(times.sort((a, b) => a - b)[1]!);
+  out.push({ name: "Mes données (ZIP)", ms, bytes, status });
+  console.info(`${"Mes données (ZIP)".padEnd(34)} status ${status}  ${(bytes / 1024).toFixed(0)} KB  alone ${ms} ms (budget < 10,000 ms: ${status === 200 && ms < 10_000 ? "ok" : "OVER"})`);
   return out;
 }

@@ -140,6 +140,8 @@ describe("queries per page do not grow with the rows shown", () => {
     ["report: recovery", () => manager, () => `/report/recup?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
     ["report: hourly cost", () => manager, () => `/report/cost?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
     ["report: payroll", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}`],
+    ["Mes données (the own data as a ZIP)", () => employee, () => "/profile/data"],
+    ["anonymisation dry run of an employee", () => manager, () => `/employees/${employee.employeeId}/anonymise`],
   ];
 
   it.each(pages)("%s", async (_name, who, path) => {

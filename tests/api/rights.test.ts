@@ -134,6 +134,21 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves Mes données (a ZIP, 200) to every role and the anonymisation dry run (200) to HR (issue 32 §4)", async () => {
+    const failures: string[] = [];
+    const rules = PAGE_RULES.filter((r) => r.name === "MyData" || r.name === "EmployeeAnonymise");
+    expect(rules.map((r) => r.name).sort()).toEqual(["EmployeeAnonymise", "MyData"]);
+    for (const rule of rules) {
+      const path = rule.path.replace(":id", String(accounts.ROLE_EMPLOYEE.employeeId));
+      for (const role of ALL_ROLES.filter((r) => rightsAllow(rule.rights, r))) {
+        const res = await clients[role].get(path);
+        const type = res.headers.get("content-type") ?? "";
+        if (res.status !== 200 || (rule.name === "MyData" && type !== "application/zip")) failures.push(`${role} ${path}: ${res.status} ${type}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>

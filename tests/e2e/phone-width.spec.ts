@@ -18,7 +18,7 @@ const ROLES = [
   "commercial@cadran.test",
 ];
 /** Links that are not screens (downloads, images, the API, leaving the session). */
-const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences)(\/|$|\?)/;
+const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences|profile\/data)(\/|$|\?)/;
 const MAX_PAGES_PER_ROLE = 80;
 const TABS = 3;
 
@@ -78,6 +78,25 @@ test("the security pages and the visitor's 404 fit a 360 px phone", async ({ pag
     if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
   }
   expect(wide).toEqual([]);
+});
+
+test("the anonymisation dry run (issue 32 §4) fits a 360 px phone", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant (e-mail professionnel)").fill("direction@cadran.test");
+  await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const api = page.context().request;
+  const login = await api.post("/api/login", { data: { username: "direction@cadran.test", password: DEMO_PASSWORD } });
+  const { apiToken } = (await login.json()) as { apiToken: string };
+  const headers = { "X-AUTH-TOKEN": apiToken, Accept: "application/json" };
+  const [row] = await api.get("/api/employees?exists[contract.firedAt]=true", { headers }).then(async (r) => {
+    const body = (await r.json()) as Record<string, unknown>;
+    return (body["hydra:member"] ?? body.member ?? body) as { id: number }[];
+  });
+  await page.goto(`/employees/${row!.id}/anonymise`);
+  await expect(page.getByTestId("anonymise-dry-run")).toBeVisible();
+  expect(await documentWidth(page)).toBeLessThanOrEqual(WIDTH);
 });
 
 for (const email of ROLES) {

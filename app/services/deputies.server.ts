@@ -1,0 +1,213 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { deputyProblem, type DeputyPeriod, type DeputyProblem } from "~/domain/deputy";
+import { displayName } from "~/domain/employee-name";
+import { t, type MessageKey } from "~/i18n/fr";
+import type { CurrentUser } from "./current-user.server";
+import { ConflictError, NotFoundError, ValidationError } from "./errors";
+
+/**
+ * Deputies (issue 32 §2, decision 0102): a manager names a deputy for a period; during it the deputy sees and decides
+ * what awaits the manager's step (the stored key of decision 0064), and the manager keeps their own rights.
+ */
+
+export interface Deputyship {
+  id: number;
+  managerId: number;
+  managerName: string;
+  deputyId: number;
+  deputyName: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+const PROBLEM_KEY: Record<DeputyProblem, MessageKey> = {
+  not_a_manager: "deputy.error.not_a_manager",
+  self: "deputy.error.self",
+  deputy_archived: "deputy.error.deputy_archived",
+  ends_before_start: "deputy.error.ends_before_start",
+  in_the_past: "deputy.error.in_the_past",
+  too_long: "deputy.error.too_long",
+  overlap: "deputy.error.overlap",
+};
+
+/** The field a problem is about, for the form's errors. */
+const PROBLEM_FIELD: Record<DeputyProblem, string> = {
+  not_a_manager: "",
+  self: "deputyId",
+  deputy_archived: "deputyId",
+  ends_before_start: "endsOn",
+  in_the_past: "endsOn",
+  too_long: "endsOn",
+  overlap: "startsOn",
+};
+
+/**
+ * The waiting key (decision 0064) of the managers the viewer stands in for today, as SQL over `deputy d` joined to
+ * `employee m` (the manager). Used by WAITING_CONDITION_SQL's deputy twin below.
+ */
+const MANAGER_KEY_SQL = `(case when m.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT') then 'M'
+  when m.profile_type = 'ROLE_DEPARTMENT_HEAD' then 'D:' || m.division_id
+  when m.profile_type = 'ROLE_TEAM_LEADER' then 'T:' || m.team_id end)`;
+
+/**
+ * A leave awaits a manager the viewer stands in for today: its stored step is that manager's key, and it is neither
+ * the viewer's own request nor the manager's. Alias `l`. Params: deputyWaitingParams(user, today).
+ */
+export const DEPUTY_WAITING_CONDITION_SQL = `(l.employee_id <> ? and exists (
+  select 1 from deputy d join employee m on m.id = d.manager_id
+   where d.deputy_id = ? and ?::date between d.starts_on and d.ends_on and m.fired_at is null
+     and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}))`;
+
+export function deputyWaitingParams(user: Pick<CurrentUser, "employeeId">, today: string): unknown[] {
+  return [user.employeeId, user.employeeId, today];
+}
+
+/** For whom the viewer may decide this leave today as a deputy (the manager's employee id), or null. */
+export async function standingInFor(
+  em: EntityManager,
+  user: Pick<CurrentUser, "employeeId">,
+  leaveId: number,
+  today: string
+): Promise<number | null> {
+  const [row] = await em.getConnection().execute<{ manager_id: number }[]>(
+    `select m.id as manager_id
+       from leave l
+       join deputy d on d.deputy_id = ? and ?::date between d.starts_on and d.ends_on
+       join employee m on m.id = d.manager_id and m.fired_at is null
+      where l.id = ? and l.employee_id <> ? and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}
+      order by d.starts_on limit 1`,
+    [user.employeeId, today, leaveId, user.employeeId]
+  );
+  return row?.manager_id ?? null;
+}
+
+interface DeputyshipRow {
+  id: number;
+  manager_id: number;
+  mf: string;
+  ml: string;
+  deputy_id: number;
+  df: string;
+  dl: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+function toDeputyship(r: DeputyshipRow): Deputyship {
+  return {
+    id: r.id,
+    managerId: r.manager_id,
+    managerName: displayName(r.mf, r.ml),
+    deputyId: r.deputy_id,
+    deputyName: displayName(r.df, r.dl),
+    startsOn: r.starts_on,
+    endsOn: r.ends_on,
+  };
+}
+
+const DEPUTYSHIP_SELECT = `select d.id, d.manager_id, m.firstname as mf, m.lastname as ml, d.deputy_id, p.firstname as df, p.lastname as dl,
+         d.starts_on::text as starts_on, d.ends_on::text as ends_on
+    from deputy d join employee m on m.id = d.manager_id join employee p on p.id = d.deputy_id`;
+
+/** The deputies a manager named that are not over (today or later), in date order. */
+export async function deputiesOf(em: EntityManager, managerId: number, today: string): Promise<Deputyship[]> {
+  const rows = await em
+    .getConnection()
+    .execute<DeputyshipRow[]>(`${DEPUTYSHIP_SELECT} where d.manager_id = ? and d.ends_on >= ? order by d.starts_on, d.id`, [managerId, today]);
+  return rows.map(toDeputyship);
+}
+
+/** The managers the employee stands in for today. */
+export async function standingInForToday(em: EntityManager, deputyId: number, today: string): Promise<Deputyship[]> {
+  const rows = await em
+    .getConnection()
+    .execute<DeputyshipRow[]>(`${DEPUTYSHIP_SELECT} where d.deputy_id = ? and ?::date between d.starts_on and d.ends_on order by d.starts_on, d.id`, [
+      deputyId,
+      today,
+    ]);
+  return rows.map(toDeputyship);
+}
+
+/**
+ * Names a deputy for a period (422 with a French violation when refused). The manager's row is locked so two
+ * namings at once cannot both pass the overlap check.
+ */
+export async function nameDeputy(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: { deputyId: number } & DeputyPeriod,
+  today: string
+): Promise<Deputyship> {
+  return em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    await conn.execute(`select id from employee where id = ? for update`, [actor.employeeId], "all", ctx);
+    const [deputy] = await conn.execute<{ id: number; fired_at: string | null }[]>(
+      `select id, fired_at::text as fired_at from employee where id = ?`,
+      [input.deputyId],
+      "all",
+      ctx
+    );
+    if (!deputy) throw new ValidationError([{ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") }]);
+    const others = await conn.execute<DeputyPeriod[]>(
+      `select starts_on::text as "startsOn", ends_on::text as "endsOn" from deputy where manager_id = ? and ends_on >= ?`,
+      [actor.employeeId, today],
+      "all",
+      ctx
+    );
+    const problem = deputyProblem({
+      managerProfileType: actor.profileType,
+      managerId: actor.employeeId,
+      deputyId: deputy.id,
+      deputyFiredAt: deputy.fired_at,
+      period: { startsOn: input.startsOn, endsOn: input.endsOn },
+      others,
+      today,
+    });
+    if (problem === "overlap") throw new ConflictError(t(PROBLEM_KEY[problem]));
+    if (problem) throw new ValidationError([{ propertyPath: PROBLEM_FIELD[problem], message: t(PROBLEM_KEY[problem]) }]);
+    const [row] = await conn.execute<{ id: number }[]>(
+      `insert into deputy (manager_id, deputy_id, starts_on, ends_on) values (?, ?, ?, ?) returning id`,
+      [actor.employeeId, deputy.id, input.startsOn, input.endsOn],
+      "all",
+      ctx
+    );
+    const [created] = await conn.execute<DeputyshipRow[]>(`${DEPUTYSHIP_SELECT} where d.id = ?`, [row!.id], "all", ctx);
+    return toDeputyship(created!);
+  });
+}
+
+/** Ends a deputy period of the manager's (deleted when not started, cut to yesterday otherwise); 404 if not theirs. */
+export async function endDeputy(em: EntityManager, actor: CurrentUser, deputyshipId: number, today: string): Promise<void> {
+  const conn = em.getConnection();
+  const deleted = await conn.execute<{ id: number }[]>(`delete from deputy where id = ? and manager_id = ? and starts_on >= ? returning id`, [
+    deputyshipId,
+    actor.employeeId,
+    today,
+  ]);
+  if (deleted.length) return;
+  const cut = await conn.execute<{ id: number }[]>(
+    `update deputy set ends_on = (?::date - 1) where id = ? and manager_id = ? and ends_on >= ? returning id`,
+    [today, deputyshipId, actor.employeeId, today]
+  );
+  if (!cut.length) throw new NotFoundError(t("error.not_found_item"));
+}
+
+/** The profile form's naming: the deputy given by their login e-mail, the dates as typed (YYYY-MM-DD). */
+export async function nameDeputyByLogin(
+  em: EntityManager,
+  actor: CurrentUser,
+  input: { login: string; startsOn: string; endsOn: string },
+  today: string
+): Promise<Deputyship> {
+  const violations: { propertyPath: string; message: string }[] = [];
+  const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  if (!isDay(input.startsOn)) violations.push({ propertyPath: "startsOn", message: t("deputy.error.date") });
+  if (!isDay(input.endsOn)) violations.push({ propertyPath: "endsOn", message: t("deputy.error.date") });
+  const [row] = await em
+    .getConnection()
+    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [input.login.trim().toLowerCase()]);
+  if (!row) violations.push({ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") });
+  if (violations.length) throw new ValidationError(violations);
+  return nameDeputy(em, actor, { deputyId: row!.employee_id, startsOn: input.startsOn, endsOn: input.endsOn }, today);
+}
