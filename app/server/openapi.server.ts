@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/forms/z.server";
 import { API_RULES, type Rights } from "~/domain/access";
 import { ApiChangeBody, ApiLoginBody, ApiResetBody } from "~/forms/auth.server";
 import { EmployeeBody } from "~/forms/employee.server";

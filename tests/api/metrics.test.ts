@@ -14,6 +14,8 @@ import { startWorker } from "~worker/index";
  */
 const TOKEN = "metrics-token-for-the-tests-0123";
 process.env.METRICS_TOKEN = TOKEN;
+// A queue of this file only: a worker of another test file (same run, another database) must not take its jobs.
+process.env.QUEUE_PREFIX = `cadran-metrics-${process.pid}-${Date.now()}`;
 delete process.env.INLINE_JOBS;
 const db = useTestDatabase();
 const server = useTestServer();

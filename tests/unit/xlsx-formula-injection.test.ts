@@ -16,7 +16,8 @@ async function written(rows: XlsxCell[][], totalsLabel = "Total") {
       { header: "Heures", kind: "hours" },
     ],
     rows: rows.map((r) => () => r),
-    totals: { label: totalsLabel, sumColumns: [2] },
+    // Every total carries its computed result (decision 0074); the value does not matter here.
+    totals: { label: totalsLabel, sumColumns: [2], results: { 2: 0 } },
   });
   await ended;
   const book = new ExcelJS.Workbook();
