@@ -13,7 +13,7 @@ import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, upda
 import { Field } from "~/ui/field";
 import { ConfirmAction } from "~/ui/modal";
 import { useHydrated } from "~/ui/settings-forms";
-import { env } from "~/server/env.server";
+import { env, passwordSignIn } from "~/server/env.server";
 import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/calendar-feed.server";
 import { CalendarFeeds } from "~/ui/calendar-feeds";
 import { changeOwnPassword } from "~/services/password-change.server";
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
   const em = await getEm();
   const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user)]);
-  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies };
+  // With password sign-in off (single sign-on only, decision 0090) there is no Cadran password to change.
+  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies, passwordSignIn: passwordSignIn() };
 }
 
 async function back(request: Request, message: string) {
@@ -69,6 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Changing one's password (issue 28 item 9): a form of its own; every session ends, so the person signs in again.
   if (fields.get("intent") === "change-password") {
+    if (!passwordSignIn()) {
+      return data({ passwordErrors: { current: [t("reset.password_off", { name: env().OIDC_NAME })] } }, { status: 400 });
+    }
     const value = (name: string) => String(fields.get(name) ?? "");
     try {
       await changeOwnPassword(em, user, { current: value("current"), password: value("password"), confirm: value("confirm") });
@@ -109,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName, constraint, feeds, deputies } = useLoaderData<typeof loader>();
+  const { profile, fullName, constraint, feeds, deputies, passwordSignIn: canChangePassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deputyForm =
     actionData && "deputyErrors" in actionData
@@ -194,7 +198,7 @@ export default function Profile() {
         </Form>
       </section>
       <CalendarFeeds status={feeds} created={created} />
-      <PasswordChangeForm errors={passwordErrors} />
+      {canChangePassword && <PasswordChangeForm errors={passwordErrors} />}
       <DeputySection data={deputies} errors={deputyForm?.deputyErrors} values={deputyForm?.deputyValues} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
         <h2 id="my-data-title" className="mb-2 text-base font-semibold">

@@ -214,4 +214,15 @@ describe("password sign-in turned off", () => {
     expect(viaApi.body.message).toBe(message);
     expect(await db.sql("select id from password_reset_token where user_id = ?", [me.userId])).toEqual([]);
   });
+  it("offers no password change on the profile, and refuses one posted anyway, in French", async () => {
+    provider.configureApp({ name: NAME, passwordSignIn: false });
+    const me = await createEmployee(db.em(), org);
+    const c = htmlClient(base);
+    expect((await c.get(appPath(await passThroughProvider(provider, await start(c), me.email)))).location).toBe("/");
+    const profile = decode((await c.get("/profile")).text);
+    expect(profile).not.toContain('value="change-password"');
+    const posted = await c.post("/profile", { intent: "change-password", current: TEST_PASSWORD, password: "Nouveau-mot-2026!", confirm: "Nouveau-mot-2026!" });
+    expect(posted.status).toBe(400);
+    expect(decode(posted.text)).toContain(t("reset.password_off", { name: NAME }));
+  });
 });

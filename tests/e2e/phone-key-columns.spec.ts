@@ -25,7 +25,8 @@ test.describe("phone, 360 px", () => {
   test("the week's total on 'Mes heures' is visible without scrolling sideways", async ({ page }) => {
     await loginAs(page, "employe@cadran.test", { to: "/overtime/me" });
     const grid = page.getByTestId("overtime-grid");
-    const total = grid.getByRole("columnheader", { name: "Total" });
+    // The week's total is the time account (decision 0071), the grid's last column.
+    const total = grid.getByRole("columnheader", { name: "Solde d'heures" });
     await expect(total).toBeVisible();
     const box = await total.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);

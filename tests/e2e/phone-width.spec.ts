@@ -18,7 +18,8 @@ const ROLES = [
   "commercial@cadran.test",
 ];
 /** Links that are not screens (downloads, images, the API, leaving the session). */
-const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences|profile\/data)(\/|$|\?)/;
+// Downloads are not screens: the exports, the ZIP of my data, the directory export and the import template.
+const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences|profile\/data|employees\/export|employees\/import\/template)(\/|$|\?)/;
 const MAX_PAGES_PER_ROLE = 80;
 const TABS = 3;
 
