@@ -52,6 +52,17 @@ const { serve } = await import("../../scripts/serve");
 const web = await serve({ port });
 let worker: { close: () => Promise<void> } | undefined;
 if (process.env.REDIS_URL) {
+  // A queue of this run only: jobs of an earlier run on the same port stay in Redis (completed jobs are kept), and
+  // the fresh database numbers its outbox rows from 1 again, so BullMQ would take `outbox-1` for a job already done
+  // and drop the new one (the reset mail never sent).
+  const { Queue } = await import("bullmq");
+  const { Redis } = await import("ioredis");
+  const { QUEUE_NAME } = await import("~/server/jobs.server");
+  const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
+  const old = new Queue(QUEUE_NAME, { connection, prefix: process.env.QUEUE_PREFIX });
+  await old.obliterate({ force: true });
+  await old.close();
+  connection.disconnect();
   const { startWorker } = await import("../../worker/index");
   worker = await startWorker(process.env.REDIS_URL, { prefix: process.env.QUEUE_PREFIX });
 }
