@@ -10,7 +10,8 @@ import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
-import { editLeave, getLeave, leaveId, orLeavePageNotFound } from "~/services/leave.server";
+import { getLeave } from "~/services/leave.server";
+import { editLeave, leaveId, orLeavePageNotFound } from "~/services/leave-requests.server";
 import { LeaveRequestFormView } from "~/ui/leave-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · ${t("app.title")}` }];

@@ -12,7 +12,7 @@ import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { ValidationError } from "~/services/errors";
 import { formatDecimal, formatHoursMinutes } from "~/domain/number-format";
 import { askContext, askPreview } from "~/services/leave-ask.server";
-import { requestLeave } from "~/services/leave.server";
+import { requestLeave } from "~/services/leave-requests.server";
 import { LeaveRequestFormView } from "~/ui/leave-form";
 import { LeaveBalanceCards } from "~/ui/leave-balance-cards";
 

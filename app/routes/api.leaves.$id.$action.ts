@@ -6,7 +6,8 @@ import { getEm } from "~/server/orm.server";
 import { AppError } from "~/services/errors";
 import { removeLeave, decideLeave } from "~/services/leave-decision.server";
 import { leaveJson } from "~/services/leave-api.server";
-import { getLeave, leaveId } from "~/services/leave.server";
+import { getLeave } from "~/services/leave.server";
+import { leaveId } from "~/services/leave-requests.server";
 
 /**
  * PATCH /api/leaves/{id}/valid | /refuse | /remove. An optional JSON body `{version}` names the version the caller

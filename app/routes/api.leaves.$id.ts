@@ -3,7 +3,8 @@ import { ApiLeaveBody } from "~/forms/leave.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { leaveJson } from "~/services/leave-api.server";
-import { deleteLeave, editLeave, getLeave, leaveId, leaveInputFromApi } from "~/services/leave.server";
+import { getLeave } from "~/services/leave.server";
+import { deleteLeave, editLeave, leaveId, leaveInputFromApi } from "~/services/leave-requests.server";
 
 /** GET /api/leaves/{id}: one leave (own, or in the caller's manager scope; else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

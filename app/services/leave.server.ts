@@ -1,24 +1,20 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { fromBodyDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
 import { recoveryBalance, vacationBalance, type VacationCounters } from "~/domain/leave-balance";
-import { isLeaveReason, isLeaveTooLong, workingDays, type LeaveReason } from "~/domain/leave-days";
+import { isLeaveReason } from "~/domain/leave-days";
 import { leaveProgress, leaveStateLabel } from "~/domain/leave-progress";
-import { toHalfDay, validateLeaveRequest, type LeaveRequestViolation } from "~/domain/leave-form";
-import { leaveMessage, type LeaveMessageFacts } from "~/domain/leave-messages";
 import { canDelete, canEdit, canRemoveAfterValidation, displayedLeaveState } from "~/domain/leave-workflow";
-import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
+import { type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
-import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
-import { employeeHolidays } from "./holidays.server";
+import { NotFoundError } from "./errors";
 import { discloseLeave } from "~/domain/leave-privacy";
-import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL, VIEW_SCOPE_SQL, viewScopeParams } from "./leave-scope.server";
+import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL } from "./leave-scope.server";
 
 /**
- * Leave requests of the employee: ask, edit, delete, read (spec 2 "Leave screens"). Decisions are in
+ * Leave requests of the employee: the rows, reads and balances (spec 2 "Leave screens"); asking, editing and deleting
+ * are in leave-requests.server.ts, decisions in
  * leave-decision.server.ts, manager lists in leave-lists.server.ts. Reads are plain SQL (no entities): one query per
  * list whatever its length.
  */
@@ -292,7 +288,7 @@ export function balancesOf(row: {
   };
 }
 
-interface EmployeeContextRow {
+export interface EmployeeContextRow {
   id: number;
   country_id: number | null;
   zone: string | null;
@@ -305,7 +301,7 @@ interface EmployeeContextRow {
   recovery_taken: number;
 }
 
-async function employeeContext(em: EntityManager, employeeId: number, forUpdate = false): Promise<EmployeeContextRow> {
+export async function employeeContext(em: EntityManager, employeeId: number, forUpdate = false): Promise<EmployeeContextRow> {
   const rows = await em.execute<EmployeeContextRow[]>(
     `select e.id, e.country_id, s.timezone as zone, c.timezone as country_zone,
             e.holiday_earned_last_year::float8 as holiday_earned_last_year, e.holiday_taken_last_year::float8 as holiday_taken_last_year,
@@ -325,225 +321,6 @@ export async function leaveBalances(em: EntityManager, user: CurrentUser): Promi
 }
 
 /** Today in the employee's zone (subsidiary, else country, else Europe/Paris). */
-function todayFor(ctx: EmployeeContextRow, now: Date): CalendarDate {
+export function todayFor(ctx: EmployeeContextRow, now: Date): CalendarDate {
   return localDate(now, resolveTimeZone(ctx.zone, ctx.country_zone));
-}
-
-// ---------- ask, edit, delete ----------
-
-/** A request as the form or the /api gives it, dates already 'YYYY-MM-DD' when readable. */
-export interface LeaveInput {
-  reason: string | null | undefined;
-  start: string | null | undefined;
-  end: string | null | undefined;
-  halfDay?: boolean;
-  halfDayMorning: boolean;
-  halfDayAfternoon: boolean;
-  nbHourAbsence?: number | null;
-  comment?: string | null;
-  urgent?: boolean;
-}
-
-/** The /api body (dates as unix seconds or YYYY-MM-DD) as a LeaveInput; an unreadable date stays as "invalid". */
-export function leaveInputFromApi(body: {
-  reason?: string | null;
-  start?: unknown;
-  end?: unknown;
-  halfDayMorning?: boolean | null;
-  halfDayAfternoon?: boolean | null;
-  nbHourAbsence?: number | null;
-  comment?: string | null;
-  urgent?: boolean | null;
-}): LeaveInput {
-  const date = (value: unknown) => (value === undefined || value === null || value === "" ? null : (fromBodyDate(value) ?? "invalid"));
-  return {
-    reason: body.reason ?? null,
-    start: date(body.start),
-    end: date(body.end),
-    halfDayMorning: body.halfDayMorning === true,
-    halfDayAfternoon: body.halfDayAfternoon === true,
-    nbHourAbsence: body.nbHourAbsence ?? null,
-    comment: body.comment?.trim() ? body.comment.trim() : null,
-    urgent: body.urgent === true,
-  };
-}
-
-/** French message of a violation; the balance ones speak to the employee (spec 2 §5). */
-export function violationMessage(v: LeaveRequestViolation): string {
-  return t(`leave.error.${v.code}` as MessageKey);
-}
-
-/** The violations with messages that say what to fix, from the request's facts (issue 28 item 4). */
-function toViolations(list: LeaveRequestViolation[], facts?: LeaveMessageFacts): Violation[] {
-  return list.map((v) => {
-    if (!facts) return { propertyPath: v.field, message: violationMessage(v) };
-    const m = leaveMessage(v, facts);
-    return { propertyPath: v.field, message: t(m.key as MessageKey, m.params) };
-  });
-}
-
-function messageFacts(input: LeaveInput, holidays: ReadonlySet<CalendarDate>, balances: LeaveBalances): LeaveMessageFacts {
-  const start = input.start && isCalendarDate(input.start) ? input.start : null;
-  const end = input.end && isCalendarDate(input.end) ? input.end : null;
-  const halfDay = start && start === end ? toHalfDay({ halfDayMorning: input.halfDayMorning, halfDayAfternoon: input.halfDayAfternoon }) : null;
-  return {
-    start,
-    end,
-    holidays,
-    daysAsked: start && end && start <= end && !isLeaveTooLong(start, end) ? workingDays({ start, end, halfDay, holidays }) : 0,
-    daysAvailable: balances.vacation.balance,
-    recoveryAsked: Math.round((input.nbHourAbsence ?? 0) * 3600),
-    recoveryAvailable: balances.recovery.balance,
-  };
-}
-
-interface CheckedRequest {
-  reason: LeaveReason;
-  start: CalendarDate;
-  end: CalendarDate;
-  halfDayMorning: boolean;
-  halfDayAfternoon: boolean;
-  nbHourAbsence: number | null;
-  numberDaysWork: number;
-  comment: string | null;
-  urgent: boolean;
-}
-
-/**
- * Runs the domain checks for the employee (locked: two requests of one employee at once cannot both pass the
- * overlap check) and returns the request ready to store, or throws a ValidationError (422) with every violation.
- */
-async function checkRequest(
-  em: EntityManager,
-  employeeId: number,
-  input: LeaveInput,
-  now: Date,
-  editing?: { id: number; start: CalendarDate },
-): Promise<CheckedRequest> {
-  const ctx = await employeeContext(em, employeeId, true);
-  const validDates = !!input.start && !!input.end && isCalendarDate(input.start) && isCalendarDate(input.end);
-  // A period longer than a leave may be is refused by validateLeaveRequest before anything is counted: its
-  // holidays are not even read.
-  const holidays =
-    validDates && input.start! <= input.end! && !isLeaveTooLong(input.start!, input.end!)
-      ? await employeeHolidays(em, employeeId, input.start!, input.end!)
-      : new Set<string>();
-  const existing = await em.execute<{ id: number; state: string; start: string; end: string; half_day_morning: boolean; half_day_afternoon: boolean }[]>(
-    `select id, state, start::text as start, "end"::text as "end", half_day_morning, half_day_afternoon
-       from leave where employee_id = ? and state in ('pending', 'prevalidate', 'validate', 'accepted')`,
-    [employeeId],
-  );
-  const balances = balancesOf(ctx);
-  const violations = validateLeaveRequest(input, {
-    today: todayFor(ctx, now),
-    holidays,
-    existingLeaves: existing.map((l) => ({
-      id: l.id,
-      state: l.state,
-      start: l.start,
-      end: l.end,
-      halfDay: l.start === l.end ? toHalfDay({ halfDayMorning: l.half_day_morning, halfDayAfternoon: l.half_day_afternoon }) : null,
-    })),
-    balances: { vacation: balances.vacation, recovery: { earned: balances.recovery.earned, taken: balances.recovery.taken } },
-    editing,
-  });
-  if (violations.length > 0) throw new ValidationError(toViolations(violations, messageFacts(input, holidays, balances)));
-  const start = input.start!;
-  const end = input.end!;
-  const sameDay = start === end;
-  const halfDayMorning = sameDay && input.halfDayMorning && !input.halfDayAfternoon;
-  const halfDayAfternoon = sameDay && input.halfDayAfternoon && !input.halfDayMorning;
-  const reason = input.reason as LeaveReason;
-  return {
-    reason,
-    start,
-    end,
-    halfDayMorning,
-    halfDayAfternoon,
-    nbHourAbsence: reason === "RECOVERY_LEAVE" ? (input.nbHourAbsence ?? null) : null,
-    numberDaysWork: workingDays({ start, end, halfDay: toHalfDay({ halfDayMorning, halfDayAfternoon }), holidays }),
-    comment: input.comment?.trim() ? input.comment.trim().slice(0, 2000) : null,
-    urgent: input.urgent === true,
-  };
-}
-
-async function addStep(em: EntityManager, leaveId: number, step: string, actorId: number | null, at: Date) {
-  await em.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [leaveId, step, actorId, at]);
-}
-
-/** Asks for a leave: stores it pending with its "created" step, then mails whoever takes the first step. */
-export async function requestLeave(em: EntityManager, user: CurrentUser, input: LeaveInput, now = new Date()): Promise<{ id: number }> {
-  const id = await em.transactional(async (tx) => {
-    const r = await checkRequest(tx, user.employeeId, input, now);
-    const [row] = await tx.execute<{ id: number }[]>(
-      `insert into leave (employee_id, reason, comment, start, "end", half_day_morning, half_day_afternoon, nb_hour_absence,
-          number_days_work, urgent, state, version, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?) returning id`,
-      [user.employeeId, r.reason, r.comment, r.start, r.end, r.halfDayMorning, r.halfDayAfternoon, r.nbHourAbsence, r.numberDaysWork, r.urgent, now, now],
-    );
-    await addStep(tx, row!.id, "created", user.employeeId, now);
-    // The mail's job is written with the leave (the outbox, decision 0092): both or neither.
-    await enqueue("mail.leave-step", { leaveId: row!.id }, { em: tx });
-    return row!.id;
-  });
-  return { id };
-}
-
-/** The owner's pending leave, or the right error: 404 out of scope, 403 someone else's, 409 no longer pending. */
-async function ownPendingLeave(em: EntityManager, user: CurrentUser, id: number): Promise<LeaveRow> {
-  const row = await leaveInScope(em, user, id);
-  if (row.employee_id !== user.employeeId) throw new ForbiddenError();
-  if (!canEdit(row.state)) throw new ConflictError(t("leave.error.not_editable"));
-  return row;
-}
-
-/** Edits a pending request of one's own (same checks as asking; the stored start may stay even if past). */
-export async function editLeave(
-  em: EntityManager,
-  user: CurrentUser,
-  id: number,
-  input: LeaveInput,
-  now = new Date(),
-): Promise<{ id: number }> {
-  await em.transactional(async (tx) => {
-    const row = await ownPendingLeave(tx, user, id);
-    const r = await checkRequest(tx, user.employeeId, input, now, { id, start: row.start });
-    const updated = await tx.execute<{ id: number }[]>(
-      `update leave set reason = ?, comment = ?, start = ?, "end" = ?, half_day_morning = ?, half_day_afternoon = ?,
-              nb_hour_absence = ?, number_days_work = ?, urgent = ?, version = version + 1, updated_at = ?
-        where id = ? and version = ? and state = 'pending' returning id`,
-      [r.reason, r.comment, r.start, r.end, r.halfDayMorning, r.halfDayAfternoon, r.nbHourAbsence, r.numberDaysWork, r.urgent, now, id, row.version],
-    );
-    if (updated.length === 0) throw new ConflictError(t("leave.error.already_decided"));
-    await addStep(tx, id, "edited", user.employeeId, now);
-  });
-  return { id };
-}
-
-/** Deletes a pending request of one's own; its steps go with it. */
-export async function deleteLeave(em: EntityManager, user: CurrentUser, id: number): Promise<void> {
-  await em.transactional(async (tx) => {
-    const row = await ownPendingLeave(tx, user, id);
-    const deleted = await tx.execute<{ id: number }[]>(
-      `delete from leave where id = ? and version = ? and state = 'pending' returning id`,
-      [id, row.version],
-    );
-    if (deleted.length === 0) throw new ConflictError(t("leave.error.already_decided"));
-  });
-}
-
-/** For page loaders: a 404 of the leave services becomes the app's 404 page (a thrown Response, as Remix expects). */
-export async function orLeavePageNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(String(Math.floor(Math.random() * 3)), { status: 404 });
-    throw error;
-  }
-}
-
-/** Reads a positive id from a route param or form field; NaN-safe (anything else is 0, which finds nothing). */
-export function leaveId(value: unknown): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : 0;
 }

@@ -10,7 +10,7 @@ import { resetEnvCache } from "~/server/env.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME } from "~/server/jobs.server";
 import { sendMail } from "~/server/mail.server";
 import { closeQueue, enqueue } from "~/server/queue.server";
-import { requestLeave, type LeaveInput } from "~/services/leave.server";
+import { requestLeave, type LeaveInput } from "~/services/leave-requests.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee } from "~tests/support/factories";
 import { createLeaveCast, currentUserOf, setCounters } from "~tests/support/factories-leave";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "~/services/errors";
 import { holidaysOver } from "~/services/holidays.server";
-import { requestLeave } from "~/services/leave.server";
+import { requestLeave } from "~/services/leave-requests.server";
 import { loadOvertimeWeek } from "~/services/overtime-week.server";
 import { getCountry, updateCountry } from "~/services/settings-countries.server";
 import { getSubsidiary, updateSubsidiary } from "~/services/settings-subsidiaries.server";
