@@ -21,7 +21,7 @@ export interface FieldChange {
 
 export const HISTORY_ACTIONS = {
   sheet: ["create", "update", "archive", "unarchive", "delete"],
-  leave: ["ask", "approve", "refuse", "cancel", "remove"],
+  leave: ["ask", "approve", "refuse", "cancel", "remove", "edit"],
   correction: ["ask", "validate", "refuse", "delete"],
   deduction: ["add", "remove"],
   policy: ["update"],

@@ -17,6 +17,8 @@ import { sendMail } from "~/server/mail.server";
 import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { recordHistory } from "./history.server";
+import { correctionDetails } from "./history-entries.server";
 import { deleteSuggestion, validateSuggestion } from "./time-clock-suggestions.server";
 import { createSuggestion, type ClockView, type SuggestionInput } from "./time-clock.server";
 
@@ -63,11 +65,15 @@ export async function removeCorrection(em: EntityManager, actor: CurrentUser, id
     return "deleted";
   }
   if (row.created_by_id !== actor.employeeId) throw new ForbiddenError(t("error.forbidden"));
-  const gone = await em.execute<{ id: number }[]>(`delete from time_clock where id = ? and suggested = true and created_by_id = ? returning id`, [
-    id,
-    actor.employeeId,
-  ]);
-  if (gone.length === 0) throw new NotFoundError(t("badging.edit.error.not_found"));
+  await em.transactional(async (tx) => {
+    const details = await correctionDetails(tx, id);
+    const gone = await tx.execute<{ id: number }[]>(`delete from time_clock where id = ? and suggested = true and created_by_id = ? returning id`, [
+      id,
+      actor.employeeId,
+    ]);
+    if (gone.length === 0) throw new NotFoundError(t("badging.edit.error.not_found"));
+    await recordHistory(tx, { action: "correction.delete", employeeId: row.employee_id, actorId: actor.employeeId, details: { ...details, withdrawn: true } });
+  });
   return "withdrawn";
 }
 

@@ -4,7 +4,8 @@ import { t } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import { loadCurrentUser, type CurrentUser } from "./current-user.server";
 import { assertManagement, COLUMN_DEFAULTS, COLUMNS, FIELDS } from "./employee-records.server";
-import { updateEmployee } from "./employee-writes.server";
+import { createdChanges, updateEmployee } from "./employee-writes.server";
+import { recordHistory } from "./history.server";
 import { AppError, NotFoundError, ValidationError } from "./errors";
 import { IMPORT_JOB_THRESHOLD } from "./employee-import-file.server";
 import { cellMessage, importRow, planImport, type ImportPlan } from "./employee-import.server";
@@ -45,7 +46,7 @@ const CREATE_CHUNK = 500;
  * yet), as createEmployee does one by one; the checks createEmployee makes (validateSheet) were made for every row
  * at once by planImport inside the same transaction. A unique index lost to a concurrent save fails the whole import.
  */
-async function insertEmployees(tx: EntityManager, rows: Partial<EmployeeValues>[]): Promise<number[]> {
+async function insertEmployees(tx: EntityManager, actor: CurrentUser, rows: Partial<EmployeeValues>[]): Promise<number[]> {
   const c = tx.getConnection();
   const ctx = tx.getTransactionContext();
   const all = rows.map((r) => {
@@ -80,6 +81,11 @@ async function insertEmployees(tx: EntityManager, rows: Partial<EmployeeValues>[
     [JSON.stringify(all.map((v) => ({ e: idOf.get(v.email!)!, m: v.email, r: String(value(v, "profileType")) })))],
     "all",
     ctx,
+  );
+  // One "sheet.create" entry per new sheet, by the person who confirmed the import (decision 0106).
+  await recordHistory(
+    tx,
+    all.map((v) => ({ action: "sheet.create" as const, employeeId: idOf.get(v.email!)!, actorId: actor.employeeId, details: { changes: createdChanges(v) } })),
   );
   // An archived newcomer (history import) gets an account but never a welcome mail (as createEmployee).
   const archivedIds = new Set(all.filter((v) => v.firedAt).map((v) => idOf.get(v.email!)!));
@@ -140,7 +146,7 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
       };
       const creates = plan.rows.filter((r) => r.outcome === "create");
       for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
-        created.push(...(await insertEmployees(tx, creates.slice(i, i + CREATE_CHUNK).map((r) => place(r.values)))));
+        created.push(...(await insertEmployees(tx, actor, creates.slice(i, i + CREATE_CHUNK).map((r) => place(r.values)))));
         createdCount += Math.min(CREATE_CHUNK, creates.length - i);
         n += Math.min(CREATE_CHUNK, creates.length - i);
         await progress.execute("update employee_import set done = ? where id = ?", [n, id]);

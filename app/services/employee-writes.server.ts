@@ -22,7 +22,9 @@ import { revokeUserSessions } from "~/server/session.server";
 import { revokeApiTokens } from "./auth.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
-import { assertManagement, COLUMN_DEFAULTS, COLUMNS, FIELDS, findRecord, type EmployeeRecord, type ValueField } from "./employee-records.server";
+import { assertManagement, COLUMN_DEFAULTS, COLUMNS, FIELDS, findRecord, NUMERIC_FIELDS, type EmployeeRecord, type ValueField } from "./employee-records.server";
+import { sheetChanges, type FieldChange, type HistoryValue } from "~/domain/history";
+import { recordHistory } from "./history.server";
 
 /**
  * Employee sheets, writing (spec 1 §5): validated with the same rules for HTML and API, saved in one transaction
@@ -170,6 +172,7 @@ export async function createEmployee(
         "all",
         ctx,
       );
+      await recordHistory(tx, { action: "sheet.create", employeeId: emp!.id, actorId: actor.employeeId, details: { changes: createdChanges(values) } });
       return { id: emp!.id, userId: user!.id };
     });
   } catch (error) {
@@ -268,6 +271,12 @@ export async function updateEmployee(
         "all",
         ctx,
       );
+      const changes = sheetChanges(sheetState(current), sheetState(values), SHEET_HISTORY_FIELDS);
+      if (changes.length > 0) {
+        const archived = isArchived(values.firedAt);
+        const action = archived && !current.archived ? "sheet.archive" : !archived && current.archived ? "sheet.unarchive" : "sheet.update";
+        await recordHistory(tx, { action, employeeId: id, actorId: actor.employeeId, details: { changes } });
+      }
       return user!.id;
     });
   } catch (error) {
@@ -293,6 +302,30 @@ function contractFacts(v: EmployeeValues | EmployeeRecord): ContractFacts {
     hiredAt: v.hiredAt ?? null,
     firedAt: v.firedAt ?? null,
   };
+}
+
+// ---------- history (decision 0106) ----------
+
+/** The fields a sheet entry compares: every column of the sheet and the schedule (never the account's password). */
+export const SHEET_HISTORY_FIELDS: readonly string[] = [...FIELDS, "weeks"];
+
+/**
+ * A sheet's values as the history compares them: the stored value of each column (a blank NOT NULL column is its
+ * default), numbers as numbers, and the schedule (the weeks its type uses) as one JSON text.
+ */
+export function sheetState(v: EmployeeValues | EmployeeRecord): Record<string, HistoryValue> {
+  const out: Record<string, HistoryValue> = {};
+  for (const f of FIELDS) {
+    const raw = v[f] === null || v[f] === undefined ? (COLUMN_DEFAULTS[f] ?? null) : v[f];
+    out[f] = raw === null ? null : NUMERIC_FIELDS.has(f) ? Number(raw) : (raw as HistoryValue);
+  }
+  out.weeks = JSON.stringify((v.weeks ?? []).slice(0, weekCount(v.weekType)).map((w) => normaliseWeek(w)));
+  return out;
+}
+
+/** A new sheet's entry: every field given, nothing -> value. */
+export function createdChanges(values: EmployeeValues): FieldChange[] {
+  return sheetChanges({}, sheetState(values), SHEET_HISTORY_FIELDS);
 }
 
 /** The login is the professional e-mail, compared case-insensitively: stored lower-case. */
@@ -329,6 +362,12 @@ export async function deleteEmployee(em: EntityManager, actor: CurrentUser, id: 
     );
     if (!row) throw new NotFoundError(t("error.not_found_item"));
     if (!mayDeleteEmployee(row)) throw new ConflictError(t("employee.error.delete_has_history"));
-    await tx.execute("delete from employee where id = ?", [id]);
+    const [gone] = await tx.execute<{ firstname: string | null; lastname: string | null; email: string | null; matricule: number | null }[]>(
+      "delete from employee where id = ? returning firstname, lastname, email, matricule",
+      [id],
+    );
+    // The entry outlives the sheet (audit_log.employee_id has no foreign key): who it was, old -> nothing.
+    const changes = sheetChanges({ ...gone }, { firstname: null, lastname: null, email: null, matricule: null }, ["matricule", "firstname", "lastname", "email"]);
+    await recordHistory(tx, { action: "sheet.delete", employeeId: id, actorId: actor.employeeId, details: { changes } });
   });
 }

@@ -21,6 +21,8 @@ import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } 
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
+import { recordHistory } from "./history.server";
+import { leaveDetails } from "./history-entries.server";
 
 /**
  * Decisions on a leave: validate (one step along the workflow; management accepts at once), refuse, and remove
@@ -188,6 +190,14 @@ export async function decideLeave(
     }
     if (next.state === "refused" && refusalReason) await tx.execute(`update leave set refusal_reason = ? where id = ?`, [refusalReason, id]);
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [id, next.state, user.employeeId, now]);
+    const refused = next.state === "refused";
+    await recordHistory(tx, {
+      action: refused ? "leave.refuse" : "leave.approve",
+      employeeId: row.employee_id,
+      actorId: user.employeeId,
+      at: now,
+      details: leaveDetails(row, { step: next.state, ...(refused ? { reason: refusalReason } : {}) }),
+    });
     // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
     if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
     else await enqueue("mail.leave-step", { leaveId: id }, { em: tx });
@@ -239,6 +249,7 @@ export async function removeLeave(
       await tx.execute(`update employee set recovery_taken = ?, updated_at = now() where id = ?`, [restored.taken, row.employee_id]);
     }
     await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, 'removed', ?, ?)`, [id, user.employeeId, now]);
+    await recordHistory(tx, { action: "leave.remove", employeeId: row.employee_id, actorId: user.employeeId, at: now, details: leaveDetails(row) });
     await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     // The employee learns it by mail too (issue 28 item 10), the job written with the removal (the outbox, 0092).
     await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });

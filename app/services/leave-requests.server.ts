@@ -10,6 +10,9 @@ import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { employeeHolidays } from "./holidays.server";
+import { sheetChanges } from "~/domain/history";
+import { recordHistory } from "./history.server";
+import { leaveDetails } from "./history-entries.server";
 import { balancesOf, employeeContext, leaveInScope, todayFor, type LeaveBalances, type LeaveRow } from "./leave.server";
 
 /** Asking for, editing and deleting one's own leave (spec 2 "Leave screens"); split from leave.server.ts. */
@@ -167,6 +170,13 @@ export async function requestLeave(em: EntityManager, user: CurrentUser, input: 
       [user.employeeId, r.reason, r.comment, r.start, r.end, r.halfDayMorning, r.halfDayAfternoon, r.nbHourAbsence, r.numberDaysWork, r.urgent, now, now],
     );
     await addStep(tx, row!.id, "created", user.employeeId, now);
+    await recordHistory(tx, {
+      action: "leave.ask",
+      employeeId: user.employeeId,
+      actorId: user.employeeId,
+      at: now,
+      details: leaveDetails({ id: row!.id, reason: r.reason, start: r.start, end: r.end }),
+    });
     // The mail's job is written with the leave (the outbox, decision 0092): both or neither.
     await enqueue("mail.leave-step", { leaveId: row!.id }, { em: tx });
     return row!.id;
@@ -201,6 +211,19 @@ export async function editLeave(
     );
     if (updated.length === 0) throw new ConflictError(t("leave.error.already_decided"));
     await addStep(tx, id, "edited", user.employeeId, now);
+    await recordHistory(tx, {
+      action: "leave.edit",
+      employeeId: user.employeeId,
+      actorId: user.employeeId,
+      at: now,
+      details: leaveDetails({ id, reason: r.reason, start: r.start, end: r.end }, {
+        changes: sheetChanges(
+          { reason: row.reason, start: row.start, end: row.end, days: row.number_days_work, hours: row.nb_hour_absence },
+          { reason: r.reason, start: r.start, end: r.end, days: r.numberDaysWork, hours: r.nbHourAbsence },
+          ["reason", "start", "end", "days", "hours"],
+        ),
+      }),
+    });
   });
   return { id };
 }
@@ -214,6 +237,8 @@ export async function deleteLeave(em: EntityManager, user: CurrentUser, id: numb
       [id, row.version],
     );
     if (deleted.length === 0) throw new ConflictError(t("leave.error.already_decided"));
+    // The owner withdrew a request still pending (the leave row goes; the entry stays).
+    await recordHistory(tx, { action: "leave.cancel", employeeId: row.employee_id, actorId: user.employeeId, details: leaveDetails(row) });
   });
 }
 

@@ -14,6 +14,7 @@ import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markWeekDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
+import { recordHistory } from "./history.server";
 import { scopedEmployee, type DeductionView } from "./overtime-year.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -43,6 +44,7 @@ export async function addDeduction(
       [emp.id, date, seconds, actor.employeeId, now],
     );
     await markWeekDirty(tx, emp.id, date);
+    await recordHistory(tx, { action: "deduction.add", employeeId: emp.id, actorId: actor.employeeId, at: now, details: { deductionId: row!.id, day: date, seconds } });
     return { id: row!.id, date, seconds };
   });
 }
@@ -71,6 +73,13 @@ export async function removeDeduction(
     await assertMonthOpen(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
     await tx.execute(`update deduction set removed_at = ?, removed_by_id = ? where id = ?`, [now, actor.employeeId, row.id]);
     await markWeekDirty(tx, emp.id, row.date);
+    await recordHistory(tx, {
+      action: "deduction.remove",
+      employeeId: emp.id,
+      actorId: actor.employeeId,
+      at: now,
+      details: { deductionId: row.id, day: row.date, seconds: row.seconds },
+    });
     return { id: row.id, date: row.date, seconds: row.seconds };
   });
 }

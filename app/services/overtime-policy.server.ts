@@ -3,6 +3,8 @@
  * and adding a row (validated, then every stored week it may change is marked dirty).
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { sheetChanges } from "~/domain/history";
+import { recordPolicyChange } from "./history-entries.server";
 import { isManagement } from "~/domain/access";
 import {
   defaultPolicyRowsFor,
@@ -165,6 +167,7 @@ export async function saveCountryPolicy(
   em: EntityManager,
   countryId: number,
   input: OvertimePolicy & { effectiveFrom: CalendarDate },
+  options: { actorId?: number | null } = {},
 ): Promise<OvertimePolicyRow> {
   const violations = validatePolicy(input).map(({ propertyPath, message }) => ({ propertyPath, message }));
   if (violations.length > 0) throw new ValidationError(violations);
@@ -175,6 +178,9 @@ export async function saveCountryPolicy(
     await assertMonthOpen(tx, { countryId }, { from: input.effectiveFrom, to: localDate(new Date(), "Europe/Paris") });
     const columns = policyColumns(input);
     const names = Object.keys(columns);
+    // The history (decision 0106): the rules in force on that day before, old -> new, column by column.
+    const before = policyColumns(await policyForDate(tx, countryId, input.effectiveFrom));
+    const changes = sheetChanges(before, columns, names);
     const [saved] = await tx.execute<{ p: PolicyJson }[]>(
       `insert into overtime_policy (country_id, effective_from, ${names.join(", ")}, created_at)
        values (?, ?, ${names.map(() => "?").join(", ")}, now())
@@ -183,6 +189,7 @@ export async function saveCountryPolicy(
       [countryId, input.effectiveFrom, ...Object.values(columns)],
     );
     await markCountryWeeksDirty(tx, countryId, input.effectiveFrom);
+    await recordPolicyChange(tx, "country", countryId, options.actorId ?? null, { policy: "overtime", effectiveFrom: input.effectiveFrom, changes });
     return policyFromJson(saved!.p);
   });
 }
@@ -251,5 +258,5 @@ export async function saveCountryPolicyAs(
   input: OvertimePolicy & { effectiveFrom: CalendarDate },
 ): Promise<OvertimePolicyRow> {
   assertManagement(actor);
-  return saveCountryPolicy(em, countryId, input);
+  return saveCountryPolicy(em, countryId, input, { actorId: actor.employeeId });
 }

@@ -3,6 +3,7 @@
  * it, and the guard every write that would change one of its weeks calls. The variables are in payroll.server.ts.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { recordHistory } from "./history.server";
 import { displayName } from "~/domain/employee-name";
 import { mondayOf } from "~/domain/iso-week";
 import { canCloseMonth, closableFrom } from "~/domain/payroll-month";
@@ -173,6 +174,7 @@ export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidia
         [inserted[0]!.id, JSON.stringify(data.lines)],
       );
     }
+    await recordHistory(tx, { action: "close.close", employeeId: null, subsidiaryId, actorId: actor.employeeId, at: now, details: { month: from } });
     await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'close', ?, ?, ?)`, [
       subsidiaryId,
       from,
@@ -194,6 +196,7 @@ export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidi
       from,
     ]);
     if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
+    await recordHistory(tx, { action: "close.reopen", employeeId: null, subsidiaryId, actorId: actor.employeeId, at: now, details: { month: from } });
     await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'reopen', ?, ?, ?)`, [
       subsidiaryId,
       from,

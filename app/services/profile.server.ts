@@ -1,4 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { sheetChanges } from "~/domain/history";
+import { recordHistory } from "./history.server";
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, type AvatarProblem } from "~/domain/settings-image";
@@ -90,14 +92,19 @@ export async function updateProfile(
   if (await personalEmailIsAnotherLogin(em, actor, input.email)) violations.push({ propertyPath: "email", message: t("profile.error.email_is_login") });
   if (violations.length) throw new ValidationError(violations, t("error.validation"));
   await em.transactional(async (tx) => {
-    await tx
+    const [before] = await tx
       .getConnection()
-      .execute(
-        "update employee set phone = ?, email_personal = ?, updated_at = now() where id = ?",
+      .execute<{ phone: string | null; emailPersonal: string | null }[]>(
+        `update employee e set phone = ?, email_personal = ?, updated_at = now()
+           from (select id, phone, email_personal from employee where id = ? for update) o
+          where e.id = o.id returning o.phone, o.email_personal as "emailPersonal"`,
         [input.phone, input.email, actor.employeeId],
-        "run",
+        "all",
         tx.getTransactionContext(),
       );
+    // The sheet's history (decision 0106): the person changed their own phone or personal e-mail.
+    const changes = sheetChanges({ ...before }, { phone: input.phone, emailPersonal: input.email }, ["phone", "emailPersonal"]);
+    if (changes.length > 0) await recordHistory(tx, { action: "sheet.update", employeeId: actor.employeeId, actorId: actor.employeeId, details: { changes } });
     if (avatar) await writeAvatar(tx, actor, avatar.bytes);
   });
   return getProfile(em, actor);

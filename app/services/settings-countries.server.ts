@@ -9,7 +9,11 @@ import { localDate } from "~/domain/zoned-day";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
+import { sheetChanges } from "~/domain/history";
+import { holidaysValue, recordPolicyChange, storedHolidays } from "./history-entries.server";
 import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, type CountryView, type Ref } from "./settings-common.server";
+
+const COUNTRY_RULES = ["timezone", "overtimePaid", "overtimeInRecuperation", "employeeInitiatedRecuperation", "employerInitiatedRecuperation", "holidays"];
 
 /** Settings: the countries (spec 1 §2), with their public holidays and overtime split. */
 
@@ -109,8 +113,16 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
-        const before = await lockRow<{ id: number; timezone: string }>(tx, "country", id);
+        const before = await lockRow<{
+          id: number;
+          timezone: string;
+          overtime_paid: number;
+          overtime_in_recuperation: number;
+          employee_initiated_recuperation: number;
+          employer_initiated_recuperation: number;
+        }>(tx, "country", id);
         await checkCountry(tx, input, id);
+        const holidaysBefore = await storedHolidays(tx, "country_id", id);
         await sql(
           tx,
           `update country set name = ?, timezone = ?, overtime_paid = ?, overtime_in_recuperation = ?,
@@ -126,6 +138,29 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
           await markCountryWeeksDirty(tx, id, from);
         }
         await writeHolidays(tx, { column: "country_id", id }, input.holidays);
+        // The history (decision 0106): the country's rules, old -> new, on every subsidiary of the country.
+        const rules = (r: Record<string, unknown>) => ({
+          timezone: r.timezone,
+          overtimePaid: Number(r.overtime_paid),
+          overtimeInRecuperation: Number(r.overtime_in_recuperation),
+          employeeInitiatedRecuperation: Number(r.employee_initiated_recuperation),
+          employerInitiatedRecuperation: Number(r.employer_initiated_recuperation),
+        });
+        const changes = sheetChanges(
+          { ...rules(before), holidays: holidaysBefore },
+          {
+            ...rules({
+              timezone: input.timezone,
+              overtime_paid: input.overtime.paid,
+              overtime_in_recuperation: input.overtime.inRecuperation,
+              employee_initiated_recuperation: input.overtime.employeeInitiatedRecuperation,
+              employer_initiated_recuperation: input.overtime.employerInitiatedRecuperation,
+            }),
+            ...(input.holidays === undefined ? {} : { holidays: holidaysValue(input.holidays) }),
+          },
+          COUNTRY_RULES,
+        );
+        await recordPolicyChange(tx, "country", id, actor.employeeId, { policy: "country", changes });
       }),
     { propertyPath: "name", message: t("settings.error.country_name_taken") },
   );

@@ -8,6 +8,8 @@ import { NotFoundError, ValidationError, type Violation } from "./errors";
 import { localDate } from "~/domain/zoned-day";
 import { markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
+import { sheetChanges } from "~/domain/history";
+import { holidaysValue, recordPolicyChange, storedHolidays } from "./history-entries.server";
 import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, type Ref, type SubsidiaryView } from "./settings-common.server";
 
 /** Settings: the subsidiaries (spec 1 §2), with their local holidays (decision 0031). */
@@ -99,6 +101,7 @@ export async function updateSubsidiary(
       em.transactional(async (tx) => {
         const before = await lockRow<{ id: number; country_id: number; timezone: string }>(tx, "subsidiary", id);
         await checkSubsidiary(tx, input, id);
+        const holidaysBefore = await storedHolidays(tx, "subsidiary_id", id);
         await sql(tx, "update subsidiary set name = ?, country_id = ?, city = ?, timezone = ? where id = ?", [
           input.name,
           input.countryId,
@@ -119,6 +122,13 @@ export async function updateSubsidiary(
           await markSubsidiaryWeeksDirty(tx, id, from);
         }
         await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
+        // The history (decision 0106): the subsidiary's rules (its country's policy and holidays, its zone, its own holidays).
+        const changes = sheetChanges(
+          { country: before.country_id, timezone: before.timezone, holidays: holidaysBefore },
+          { country: input.countryId, timezone: input.timezone, ...(input.holidays === undefined ? {} : { holidays: holidaysValue(input.holidays) }) },
+          ["country", "timezone", "holidays"],
+        );
+        await recordPolicyChange(tx, "subsidiary", id, actor.employeeId, { policy: "subsidiary", changes });
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },
   );

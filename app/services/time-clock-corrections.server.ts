@@ -14,6 +14,8 @@ import { dayTotals } from "./day-totals.server";
 import { assertEmployeeInScope, loadClocks } from "./time-clock-reads.server";
 import { clockEmployee, clockFacts } from "./time-clock-employee.server";
 import { expectedFor } from "./time-clock-facts.server";
+import { clockRowValues } from "~/domain/history-values";
+import { recordHistory } from "./history.server";
 /** Corrections: a proposed corrected day (spec 2 "Suggestion"), validated (422) and scoped (404). */
 /** One proposed entry: a wall-clock time 'HH:MM' of the day (forms) or an instant (the /api's unix seconds). */
 export interface SuggestedLog {
@@ -150,6 +152,13 @@ export async function createSuggestion(
         actor.employeeId,
       ]);
     }
+    await recordHistory(tx, {
+      action: "correction.ask",
+      employeeId: input.employeeId,
+      actorId: actor.employeeId,
+      at: now,
+      details: { day: input.date, reason: message, after: clockRowValues(logs) },
+    });
     return row!.id;
   });
   const [view] = await loadClocks(em, "c.id = ?", [id]);

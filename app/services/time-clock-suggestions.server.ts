@@ -23,6 +23,8 @@ import { clockEmployee, createSuggestion, recomputeDay } from "./time-clock.serv
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
 import { markWeekDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
+import { recordHistory } from "./history.server";
+import { clockRowsOf, correctionDetails } from "./history-entries.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
 export interface EntryInput {
@@ -216,8 +218,10 @@ async function insertLogs(tx: EntityManager, clockId: number, entries: { time: D
 export async function deleteSuggestion(em: EntityManager, actor: CurrentUser, id: number): Promise<void> {
   requireManagement(actor);
   await em.transactional(async (tx) => {
-    await lockSuggestion(tx, id);
+    const row = await lockSuggestion(tx, id);
+    const details = await correctionDetails(tx, id);
     await tx.execute(`delete from time_clock where id = ? and suggested = true`, [id]);
+    await recordHistory(tx, { action: "correction.delete", employeeId: row.employee_id, actorId: actor.employeeId, details });
   });
 }
 
@@ -245,6 +249,7 @@ export async function validateSuggestion(
       [row.employee_id, row.date, actor.employeeId, now, now],
     );
     const dayId = day!.id;
+    const details = { ...(await correctionDetails(tx, id)), before: await clockRowsOf(tx, dayId) };
     await tx.execute(
       `update time_log set superseded_at = ?, superseded_by_id = ? where time_clock_id = ? and superseded_at is null`,
       [now, actor.employeeId, dayId],
@@ -259,6 +264,7 @@ export async function validateSuggestion(
     await recomputeDay(tx, dayId, now);
     await markWeekDirty(tx, row.employee_id, row.date);
     await tx.execute(`delete from time_clock where id = ?`, [id]);
+    await recordHistory(tx, { action: "correction.validate", employeeId: row.employee_id, actorId: actor.employeeId, at: now, details });
     return { timeClockId: dayId };
   });
 }
