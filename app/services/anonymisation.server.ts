@@ -1,4 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import type { HistoryDetails } from "~/domain/history";
+import { redactDetails } from "~/domain/history-values";
 import { frDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
 import {
@@ -103,6 +105,31 @@ function previewOf(row: SheetRow, now: Date): AnonymisationPreview {
   };
 }
 
+/**
+ * The change history about the employee keeps its figures, but its names and free texts go (decision 0106): the
+ * identity fields of sheet entries and the reasons become "(anonymisé)". audit_log is append-only; its trigger lets
+ * `details` change only inside this transaction's `cadran.redact` setting, which nothing else sets.
+ */
+async function redactHistory(tx: EntityManager, employeeId: number): Promise<number> {
+  const conn = tx.getConnection();
+  const ctx = tx.getTransactionContext();
+  const rows = await conn.execute<{ id: string; details: HistoryDetails }[]>(`select id, details from audit_log where employee_id = ?`, [employeeId], "all", ctx);
+  const redacted = rows.flatMap((r) => {
+    const details = redactDetails(r.details ?? {});
+    return details ? [{ id: r.id, d: details }] : [];
+  });
+  if (redacted.length === 0) return 0;
+  await conn.execute(`select set_config('cadran.redact', 'on', true)`, [], "run", ctx);
+  await conn.execute(
+    `update audit_log a set details = x.d from json_to_recordset(?::json) as x(id bigint, d jsonb) where a.id = x.id`,
+    [JSON.stringify(redacted)],
+    "run",
+    ctx,
+  );
+  await conn.execute(`select set_config('cadran.redact', 'off', true)`, [], "run", ctx);
+  return redacted.length;
+}
+
 /** The dry run: what anonymising this employee would change, and why it cannot be done yet (nothing is written). */
 export async function anonymisationPreview(em: EntityManager, employeeId: number, now = new Date()): Promise<AnonymisationPreview> {
   return previewOf(await readSheet(em, employeeId, false), now);
@@ -147,6 +174,7 @@ export async function anonymiseEmployee(em: EntityManager, actor: CurrentUser, e
       await run(`update app_user set email = ?, password_hash = null where employee_id = ?`, [email, employeeId]);
     }
     if (row.user_email) await run(`delete from login_failure where identifier = ?`, [row.user_email.toLowerCase()]);
+    await redactHistory(tx, employeeId);
     await run(`insert into audit_log (at, actor_id, action, employee_id, details) values (?, ?, 'anonymise', ?, ?::jsonb)`, [
       now,
       actor.employeeId,

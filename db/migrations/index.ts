@@ -24,6 +24,7 @@ import { Migration20261208110000 } from "./Migration20261208110000";
 import { Migration20261209100000 } from "./Migration20261209100000";
 import { Migration20261209110000 } from "./Migration20261209110000";
 import { Migration20261213090000 } from "./Migration20261213090000";
+import { Migration20261213100000 } from "./Migration20261213100000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -56,4 +57,5 @@ export const migrationsList = [
   { name: "Migration20261209100000", class: Migration20261209100000 },
   { name: "Migration20261209110000", class: Migration20261209110000 },
   { name: "Migration20261213090000", class: Migration20261213090000 },
+  { name: "Migration20261213100000", class: Migration20261213100000 },
 ];

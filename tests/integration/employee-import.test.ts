@@ -144,6 +144,18 @@ describe("employee import", () => {
     ]);
     await confirmImport(db.em(), admin, id, { welcome: true });
     expect((await db.sql<{ position: string }>("select position from employee where matricule = 501"))[0]!.position).toBe("Cheffe d'atelier");
+    // The history (decision 0106): one entry per changed sheet, by the person who confirmed; the unchanged fields absent.
+    const history = await db.sql<{ action: string; actor_id: number; changes: { field: string; old: unknown; new: unknown }[] }>(
+      `select g.action, g.actor_id, g.details->'changes' as changes from audit_log g join employee e on e.id = g.employee_id
+        where e.matricule in (501, 504) order by g.id`,
+    );
+    expect(history.map((h) => [h.action, h.actor_id])).toEqual([
+      ["sheet.create", admin.employeeId],
+      ["sheet.create", admin.employeeId],
+      ["sheet.update", admin.employeeId],
+    ]);
+    expect(history[2]!.changes).toEqual([{ field: "position", old: "Opératrice", new: "Cheffe d'atelier" }]);
+    expect(history[1]!.changes).toContainEqual({ field: "lastname", old: null, new: "Dupré 504" });
     // Created without a schedule in the file, a clocking person got the contract's hours (0098's addendum), so the
     // update above passed the schedule rule (0086).
     const [schedule] = await db.sql<{ days: { morningStart: number | null }[] }>(
