@@ -10,7 +10,7 @@ import { getEm } from "~/server/orm.server";
 import { ValidationError } from "~/services/errors";
 import { askCorrection } from "~/services/clock-corrections.server";
 import { clockEmployee } from "~/services/time-clock.server";
-import { suggestionTarget } from "~/services/time-clock-suggestions.server";
+import { suggestionTarget } from "~/services/time-clock-suggest-for.server";
 import { clockToApi } from "~/services/time-clock-views.server";
 
 /**

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
 import { correctedDays, correctionAsked } from "~/services/clock-corrections.server";
-import { suggestFromForm } from "~/services/time-clock-suggestions.server";
+import { suggestFromForm } from "~/services/time-clock-suggest-for.server";
 import { loadBadgingPage, readBadgingQuery, type BadgingPage, type BadgingView } from "~/services/time-clock-views.server";
 import type { SuggestFailure } from "~/ui/badging-week-results";
 import { pathWithSearch, requireUser } from "./auth.server";

@@ -6,10 +6,10 @@ import {
   deleteSuggestion,
   listSuggestions,
   listSuggestionsPage,
-  suggestForEmployee,
   updateSuggestion,
   validateSuggestion,
 } from "~/services/time-clock-suggestions.server";
+import { suggestForEmployee } from "~/services/time-clock-suggest-for.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock, createSchedule, createSuggestion } from "~tests/support/factories-badging";
