@@ -1,0 +1,88 @@
+/** The change history's "Historique" tab and its Excel export (issue 32 §3, decision 0107). */
+export const history = {
+  "sheet.tabs": "Onglets de la fiche",
+  "sheet.tab.sheet": "Fiche",
+  "sheet.tab.history": "Historique",
+
+  "history.title": "Historique de {name}",
+  "history.intro": "Chaque modification de la fiche, décision de congé, correction de pointage, déduction, règle et clôture de mois, la plus récente en premier.",
+  "history.filters": "Filtrer l'historique",
+  "history.filter.kind": "Type",
+  "history.filter.from": "Du",
+  "history.filter.to": "Au",
+  "history.filter.date_hint": "JJ/MM/AAAA",
+  "history.filter.submit": "Filtrer",
+  "history.filter.reset": "Tout afficher",
+  "history.error.date": "Date invalide (JJ/MM/AAAA).",
+  "history.error.range": "La date de fin ne peut pas précéder la date de début.",
+  "history.export": "Exporter en Excel",
+  "history.empty": "Aucune entrée dans l'historique pour ces critères.",
+  "history.count": "{count} entrée(s)",
+  "history.label": "Historique des modifications",
+  "history.pager": "Pages de l'historique",
+  "history.col.at": "Date",
+  "history.col.kind": "Type",
+  "history.col.actor": "Par",
+  "history.col.what": "Modification",
+  "history.sheet_name": "Historique",
+  "history.file_word": "historique",
+  "history.actor.none": "—",
+
+  "history.kind.sheet": "Fiche",
+  "history.kind.leave": "Congés",
+  "history.kind.correction": "Corrections de pointage",
+  "history.kind.deduction": "Déductions",
+  "history.kind.policy": "Règles",
+  "history.kind.close": "Clôtures de mois",
+  "history.kind.personal": "Données personnelles",
+
+  "history.empty_value": "(vide)",
+  "history.change": "{field} : {old} → {new}",
+  "history.unknown": "Action « {action} »",
+
+  "history.sheet.create": "Fiche créée",
+  "history.sheet.update": "Fiche modifiée",
+  "history.sheet.archive": "Fiche archivée",
+  "history.sheet.unarchive": "Fiche désarchivée",
+  "history.sheet.delete": "Fiche supprimée",
+
+  "history.leave.period": "Congé du {from} au {to}",
+  "history.leave.day": "Congé du {from}",
+  "history.leave.none": "Congé",
+  "history.leave.ask": "{leave} demandé",
+  "history.leave.approve": "{leave} validé",
+  "history.leave.refuse": "{leave} refusé",
+  "history.leave.cancel": "{leave} annulé",
+  "history.leave.remove": "{leave} supprimé",
+  "history.reason": "(motif : {reason})",
+
+  "history.correction.of": "Correction du pointage du {day}",
+  "history.correction.none": "Correction de pointage",
+  "history.correction.ask": "{correction} demandée",
+  "history.correction.validate": "{correction} validée",
+  "history.correction.refuse": "{correction} refusée",
+  "history.correction.delete": "{correction} supprimée",
+  "history.correction.clocks": "Pointages : {before} → {after}",
+
+  "history.deduction.add": "Déduction de {hours} le {day} ajoutée",
+  "history.deduction.remove": "Déduction de {hours} le {day} retirée",
+
+  "history.policy.update": "Règles modifiées",
+  "history.policy.update_country": "Règles du pays modifiées",
+  "history.policy.update_subsidiary": "Règles de l'agence modifiées",
+
+  "history.close.close": "Mois {month} clôturé",
+  "history.close.reopen": "Mois {month} rouvert",
+
+  "history.personal.anonymise": "Données personnelles anonymisées",
+
+  "history.by_for.approve": "Validé par {actor} pour {manager}",
+  "history.by_for.refuse": "Refusé par {actor} pour {manager}",
+  "history.by_for.validate": "Validée par {actor} pour {manager}",
+  "history.by_for.other": "Par {actor} pour {manager}",
+
+  // Field labels the sheet form has no label for (the others reuse `employee.<field>`).
+  "history.field.weeks": "Horaires hebdomadaires",
+  "history.field.firedAt": "Date de départ",
+  "history.field.anonymisedAt": "Anonymisation",
+} as const;
