@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryDetails } from "./history";
+import { historyQuery, parseHistoryForm, type HistoryFilters } from "./history-filters";
 import { fieldLabel, frDateTime, historyLines, historyValue, monthWords, namedIds } from "./history-text";
 
 const ctx = {
@@ -121,5 +122,28 @@ describe("values and labels", () => {
       namedIds({ onBehalfOfId: 7, changes: [{ field: "subsidiary", old: 1, new: 3 }, { field: "team", old: null, new: 4 }, { field: "lastname", old: "a", new: "b" }] }),
     ).toEqual(["person:7", "subsidiary:1", "subsidiary:3", "team:4"]);
     expect(namedIds(null)).toEqual([]);
+  });
+});
+
+describe("parseHistoryForm", () => {
+  const parse = (query: string) => parseHistoryForm(new URLSearchParams(query));
+  it.each<[string, string, HistoryFilters, number, Record<string, string>]>([
+    ["nothing", "", { kind: null, from: null, to: null }, 1, {}],
+    ["a kind, a period, a page", "kind=leave&from=01/03/2026&to=31/03/2026&page=3", { kind: "leave", from: "2026-03-01", to: "2026-03-31" }, 3, {}],
+    ["an unknown kind: all", "kind=payroll", { kind: null, from: null, to: null }, 1, {}],
+    ["a bad date: reported, left out", "from=31/02/2026&to=05/03/2026", { kind: null, from: null, to: "2026-03-05" }, 1, { from: "Date invalide (JJ/MM/AAAA)." }],
+    ["an end before the start", "from=05/03/2026&to=01/03/2026", { kind: null, from: null, to: null }, 1, { to: "La date de fin ne peut pas précéder la date de début." }],
+    ["a page of nonsense", "page=abc", { kind: null, from: null, to: null }, 1, {}],
+  ])("%s", (_name, query, filters, page, errors) => {
+    const form = parse(query);
+    expect(form.filters).toEqual(filters);
+    expect(form.page).toBe(page);
+    expect(form.errors).toEqual(errors);
+  });
+
+  it("keeps what was typed for the form and the links", () => {
+    const form = parse("kind=sheet&from=1/3/2026&to=");
+    expect(form.typed).toEqual({ kind: "sheet", from: "1/3/2026", to: "" });
+    expect(historyQuery(form.typed)).toEqual({ kind: "sheet", from: "1/3/2026" });
   });
 });

@@ -21,6 +21,7 @@ export const history = {
   "history.label": "Historique des modifications",
   "history.pager": "Pages de l'historique",
   "history.col.at": "Date",
+  "history.col.time": "Heure",
   "history.col.kind": "Type",
   "history.col.actor": "Par",
   "history.col.what": "Modification",
