@@ -130,10 +130,10 @@ async function readNames(em: EntityManager, rows: EntryRow[]): Promise<HistoryNa
   const TABLES: Record<(typeof PLACE_FIELDS)[number], string> = { country: "country", subsidiary: "subsidiary", division: "division", team: "team" };
   const found = await em.getConnection().execute<{ key: string; firstname: string | null; lastname: string | null; name: string | null }[]>(
     [
-      `select 'person:' || id as key, firstname, lastname, null as name from employee where id = any(?::int[])`,
-      ...PLACE_FIELDS.map((f) => `select '${f}:' || id, null, null, name from ${TABLES[f]} where id = any(?::int[])`),
+      `select 'person:' || id as key, firstname, lastname, null as name from employee where id = any(string_to_array(?, ',')::int[])`,
+      ...PLACE_FIELDS.map((f) => `select '${f}:' || id, null, null, name from ${TABLES[f]} where id = any(string_to_array(?, ',')::int[])`),
     ].join(" union all "),
-    [ids("person"), ...PLACE_FIELDS.map((f) => ids(f))],
+    [ids("person").join(","), ...PLACE_FIELDS.map((f) => ids(f).join(","))],
   );
   return Object.fromEntries(found.map((r) => [r.key, r.name ?? displayName(r.firstname, r.lastname)]));
 }
