@@ -92,6 +92,9 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/employees/export": [FM, HM],
   "/profile/data": "anyone",
   "/employees/:id/anonymise": [FM, HM],
+  // The change history (issue 32 §3, decision 0107).
+  "/employees/:id/history": [FM, HM],
+  "/employees/:id/history/export": [FM, HM],
   "/employees/*": [FM, HM],
   "/time-clock/badging": "anyone",
   "/time-clock/team-badging": [TL],

@@ -62,6 +62,9 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "EmployeeImportPreview", path: "/employees/import/:id", rights: [FM, HM] },
   { name: "EmployeeExport", path: "/employees/export", rights: [FM, HM] },
   { name: "EmployeeAnonymise", path: "/employees/:id/anonymise", rights: [FM, HM] },
+  // The change history (issue 32 §3, decision 0107): the sheet's "Historique" tab and its Excel export.
+  { name: "EmployeeHistory", path: "/employees/:id/history", rights: [FM, HM] },
+  { name: "EmployeeHistoryExport", path: "/employees/:id/history/export", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },

@@ -16,6 +16,7 @@ import { AppError } from "~/services/errors";
 import { BackLink, Breadcrumb } from "~/ui/employee-directory";
 import { CompletionBar, violationsToFieldErrors } from "~/ui/employee-sheet-page";
 import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
+import { EmployeeSheetTabs } from "~/ui/employee-sheet-tabs";
 import { Card } from "~/ui/modal";
 import { WideTable } from "~/ui/wide-table";
 
@@ -81,6 +82,7 @@ export default function EditEmployee() {
         <h1 className="text-2xl font-semibold">{t("employee.edit_title", { name: employee.displayName })}</h1>
         <BackLink to={back} />
       </div>
+      <EmployeeSheetTabs employeeId={employee.id} current="sheet" />
       {employee.archived ? (
         <div role="note" className="rounded-md border border-gray-400 bg-gray-100 p-4 text-sm text-gray-900" data-testid="archived-notice">
           <p className="font-semibold">{t("employee.archived_title")}</p>

@@ -117,6 +117,8 @@ export async function benchListPages(opts: {
     ["/planning/me (yearly)", "/planning/me", employee],
     ["/planning/team", "/planning/team", leader],
     ["/planning/agency (default)", "/planning/agency", finance],
+    // The change history (issue 32 §3, decision 0107): the "Historique" tab of the team's first person, as HR.
+    ...(teamMate ? [["employee history tab", `/employees/${teamMate}/history`, finance] as [string, string, string]] : []),
   ];
   if (!france) console.info("[bench:pages] France not found in /settings: the overtime policy page is not measured");
   // BENCH_LIST_FILTER=<regexp on the page's name>: only those pages (e.g. "^report" for the reports alone).

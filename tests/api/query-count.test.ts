@@ -7,6 +7,7 @@ import { loadCurrentUser } from "~/services/current-user.server";
 import { startImport } from "~/services/employee-import.server";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
 import { htmlClient, useTestServer } from "~tests/support/http";
+import { recordHistory, type HistoryEntry } from "~/services/history.server";
 
 /**
  * DESIGN §6: the number of SQL queries of a page does not grow with the rows it shows. Each page is requested with
@@ -142,6 +143,10 @@ describe("queries per page do not grow with the rows shown", () => {
     ["report: payroll", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}`],
     ["Mes données (the own data as a ZIP)", () => employee, () => "/profile/data"],
     ["anonymisation dry run of an employee", () => manager, () => `/employees/${employee.employeeId}/anonymise`],
+    // The change history (issue 32 §3, decision 0107): the tab, filtered, and a page past the end.
+    ["history tab of an employee", () => manager, () => `/employees/${employee.employeeId}/history`],
+    ["history tab, filtered by kind and period", () => manager, () => `/employees/${employee.employeeId}/history?kind=sheet&from=01/01/2020&to=31/12/2099`],
+    ["history tab, a page past the end", () => manager, () => `/employees/${employee.employeeId}/history?page=99`],
   ];
 
   it.each(pages)("%s", async (_name, who, path) => {
@@ -255,5 +260,32 @@ describe("the shell of a signed-in page (issue 12)", () => {
     );
     expect(shell).toBe(1);
     expect(page).toBe(pageOnly);
+  });
+});
+
+describe("the history tab (issue 32 §3, decision 0107)", () => {
+  it("sends as many statements for 2 entries as for a full page of 50 naming people and places", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const someone = await createEmployee(db.em(), org, { email: "qc.history@cadran.test" });
+    const entry = (i: number): HistoryEntry => ({
+      action: i % 2 ? "leave.refuse" : "sheet.update",
+      employeeId: someone.employeeId,
+      subsidiaryId: org.subsidiaryId,
+      actorId: i % 3 ? manager.employeeId : leader.employeeId,
+      at: new Date(Date.UTC(2026, 0, 1, 8, i)),
+      details: i % 2
+        ? { from: "2026-03-02", to: "2026-03-06", reason: "Inventaire", onBehalfOfId: departmentHead.employeeId }
+        : { changes: [{ field: "team", old: org.teamId, new: org.otherTeamId }, { field: "subsidiary", old: otherSubsidiaryId, new: org.subsidiaryId }] },
+    });
+    await db.em().transactional((tx) => recordHistory(tx, [entry(0), entry(1)]));
+    const path = `/employees/${someone.employeeId}/history`;
+    const before = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    await db.em().transactional((tx) => recordHistory(tx, Array.from({ length: 80 }, (_, i) => entry(i + 2))));
+    const after = await countQueries(async () => expect((await client.get(path)).status).toBe(200));
+    const second = await countQueries(async () => expect((await client.get(`${path}?page=2`)).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+    expect(second).toBe(before);
   });
 });

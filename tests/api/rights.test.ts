@@ -149,6 +149,30 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves the change history's tab (200) and its Excel export to HR alone (issue 32 §3, decision 0107)", async () => {
+    const failures: string[] = [];
+    const rules = PAGE_RULES.filter((r) => r.name === "EmployeeHistory" || r.name === "EmployeeHistoryExport");
+    expect(rules.map((r) => r.name).sort()).toEqual(["EmployeeHistory", "EmployeeHistoryExport"]);
+    for (const rule of rules) {
+      expect(ALL_ROLES.filter((role) => rightsAllow(rule.rights, role)).sort()).toEqual(["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"]);
+      const path = `${rule.path.replace(":id", String(accounts.ROLE_EMPLOYEE.employeeId))}?kind=sheet&from=01/01/2026`;
+      for (const role of ALL_ROLES) {
+        if (rightsAllow(rule.rights, role)) {
+          const res = await clients[role].get(path);
+          const type = res.headers.get("content-type") ?? "";
+          const xlsx = type.startsWith("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+          if (res.status !== 200 || (rule.name === "EmployeeHistoryExport") !== xlsx) failures.push(`${role} ${path}: ${res.status} ${type}`);
+        } else {
+          // Refused by the table: the session ends and the visitor lands on /login (as every refused page).
+          const client = await signedInClient(accounts[role].userId);
+          const res = await client.get(path);
+          if (res.status !== 302 || res.location !== "/login") failures.push(`${role} ${path}: ${res.status} ${res.location ?? ""}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>

@@ -19,7 +19,8 @@ const ROLES = [
 ];
 /** Links that are not screens (downloads, images, the API, leaving the session). */
 // Downloads are not screens: the exports, the ZIP of my data, the directory export and the import template.
-const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences|profile\/data|employees\/export|employees\/import\/template)(\/|$|\?)/;
+// The history's Excel export (issue 32 §3) too.
+const NOT_A_SCREEN = /^\/(logout|api|avatars|build|export|preferences|profile\/data|employees\/export|employees\/import\/template|employees\/\d+\/history\/export)(\/|$|\?)/;
 const MAX_PAGES_PER_ROLE = 80;
 const TABS = 3;
 
@@ -98,6 +99,33 @@ test("the anonymisation dry run (issue 32 §4) fits a 360 px phone", async ({ pa
   await page.goto(`/employees/${row!.id}/anonymise`);
   await expect(page.getByTestId("anonymise-dry-run")).toBeVisible();
   expect(await documentWidth(page)).toBeLessThanOrEqual(WIDTH);
+});
+
+test("the history tab of a sheet with its entries and filters (issue 32 §3) fits a 360 px phone", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant (e-mail professionnel)").fill("daf@cadran.test");
+  await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const api = page.context().request;
+  const login = await api.post("/api/login", { data: { username: "daf@cadran.test", password: DEMO_PASSWORD } });
+  const { apiToken } = (await login.json()) as { apiToken: string };
+  const headers = { "X-AUTH-TOKEN": apiToken, Accept: "application/json" };
+  const [row] = await api.get("/api/employees?exists[contract.firedAt]=false", { headers }).then(async (r) => {
+    const body = (await r.json()) as Record<string, unknown>;
+    return (body["hydra:member"] ?? body.member ?? body) as { id: number }[];
+  });
+  // A change of its sheet, so the table has a row with a long « old → new » line.
+  const put = await api.put(`/api/employees/${row!.id}`, { headers, data: { contractState: "Période d'essai renouvelée jusqu'à la fin du trimestre" } });
+  expect(put.status(), await put.text()).toBe(200);
+  const wide: string[] = [];
+  for (const href of [`/employees/${row!.id}/history`, `/employees/${row!.id}/history?kind=sheet&from=01/01/2020&to=32/13/2026`]) {
+    await page.goto(href);
+    await expect(page.getByTestId("history-filters")).toBeVisible();
+    const width = await documentWidth(page);
+    if (width > WIDTH) wide.push(`${href} is ${width} px wide`);
+  }
+  expect(wide).toEqual([]);
 });
 
 for (const email of ROLES) {
