@@ -13,8 +13,6 @@ import { mondayOf } from "~/domain/iso-week";
 import { formatFrDate } from "~/domain/date-range";
 import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employee-departure";
 import { localDate } from "~/domain/zoned-day";
-import { sheetChanges } from "~/domain/history";
-import { recordHistory } from "./history.server";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
 import { recomputeDay } from "./time-clock.server";
@@ -253,12 +251,6 @@ export async function updateEmployee(
         "run",
         ctx,
       );
-      // The change history (issue 32 §3): the fields changed, old → new, in this transaction (minimal; decision 0106
-      // owns the writes and may widen it).
-      const changes = sheetChanges({ ...pickValues(current) }, { ...values }, FIELDS);
-      if (changes.length > 0) {
-        await recordHistory(tx, { action: "sheet.update", employeeId: id, subsidiaryId: values.subsidiary ?? null, actorId: actor.employeeId, details: { changes } });
-      }
       await writeWeeks(tx, id, values);
       if (from) await markEmployeeWeeksDirty(tx, id, from);
       // The days clocked under the new terms (from their Monday on) expect the new schedule: their daily rows are
