@@ -17,6 +17,7 @@ import { saveCountryPolicyAs, policyForDate } from "~/services/overtime-policy.s
 import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
 import { updateProfile } from "~/services/profile.server";
 import { updateSubsidiary, getSubsidiary } from "~/services/settings-subsidiaries.server";
+import { getCountry, updateCountry } from "~/services/settings-countries.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee as createAccount } from "~tests/support/factories";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
@@ -235,6 +236,35 @@ describe("month close, policies (subsidiary-wide entries)", () => {
           policy: "overtime",
           effectiveFrom: "2026-06-01",
           changes: [{ field: "legal_week_hours", old: inForce.legalWeekHours, new: 39 }],
+        },
+      },
+    ]);
+  });
+
+  it("a country's overtime split, old -> new, on each of its subsidiaries; holidays left out stay out", async () => {
+    const since = await lastId();
+    const country = await getCountry(db.em(), head, cast.org.countryId);
+    await updateCountry(db.em(), head, country.id, {
+      name: country.name,
+      timezone: country.timezone,
+      overtime: { ...country.overtime, paid: 40, inRecuperation: 60 },
+      holidays: country.holidays.map((h) => ({ date: h.date, name: h.name })),
+    });
+    const rows = await entriesSince(since);
+    expect(rows).toEqual([
+      {
+        action: "policy.update",
+        employee_id: null,
+        subsidiary_id: cast.org.subsidiaryId,
+        actor_id: head.employeeId,
+        details: {
+          area: "country",
+          areaId: country.id,
+          policy: "country",
+          changes: [
+            { field: "overtimePaid", old: country.overtime.paid, new: 40 },
+            { field: "overtimeInRecuperation", old: country.overtime.inRecuperation, new: 60 },
+          ],
         },
       },
     ]);
