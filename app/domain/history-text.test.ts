@@ -58,6 +58,13 @@ describe("historyLines: one table per kind", () => {
       { day: "2026-03-10", before: ["2026-03-10T07:00:00.000Z", null], after: ["2026-03-10T07:30:00.000Z", "2026-03-10T16:00:00.000Z"] },
       ["Correction du pointage du 10/03/2026 validée", "Pointages : 08:00, (vide) → 08:30, 17:00"],
     ],
+    [
+      "a correction validated with clock rows as the writers keep them (type and instant)",
+      "correction.validate",
+      { day: "2026-03-10", before: ["START 2026-03-10T07:00:00.000Z"], after: ["START 2026-03-10T07:30:00.000Z", "END 2026-03-10T16:00:00.000Z"] },
+      ["Correction du pointage du 10/03/2026 validée", "Pointages : entrée 08:00 → entrée 08:30, sortie 17:00"],
+    ],
+    ["a leave edited", "leave.edit", { from: "2026-03-02", to: "2026-03-03" }, ["Congé du 02/03/2026 au 03/03/2026 modifié"]],
     ["a correction refused", "correction.refuse", { day: "2026-03-10", reason: "Badge oublié" }, ["Correction du pointage du 10/03/2026 refusée (motif : Badge oublié)"]],
     ["a correction deleted", "correction.delete", { day: "2026-03-10" }, ["Correction du pointage du 10/03/2026 supprimée"]],
     // deduction

@@ -93,7 +93,17 @@ export function monthWords(month: string | undefined): string {
 
 function clocks(values: HistoryValue[] | undefined, ctx: HistoryTextContext): string {
   if (!values || values.length === 0) return t("history.empty_value");
-  return values.map((v) => (typeof v === "string" && ISO_INSTANT.test(v) ? timeOfDay(new Date(v), ctx.zone) : historyValue("", v, ctx))).join(", ");
+  return values
+    .map((v) => {
+      if (typeof v !== "string") return historyValue("", v, ctx);
+      if (ISO_INSTANT.test(v)) return timeOfDay(new Date(v), ctx.zone);
+      // A clock row as the writers keep it (app/domain/history-values.ts): "START 2026-11-02T07:00:00.000Z".
+      const [type, instant] = v.split(" ");
+      const key = `history.clock.${type}`;
+      if (instant && ISO_INSTANT.test(instant) && tOr(key, "")) return tOr(key).replace("{time}", timeOfDay(new Date(instant), ctx.zone));
+      return historyValue("", v, ctx);
+    })
+    .join(", ");
 }
 
 function changeLines(d: HistoryDetails, ctx: HistoryTextContext): string[] {

@@ -54,6 +54,7 @@ export const history = {
   "history.leave.approve": "{leave} validé",
   "history.leave.refuse": "{leave} refusé",
   "history.leave.cancel": "{leave} annulé",
+  "history.leave.edit": "{leave} modifié",
   "history.leave.remove": "{leave} supprimé",
   "history.reason": "(motif : {reason})",
 
@@ -64,6 +65,10 @@ export const history = {
   "history.correction.refuse": "{correction} refusée",
   "history.correction.delete": "{correction} supprimée",
   "history.correction.clocks": "Pointages : {before} → {after}",
+  "history.clock.START": "entrée {time}",
+  "history.clock.PAUSE": "pause {time}",
+  "history.clock.LUNCH": "déjeuner {time}",
+  "history.clock.END": "sortie {time}",
 
   "history.deduction.add": "Déduction de {hours} le {day} ajoutée",
   "history.deduction.remove": "Déduction de {hours} le {day} retirée",
