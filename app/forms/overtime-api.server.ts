@@ -14,7 +14,8 @@ export const ApiAddRecoveryBody = z
   .object({
     week: week.optional(),
     year: week.optional(),
-    force: z.union([z.boolean(), z.enum(["true", "false"])]).optional(),
+    // "true"/"false" checked by the domain (its French message on `force`), like the week and the year.
+    force: z.union([z.boolean(), z.string()]).optional().meta({ examples: [true, "true", "false"] }),
   })
   .meta({ required: ["week", "year"] });
 

@@ -20,6 +20,5 @@ export const apidocs = {
   "apidocs.error_422": "Champs invalides : violations[] nomme chaque champ",
   "apidocs.error_429": "Trop d'essais : réessayez dans quelques minutes",
   "apidocs.query": "Paramètres de la requête",
-  "apidocs.answer_schema": "Schéma de la réponse",
   "apidocs.document": "Télécharger le document OpenAPI (JSON)",
 } as const;
