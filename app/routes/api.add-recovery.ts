@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import * as z from "~/forms/z.server";
+import { ApiAddRecoveryBody } from "~/forms/overtime-api.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { addRecovery } from "~/services/overtime-recovery.server";
@@ -9,13 +9,11 @@ import { addRecovery } from "~/services/overtime-recovery.server";
  * company and credits its recovery. 200 with a French message and the amounts; 409 when already credited without
  * force "true"; 422 (French violations, nothing stored) for a week or year that does not exist or is not over.
  */
-const body = z.record(z.string(), z.unknown());
-
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const input = await readJson(request, body);
+    const input = await readJson(request, ApiAddRecoveryBody);
     return jsonResponse(await addRecovery(await getEm(), user, input));
   });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "~/forms/z.server";
+import { ApiDeductionBody } from "~/forms/overtime-api.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { bodyEmployeeId, deductionToApi } from "~/server/overtime-api.server";
 import { getEm } from "~/server/orm.server";
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJson(request, ApiDeductionBody);
     const employeeId = bodyEmployeeId(body);
     const added = await addDeduction(await getEm(), user, employeeId, body.newdeduction, new Date());
     return jsonResponse({ ...deductionToApi({ ...added, by: user.fullName }), employeeId }, 201);

@@ -3,7 +3,31 @@ import { t } from "~/i18n/fr";
 import { openApiDocument } from "~/server/openapi.server";
 import tailwind from "~/tailwind.css";
 
-type Op = { summary: string; description: string; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string }> };
+type Schema = { content?: Record<string, { schema: unknown }> };
+type Op = {
+  summary: string;
+  description: string;
+  parameters?: { name: string; in: string; description?: string; required: boolean }[];
+  requestBody?: Schema;
+  responses: Record<string, { description: string } & Schema>;
+};
+
+/** A schema as indented JSON, folded (the page stays short; no script opens it). */
+function SchemaBlock({ label, content }: { label: string; content: Schema["content"] }) {
+  const [type, body] = Object.entries(content ?? {})[0] ?? [];
+  if (!body) return null;
+  return (
+    <details>
+      <summary>
+        {label} <code className="text-xs">{type}</code>
+      </summary>
+      {/* Focusable: a keyboard scrolls it (axe scrollable-region-focusable). */}
+      <pre tabIndex={0} className="max-w-full overflow-x-auto bg-gray-100 p-2 text-xs">
+        {JSON.stringify(body.schema, null, 2)}
+      </pre>
+    </details>
+  );
+}
 
 /** The reference as a plain server-rendered page (no JavaScript): each call, its rights, its body schema, its answers. */
 function Reference() {
@@ -33,12 +57,19 @@ function Reference() {
                   — {op.summary}
                 </h2>
                 <p className="text-sm">{op.description}</p>
-                {op.requestBody && (
-                  <details>
-                    <summary>{t("apidocs.body")}</summary>
-                    <pre className="max-w-full overflow-x-auto bg-gray-100 p-2 text-xs">{JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2)}</pre>
-                  </details>
+                {op.parameters?.some((p) => p.in === "query") && (
+                  <dl className="text-sm">
+                    <dt>{t("apidocs.query")}</dt>
+                    {op.parameters
+                      .filter((p) => p.in === "query")
+                      .map((p) => (
+                        <dd key={p.name} className="break-all">
+                          <code>{p.name}</code> {p.description}
+                        </dd>
+                      ))}
+                  </dl>
                 )}
+                {op.requestBody && <SchemaBlock label={t("apidocs.body")} content={op.requestBody.content} />}
                 <dl className="text-sm">
                   <dt>{t("apidocs.answers")}</dt>
                   {Object.entries(op.responses).map(([status, r]) => (
@@ -47,6 +78,7 @@ function Reference() {
                     </dd>
                   ))}
                 </dl>
+                {/* The answers' schemas are in /api/docs.json: inline, they made the page 300 KB heavier (decision 0108). */}
               </section>
             )),
           )}

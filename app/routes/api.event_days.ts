@@ -3,12 +3,10 @@ import { windowToday } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
 import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
-import * as z from "~/forms/z.server";
+import { ApiEventDayBody } from "~/forms/planning.server";
 import { ForbiddenError } from "~/services/errors";
 import { addEventDay, eventDaysOf } from "~/services/event-days.server";
 import { eventDayJson } from "~/services/planning-api.server";
-
-const Body = z.object({ date: z.unknown().optional(), type: z.unknown().optional(), employee: z.unknown().optional() }).loose();
 
 /** GET /api/event_days: one's own closing and travel days. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const user = await requireApiUser(request);
-    const body = await readJson(request, Body);
+    const body = await readJson(request, ApiEventDayBody);
     if (body.employee !== undefined && body.employee !== null && idFromIri(body.employee, "Employee") !== user.employeeId) {
       throw new ForbiddenError(t("planning.error.not_own"));
     }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "~/forms/z.server";
+import { ApiGetDeductionBody } from "~/forms/overtime-api.server";
 import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { bodyEmployeeId, bodyPeriod, deductionToApi } from "~/server/overtime-api.server";
 import { getEm } from "~/server/orm.server";
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJson(request, ApiGetDeductionBody);
     const employeeId = bodyEmployeeId(body);
     const range = bodyPeriod(body);
     const rows = await deductionsOf(await getEm(), user, employeeId, range);

@@ -289,3 +289,14 @@ describe("the history tab (issue 32 §3, decision 0107)", () => {
     expect(second).toBe(before);
   });
 });
+
+describe("the /api reference and its OpenAPI document (issue 33 item 3)", () => {
+  // Both are built from the schemas alone, once per process: no statement, whatever the rows, signed in or not.
+  it.each(["/api/docs", "/api/docs.json"])("%s sends no statement", async (path) => {
+    const before = await countQueries(async () => expect((await fetch(server.baseUrl + path)).status).toBe(200));
+    await addPeople(3, `docs.${path.length}`);
+    const after = await countQueries(async () => expect((await fetch(server.baseUrl + path)).status).toBe(200));
+    expect(before).toBe(0);
+    expect(after).toBe(0);
+  });
+});

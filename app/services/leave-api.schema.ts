@@ -1,0 +1,43 @@
+import * as z from "~/forms/z.server";
+import { Id, Iri, UnixSeconds } from "~/server/api-answers.schema";
+
+/**
+ * A leave as /api answers it (`leaveJson` in leave-api.server.ts, spec 2 §3): start and end as unix seconds of the
+ * days, the employee embedded with their counters (null when the viewer may not see them, DESIGN §5).
+ */
+const counter = z.number().nullable();
+
+export const LeaveAnswer = z.object({
+  "@id": Iri,
+  "@type": z.literal("Leave"),
+  id: Id,
+  employee: z.object({
+    "@id": Iri,
+    id: Id,
+    fullname: z.string(),
+    recoveryEarned: counter,
+    recoveryTaken: counter,
+    holidayEarnedLastYear: counter,
+    holidayTakenLastYear: counter,
+    holidayEarnedThisYear: counter,
+    holidayTakenThisYear: counter,
+    hiredAt: UnixSeconds.nullable(),
+  }),
+  reason: z.string(),
+  comment: z.string().nullable(),
+  start: UnixSeconds,
+  end: UnixSeconds,
+  halfDayMorning: z.boolean(),
+  halfDayAfternoon: z.boolean(),
+  nbHourAbsence: z.number().nullable(),
+  numberDaysWork: z.number(),
+  urgent: z.boolean(),
+  state: z.string(),
+  stateLabel: z.string(),
+  version: z.number().int().positive(),
+  createdAt: UnixSeconds,
+  updatedAt: UnixSeconds,
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canRemove: z.boolean(),
+});
