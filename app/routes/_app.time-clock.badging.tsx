@@ -14,6 +14,7 @@ import { windowToday } from "~/forms/dates.server";
 import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
+import { requestNow } from "~/server/clock.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Dates outside the search window (1950 .. today + 2 years) count as absent (docs/decisions/0015).
   const today = windowToday();
   const search = searchDate(from, today) && searchDate(to, today) ? { from, to } : null;
-  const now = new Date();
+  const now = requestNow(request);
   const em = await getEm();
   const screen = await badgingScreen(em, user, now, search);
   // Corrections awaiting management, and the shown days that were corrected (issue 28 item 8).
@@ -111,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Time registration off: refused with a 4xx and the page (not a redirect), nothing stored.
     if (!user.timeRegistration) return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
     try {
-      const view = await clockAction(em, user, intent as ClockAction, new Date());
+      const view = await clockAction(em, user, intent as ClockAction, requestNow(request));
       const before = view.logs.at(-2)?.type;
       const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
       return back(request, { type: "success", message: t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)) });
@@ -132,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === "dismiss-notification") {
-    await dismissNotification(em, user, new Date());
+    await dismissNotification(em, user, requestNow(request));
     return back(request);
   }
   if (intent === "suggest") {
@@ -145,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
         employeeId: user.employeeId,
         message: submission.value.message,
         logs: submission.value.entries.map((e) => ({ time: e.time, type: e.type as (typeof CLOCK_TYPES)[number] })),
-      });
+      }, requestNow(request));
     } catch (error) {
       if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error, submission.value.entries)), { status: 400 });
       if (error instanceof AppError && (error.status === 409 || error.status === 404)) {
