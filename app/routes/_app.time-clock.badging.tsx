@@ -22,7 +22,7 @@ import { badgingScreen, clockAction, dismissNotification } from "~/services/time
 import { clockSummary } from "~/services/home-clock.server";
 import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
 import { Card, NotificationModal } from "~/ui/modal";
-import { DaysTable, OVERTIME_STYLE, OvertimeValue, typeLabel } from "~/ui/badging-days";
+import { DaysTable, EntriesList, OVERTIME_STYLE, OvertimeValue, typeLabel } from "~/ui/badging-days";
 import { EditRequest } from "~/ui/badging-edit-request";
 
 export const meta: MetaFunction = () => [{ title: `${t("time_clock.title")} · ${t("app.title")}` }];
@@ -293,6 +293,17 @@ export default function Badging() {
             </section>
 
             {type === "END" && clock && <EditRequest clock={clock} today={today} editConstraint={editConstraint} />}
+            {screen.lastNight && (
+              <section aria-labelledby="last-night-title" data-testid="last-night" className="space-y-2">
+                <h2 id="last-night-title" className="text-base font-semibold">
+                  {t("time_clock.last_night", { date: formatFrDate(screen.lastNight.date) })}
+                </h2>
+                <p className="text-sm">
+                  <EntriesList clock={screen.lastNight} />
+                </p>
+                <EditRequest clock={screen.lastNight} today={screen.lastNight.date} editConstraint={editConstraint} />
+              </section>
+            )}
           </div>
         )}
       </Card>

@@ -125,6 +125,19 @@ test.describe("a night shift clocked live", () => {
     await expect(row).toContainText("06:00 (lendemain) Fin");
     await expect(row).toContainText("8 h 00");
 
+    // The night's correction is asked from Sunday's card, as a day shift's (decision 0103): the END was at 06:30.
+    const night = page.getByTestId("last-night");
+    await expect(night.getByRole("heading", { name: `Votre nuit du ${saturday.toFormat("dd/MM/yyyy")}` })).toBeVisible();
+    await night.locator("summary", { hasText: "Demander une modification" }).click();
+    await expect(night.getByLabel("Heure du pointage 1")).toHaveValue("22:00");
+    await night.getByLabel("Heure du pointage 2").fill("06:30");
+    await night.getByLabel("Commentaire").fill(`Fin des rotatives à 06:30 (${testInfo.project.name})`);
+    await night.getByRole("button", { name: "Envoyer la demande" }).click();
+    await expect(page.getByText("Demande de modification envoyée.")).toBeVisible();
+    await expect(page.getByTestId("pending-corrections")).toContainText(
+      `Une demande de modification de votre pointage du ${saturday.toFormat("dd/MM/yyyy")} attend la validation de la direction.`,
+    );
+
     // The week explained counts its 8 h of night (21:00-06:00). Its worked hours come from the week the nightly job
     // stored, computed before this night was clocked in the past (the test clock): not asserted here.
     await page.goto(`/overtime/me?year=${saturday.weekYear}&week=${saturday.weekNumber}`);

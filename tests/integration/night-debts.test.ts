@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDashboard } from "~/services/dashboard.server";
-import { clockAction } from "~/services/time-clock.server";
+import { badgingScreen, clockAction, createSuggestion } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { at, createClockEmployee, currentUser } from "~tests/support/factories-time";
@@ -29,5 +29,34 @@ describe("the dashboard's to do (decision 0103)", () => {
     ["at 14:00, 16 h after its start, it is a day without END", "14:00", 1],
   ])("%s", async (_name, hhmm, count) => {
     expect(await toDoAt(at("2026-06-02", hhmm))).toBe(count);
+  });
+});
+
+describe("the badging page's correction of a night ended this morning (decision 0103)", () => {
+  it("offers yesterday's night until today's card is ended; the correction typed as on the form is the night's", async () => {
+    const org = await createOrg(db.em(), " Correction nuit");
+    const e = await createClockEmployee(db.em(), org);
+    await clockAction(db.em(), e.user, "start", at("2026-06-06", "22:00"));
+    expect((await badgingScreen(db.em(), e.user, at("2026-06-07", "05:00"), null)).lastNight).toBeNull(); // still open
+    await clockAction(db.em(), e.user, "end", at("2026-06-07", "06:00"));
+    const screen = await badgingScreen(db.em(), e.user, at("2026-06-07", "07:00"), null);
+    expect(screen.clock).toBeNull();
+    expect(screen.lastNight).toMatchObject({ date: "2026-06-06", type: "END", workingTimeSeconds: 8 * 3600 });
+    // The form's own values: the entries as HH:MM, the day of the night.
+    const logs = screen.lastNight!.logs.map((l) => ({ time: l.hhmm, type: l.type }));
+    expect(logs).toEqual([{ time: "22:00", type: "START" }, { time: "06:00", type: "END" }]);
+    logs[1]!.time = "06:30";
+    const asked = await createSuggestion(db.em(), e.user, { date: screen.lastNight!.date, employeeId: e.employeeId, message: "Fin à 06:30", logs }, at("2026-06-07", "07:00"));
+    expect(asked).toMatchObject({ date: "2026-06-06", suggested: true, workingTimeSeconds: 8.5 * 3600 });
+    // A day shift started and ended on the Sunday takes the card back.
+    await clockAction(db.em(), e.user, "start", at("2026-06-07", "14:00"));
+    expect((await badgingScreen(db.em(), e.user, at("2026-06-07", "15:00"), null)).lastNight?.date).toBe("2026-06-06");
+    await clockAction(db.em(), e.user, "end", at("2026-06-07", "18:00"));
+    expect((await badgingScreen(db.em(), e.user, at("2026-06-07", "19:00"), null)).lastNight).toBeNull();
+    // A day shift yesterday is not a night.
+    const day = await createClockEmployee(db.em(), org);
+    await clockAction(db.em(), day.user, "start", at("2026-06-08", "08:00"));
+    await clockAction(db.em(), day.user, "end", at("2026-06-08", "16:00"));
+    expect((await badgingScreen(db.em(), day.user, at("2026-06-09", "07:00"), null)).lastNight).toBeNull();
   });
 });
