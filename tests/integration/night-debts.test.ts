@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { findDueNotifications } from "~/services/clock-notifications.server";
 import { loadDashboard } from "~/services/dashboard.server";
 import { badgingScreen, clockAction, createSuggestion } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -58,5 +59,26 @@ describe("the badging page's correction of a night ended this morning (decision 
     await clockAction(db.em(), day.user, "start", at("2026-06-08", "08:00"));
     await clockAction(db.em(), day.user, "end", at("2026-06-08", "16:00"));
     expect((await badgingScreen(db.em(), day.user, at("2026-06-09", "07:00"), null)).lastNight).toBeNull();
+  });
+});
+
+describe("the clock reminders of a night worker (decision 0103)", () => {
+  it.each([
+    ["at 09:20 the night started at 22:00 is still open (not ended): no start missed for today", "09:20", null],
+    ["at 14:20, past its 16 h, today's start is missed", "14:20", "start_missed"],
+  ])("%s", async (_name, hhmm, kind) => {
+    const org = await createOrg(db.em(), ` Rappels nuit ${hhmm}`);
+    const e = await createClockEmployee(db.em(), org); // Monday to Friday 09:00-17:00
+    await clockAction(db.em(), e.user, "start", at("2026-06-09", "22:00")); // a Tuesday
+    const due = await findDueNotifications(db.em(), at("2026-06-10", hhmm));
+    expect(due.find((d) => d.employeeId === e.employeeId)?.kind ?? null).toBe(kind);
+  });
+
+  it("the evening's day gets no end reminder after midnight: only today's day is read", async () => {
+    const org = await createOrg(db.em(), " Rappels nuit fin");
+    const e = await createClockEmployee(db.em(), org);
+    await clockAction(db.em(), e.user, "start", at("2026-06-09", "14:00"));
+    const due = await findDueNotifications(db.em(), at("2026-06-10", "01:00"));
+    expect(due.find((d) => d.employeeId === e.employeeId)).toBeUndefined();
   });
 });
