@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { findDueNotifications } from "~/services/clock-notifications.server";
 import { loadDashboard } from "~/services/dashboard.server";
+import { checksIn, legalDays } from "~/services/overtime-legal-days.server";
 import { badgingScreen, clockAction, createSuggestion } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
-import { at, createClockEmployee, currentUser } from "~tests/support/factories-time";
+import { at, createClockEmployee, currentUser, insertClock } from "~tests/support/factories-time";
 
 /** Debts of the night work (issue 26, decisions 0075 and 0103). */
 const db = useTestDatabase();
@@ -80,5 +81,37 @@ describe("the clock reminders of a night worker (decision 0103)", () => {
     await clockAction(db.em(), e.user, "start", at("2026-06-09", "14:00"));
     const due = await findDueNotifications(db.em(), at("2026-06-10", "01:00"));
     expect(due.find((d) => d.employeeId === e.employeeId)).toBeUndefined();
+  });
+});
+
+describe("Portugal's annual overtime limit from the country's policy and the company's size (art. 228.º, decision 0103)", () => {
+  it.each([
+    ["art. 228.º n.º 1 a): a small company (under 50 employees) at 160 h is within its 175 h", 0, []],
+    ["art. 228.º n.º 1 b): a medium company (50 employees) past 150 h", 49, ["Código do Trabalho, art. 228.º n.º 1 a) e b)"]],
+  ])("%s", async (_name, others, articles) => {
+    const org = await createOrg(db.em(), ` Lisboa ${others}`);
+    await db.sql("update country set name = ?, timezone = 'Europe/Lisbon' where id = ?", [`Portugal`, org.countryId]);
+    const e = await createEmployee(db.em(), org, { lastname: "horas" });
+    if (others > 0) {
+      await db.sql(
+        `insert into employee (firstname, lastname, email, profile_type, country_id, subsidiary_id, time_registration, leave_workflow, created_at, updated_at)
+         select 'p', 'p' || g, 'pt' || g || '@cadran.test', 'ROLE_EMPLOYEE', ?, ?, true, 'full', now(), now() from generate_series(1, ?) g`,
+        [org.countryId, org.subsidiaryId, others],
+      );
+    }
+    // 80 working days of 8 h for 6 h expected: 2 h of overtime a day (within art. 228.º n.º 1 d)), 160 h in the year.
+    let n = 0;
+    for (let i = 0; n < 80; i++) {
+      const date = new Date(Date.parse("2026-01-05T00:00:00Z") + i * 86_400_000).toISOString().slice(0, 10);
+      if (new Date(`${date}T00:00:00Z`).getUTCDay() % 6 === 0) continue;
+      await insertClock(db.em(), e.employeeId, date, [["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["17:00", "END"]]);
+      n++;
+    }
+    await db.sql("update time_clock set expected_seconds = 21600 where employee_id = ?", [e.employeeId]);
+    const days = await legalDays(db.em(), [e.employeeId], "2026-01-01", "2026-06-30");
+    const found = checksIn(days.get(e.employeeId), "2026-01-01", "2026-06-30").filter((c) => c.code === "annual_overtime_over_limit");
+    // The country's name back: the next case's country is Portugal (a unique name).
+    await db.sql("update country set name = ? where id = ?", [`Ex-Portugal ${others}`, org.countryId]);
+    expect(found.map((c) => c.article)).toEqual(articles);
   });
 });
