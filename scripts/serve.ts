@@ -4,11 +4,13 @@ import type { Server } from "node:http";
 import { closeOrm } from "~/server/orm.server";
 import { closeQueue } from "~/server/queue.server";
 import { env } from "~/server/env.server";
+import { testClockOn } from "~/server/clock.server";
 import { createApp, loadBuild } from "./lib/app";
 
 /** Starts the web process: Express + Remix, closed gracefully on SIGTERM/SIGINT (pool and queue included). */
 export async function serve(options: { port?: number } = {}): Promise<{ server: Server; close: () => Promise<void> }> {
   const e = env();
+  if (testClockOn()) console.warn("[web] WARNING: CADRAN_TEST_CLOCK=1, requests may set their own clock (cookie cadran_test_now). Browser tests only, never in production (decision 0103).");
   const build = await loadBuild();
   const app = createApp(build, { appUrl: e.APP_URL, production: e.NODE_ENV === "production" });
   const port = options.port ?? e.PORT;

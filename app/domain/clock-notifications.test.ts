@@ -77,6 +77,16 @@ describe("dueClockNotification", () => {
   });
 });
 
+describe("dueClockNotification while yesterday's night shift is open (decisions 0075, 0103)", () => {
+  it.each<[string, number, ClockType | null, boolean, ClockNotificationKind | null]>([
+    ["at work since 22:00, today's start is not missed", hm(9, 15), null, true, null],
+    ["today's empty day, no night open: start missed", hm(9, 15), null, false, "start_missed"],
+    ["today already badged: today's reminders as usual", hm(11, 55), "START", true, "pre_lunch"],
+  ])("%s", (_name, minutes, type, nightShiftOpen, expected) => {
+    expect(dueClockNotification({ day, minutes, type, nightShiftOpen })).toBe(expected);
+  });
+});
+
 describe("notification helpers", () => {
   it.each<[ClockNotificationKind, string]>([
     ["overtime", "danger"],

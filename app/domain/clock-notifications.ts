@@ -57,6 +57,11 @@ export interface NotificationInput {
    */
   workedSeconds?: number;
   expectedSeconds?: number;
+  /**
+   * Yesterday's shift is still open (a night within its 16 h, decision 0075) and today's day has nothing: the worker
+   * is at work on it, so today's schedule calls for no reminder yet (decision 0103).
+   */
+  nightShiftOpen?: boolean;
 }
 
 /** Delays after the schedule's bounds, in minutes (issue 4 item 6). */
@@ -163,8 +168,10 @@ export function dueClockNotification({
   leave = "none",
   workedSeconds,
   expectedSeconds,
+  nightShiftOpen = false,
 }: NotificationInput): ClockNotificationKind | null {
   if (holiday) return null;
+  if (nightShiftOpen && type === null) return null;
   const bounds = workingBounds(day, leave);
   if (!bounds) return null;
   // An overtime alarm is the most pressing news of the day: it wins over any reminder.

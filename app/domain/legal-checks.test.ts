@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checksOfWeek, legalChecks, legalPolicyFor, PORTUGAL_LEGAL, workIntervals, type LegalDay } from "./legal-checks";
+import { annualQuotaSeconds, PORTUGAL_POLICY } from "./overtime-policy";
 import { instantAt } from "./zoned-day";
 
 const Z = "Europe/Paris";
@@ -214,6 +215,29 @@ describe("legalChecks: Portugal (Código do Trabalho, issue 26 §2)", () => {
     const found = legalChecks(days, PORTUGAL_LEGAL, { smallCompany: small }).filter((c) => c.code === "annual_overtime_over_limit");
     expect(found.length).toBe(flagged ? 1 : 0);
     if (flagged) expect(found[0]!.article).toBe("Código do Trabalho, art. 228.º n.º 1 a) e b)");
+  });
+
+  it.each([
+    { name: "art. 228.º n.º 1 a): a micro company (9 employees), 175 h", size: 9, hours: 175 },
+    { name: "art. 228.º n.º 1 a): a small company (49 employees), 175 h", size: 49, hours: 175 },
+    { name: "art. 228.º n.º 1 b): a medium company (50 employees), 150 h", size: 50, hours: 150 },
+    { name: "art. 228.º n.º 1 b): a large company (250 employees), 150 h", size: 250, hours: 150 },
+  ])("the annual limit is the country's overtime policy for the company's size (decision 0103) — $name", ({ size, hours }) => {
+    const limit = annualQuotaSeconds(PORTUGAL_POLICY, size);
+    expect(limit).toBe(hours * H);
+    // 80 working days of 2 h of overtime: 160 h, past 150 h but within 175 h.
+    const days: LegalDay[] = [];
+    for (let i = 0; days.length < 80; i++) {
+      const date = new Date(Date.parse("2026-01-05T00:00:00Z") + i * 86_400_000).toISOString().slice(0, 10);
+      if (new Date(`${date}T00:00:00Z`).getUTCDay() % 6 === 0) continue;
+      days.push(pt(date, 6 * H, ["08:00", "START"], ["13:00", "LUNCH"], ["14:00", "START"], ["17:00", "END"]));
+    }
+    const found = legalChecks(days, PORTUGAL_LEGAL, { annualOvertimeLimitSeconds: limit }).filter((c) => c.code === "annual_overtime_over_limit");
+    expect(found.map((c) => c.article)).toEqual(hours === 150 ? ["Código do Trabalho, art. 228.º n.º 1 a) e b)"] : []);
+  });
+
+  it("an agreement's quota set in the country's policy is the limit (decision 0103)", () => {
+    expect(annualQuotaSeconds({ ...PORTUGAL_POLICY, annualQuotaHours: 200, smallCompanyQuotaHours: null }, 10)).toBe(200 * H);
   });
 
   it("France's limits do not apply in Lisbon: 11 h in a day and 50 h in a week are not flagged there", () => {

@@ -173,6 +173,11 @@ export interface LegalCheckOptions {
   holidays?: ReadonlySet<CalendarDate>;
   /** A micro or small company (Portugal's 175 h annual overtime instead of 150 h). */
   smallCompany?: boolean;
+  /**
+   * The annual overtime limit from the country's overtime policy and the company's size (annualQuotaSeconds,
+   * decision 0103); it wins over `smallCompany` and the policy's defaults.
+   */
+  annualOvertimeLimitSeconds?: number;
 }
 
 const ORDER: LegalCheckCode[] = [
@@ -245,7 +250,7 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
         const before = byYear.get(year) ?? 0;
         const after = before + overtime;
         byYear.set(year, after);
-        const limit = options.smallCompany ? policy.annualOvertime.seconds : policy.annualOvertime.otherSeconds;
+        const limit = options.annualOvertimeLimitSeconds ?? (options.smallCompany ? policy.annualOvertime.seconds : policy.annualOvertime.otherSeconds);
         // Flagged once, on the day the year's overtime goes past the limit.
         if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime.article);
       }

@@ -82,6 +82,19 @@ export interface OvertimePolicy {
   employerInitiatedRecuperation: number;
 }
 
+/**
+ * The annual overtime quota of a company of `companySize` employees, in seconds: the small company's when the policy
+ * has one and the company is small, else the policy's. Portugal (art. 228.º n.º 1 a) e b)): 175 h up to 49 employees
+ * (micro and small companies), 150 h from 50. The engine's quota and Portugal's annual limit check (decision 0103).
+ *
+ * @example annualQuotaSeconds(PORTUGAL_POLICY, 49) // 630000 (175 h)
+ * @example annualQuotaSeconds(PORTUGAL_POLICY, 50) // 540000 (150 h)
+ */
+export function annualQuotaSeconds(policy: Pick<OvertimePolicy, "annualQuotaHours" | "smallCompanyQuotaHours" | "smallCompanyMaxEmployees">, companySize: number): number {
+  const hours = policy.smallCompanyQuotaHours !== null && companySize <= policy.smallCompanyMaxEmployees ? policy.smallCompanyQuotaHours : policy.annualQuotaHours;
+  return Math.round(hours * 3600);
+}
+
 /** A stored policy row: a policy of a country from a date on. */
 export interface OvertimePolicyRow extends OvertimePolicy {
   id: number | null;

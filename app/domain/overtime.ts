@@ -8,7 +8,7 @@
  */
 import { t } from "~/i18n/fr";
 import { isoWeekKey, mondayOf, type IsoWeekKey } from "./iso-week";
-import type { OvertimeBand, OvertimePolicy } from "./overtime-policy";
+import { annualQuotaSeconds, type OvertimeBand, type OvertimePolicy } from "./overtime-policy";
 import { addDays, calendarDay, isoWeekday, type CalendarDate } from "./time-calendar-date";
 import { formatHoursMinutes } from "./number-format";
 import { dayLengthSeconds } from "./zoned-day";
@@ -332,11 +332,7 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
   let extraSeconds: number;
   let normalSeconds: number;
 
-  const quotaLimitSeconds = Math.round(
-    (policy.smallCompanyQuotaHours !== null && input.companySize <= policy.smallCompanyMaxEmployees
-      ? policy.smallCompanyQuotaHours
-      : policy.annualQuotaHours) * HOUR,
-  );
+  const quotaLimitSeconds = annualQuotaSeconds(policy, input.companySize);
   const quotaShareBp = (paidBp: number) => (policy.quotaCounts === "all" ? 10_000 : paidBp);
   const paidBp = bp(policy.paid);
 

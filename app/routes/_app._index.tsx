@@ -5,6 +5,7 @@ import { dashboardVariant } from "~/domain/dashboard";
 import { formatHoursMinutes } from "~/domain/number-format";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
+import { requestNow } from "~/server/clock.server";
 import { localDate, mondayToToday } from "~/server/dates.server";
 import { getEm } from "~/server/orm.server";
 import { requestState } from "~/server/request-state.server";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { counters } = await requestState(request);
   const params = new URL(request.url).searchParams;
-  const now = new Date();
+  const now = requestNow(request);
   const em = await getEm();
   // Today's clock for everyone who badges, and the leave balances on the employee home (issue 28 item 1).
   const [dashboard, clock, balances] = await Promise.all([
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
   } else {
     try {
-      const view = await clockAction(await getEm(), user, intent as ClockAction, new Date());
+      const view = await clockAction(await getEm(), user, intent as ClockAction, requestNow(request));
       const before = view.logs.at(-2)?.type;
       const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
       pushAlert(session, "success", t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)));

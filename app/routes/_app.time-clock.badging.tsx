@@ -1,29 +1,29 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/clock-notifications";
-import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction, type ClockType } from "~/domain/clock-state";
-import { clockSequenceMessage } from "~/domain/clock-words";
+import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/clock-state";
 import { clockTime, formatFrDate, longFrDate } from "~/domain/calendar-text";
 import { searchDate } from "~/domain/date-window";
-import { formatClock, formatHoursMinutes, formatSignedHHhmm } from "~/domain/number-format";
-import { overtimeClass, overtimeValidForDisplay, type OvertimeClass } from "~/domain/overtime-day";
+import { formatClock, formatHoursMinutes } from "~/domain/number-format";
+import { overtimeValidForDisplay } from "~/domain/overtime-day";
 import { windowToday } from "~/forms/dates.server";
-import { EditRequestForm, type EditRequestFormValue } from "~/forms/time-clock.server";
+import { EditRequestForm } from "~/forms/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
+import { toFieldErrors } from "~/server/badging-form.server";
+import { requestNow } from "~/server/clock.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
 import { askCorrection, correctedDays, pendingCorrections, removeCorrection } from "~/services/clock-corrections.server";
-import { badgingScreen, clockAction, dismissNotification, type ClockView } from "~/services/time-clock.server";
+import { badgingScreen, clockAction, dismissNotification } from "~/services/time-clock.server";
 import { clockSummary } from "~/services/home-clock.server";
 import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
 import { Card, NotificationModal } from "~/ui/modal";
-import { Field } from "~/ui/field";
-import { WideTable } from "~/ui/wide-table";
+import { DaysTable, EntriesList, OVERTIME_STYLE, OvertimeValue, typeLabel } from "~/ui/badging-days";
+import { EditRequest } from "~/ui/badging-edit-request";
 
 export const meta: MetaFunction = () => [{ title: `${t("time_clock.title")} · ${t("app.title")}` }];
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Dates outside the search window (1950 .. today + 2 years) count as absent (docs/decisions/0015).
   const today = windowToday();
   const search = searchDate(from, today) && searchDate(to, today) ? { from, to } : null;
-  const now = new Date();
+  const now = requestNow(request);
   const em = await getEm();
   const screen = await badgingScreen(em, user, now, search);
   // Corrections awaiting management, and the shown days that were corrected (issue 28 item 8).
@@ -72,36 +72,6 @@ async function back(request: Request, alert?: { type: "success" | "danger"; mess
   return redirect(url.pathname + url.search, { headers });
 }
 
-/** The start of the service's sequence message (its "(type)" said "(—)" for a first entry): reworded here. */
-const SEQUENCE_PREFIX = t("time_clock.edit_sequence_invalid").split("(")[0]!;
-
-/**
- * Service violation paths (the /api body's) to the form's field names. A sequence violation is reworded to name the
- * entry and the one before it, from the submitted entries (issue 28 item 4).
- */
-function toFieldErrors(
-  error: ValidationError,
-  entries: readonly { time: string; type: string }[],
-): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  const typeWord = (type: string) => tOr(`time_clock.type.${type}`, type);
-  for (const v of error.violations) {
-    const m = /^timeLogs(?:\.(\d+)\.(time|type))?$/.exec(v.propertyPath);
-    const name = v.propertyPath === "message" ? "message" : m ? (m[1] ? `entries[${m[1]}].${m[2]}` : "entries") : null;
-    let message = v.message;
-    if (m?.[1] && m[2] === "type" && message.startsWith(SEQUENCE_PREFIX)) {
-      const said = clockSequenceMessage(entries as { time: string; type: ClockType }[], Number(m[1]));
-      const params: Record<string, string> = { ...said.params, type: typeWord(said.params.type!) };
-      if (said.params.previousType) params.previousType = typeWord(said.params.previousType);
-      message = t(said.key, params);
-    }
-    if (name) (fieldErrors[name] ??= []).push(message);
-    else formErrors.push(message);
-  }
-  return { fieldErrors, formErrors };
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
@@ -111,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Time registration off: refused with a 4xx and the page (not a redirect), nothing stored.
     if (!user.timeRegistration) return data({ refused: t("time_clock.error.registration_off") }, { status: 409 });
     try {
-      const view = await clockAction(em, user, intent as ClockAction, new Date());
+      const view = await clockAction(em, user, intent as ClockAction, requestNow(request));
       const before = view.logs.at(-2)?.type;
       const resumed = intent === "start" && (before === "PAUSE" || before === "LUNCH");
       return back(request, { type: "success", message: t(resumed ? "success.clock.resume" : (`success.clock.${intent}` as MessageKey)) });
@@ -132,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === "dismiss-notification") {
-    await dismissNotification(em, user, new Date());
+    await dismissNotification(em, user, requestNow(request));
     return back(request);
   }
   if (intent === "suggest") {
@@ -145,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
         employeeId: user.employeeId,
         message: submission.value.message,
         logs: submission.value.entries.map((e) => ({ time: e.time, type: e.type as (typeof CLOCK_TYPES)[number] })),
-      });
+      }, requestNow(request));
     } catch (error) {
       if (error instanceof ValidationError) return data(submission.reply(toFieldErrors(error, submission.value.entries)), { status: 400 });
       if (error instanceof AppError && (error.status === 409 || error.status === 404)) {
@@ -158,44 +128,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return back(request, { type: "danger", message: t("time_clock.error.unknown_action") });
 }
 
-const OVERTIME_STYLE: Record<OvertimeClass, string> = {
-  none: "text-gray-700",
-  overtime: "text-green-800",
-  undertime: "text-red-800",
-};
-
-function OvertimeValue({ seconds }: { seconds: number }) {
-  const cls = overtimeClass(seconds);
-  if (cls === "none") return <span className={OVERTIME_STYLE.none}>{t("time_clock.no_overtime")}</span>;
-  return (
-    <span className={`font-semibold ${OVERTIME_STYLE[cls]}`} data-overtime={cls}>
-      <span className="sr-only">{t(cls === "overtime" ? "time_clock.overtime" : "time_clock.undertime")} : </span>
-      {formatSignedHHhmm(seconds)}
-    </span>
-  );
-}
-
-function typeLabel(type: string) {
-  return tOr(`time_clock.type.${type}`, type);
-}
-
-function EntriesList({ clock }: { clock: ClockView | null }) {
-  if (!clock || clock.logs.length === 0) return <span className="text-gray-600">—</span>;
-  return (
-    <span>
-      {clock.logs.map((l, i) => (
-        <span key={l.id}>
-          {i > 0 && ", "}
-          {l.hhmm}
-          {l.nextDay && ` ${t("time_clock.next_day")}`} {typeLabel(l.type)}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 export default function Badging() {
-  const { screen, summary, now, from, to, registrationOff, pending, corrected } = useLoaderData<typeof loader>();
+  const { screen, summary, now, from, to, registrationOff, pending, corrected, editConstraint } = useLoaderData<typeof loader>();
   const correctedIds = new Set(corrected);
   const actionData = useActionData<typeof action>() as { refused?: string } | undefined;
   const navigation = useNavigation();
@@ -358,7 +292,18 @@ export default function Badging() {
               )}
             </section>
 
-            {type === "END" && clock && <EditRequest clock={clock} today={today} />}
+            {type === "END" && clock && <EditRequest clock={clock} today={today} editConstraint={editConstraint} />}
+            {screen.lastNight && (
+              <section aria-labelledby="last-night-title" data-testid="last-night" className="space-y-2">
+                <h2 id="last-night-title" className="text-base font-semibold">
+                  {t("time_clock.last_night", { date: formatFrDate(screen.lastNight.date) })}
+                </h2>
+                <p className="text-sm">
+                  <EntriesList clock={screen.lastNight} />
+                </p>
+                <EditRequest clock={screen.lastNight} today={screen.lastNight.date} editConstraint={editConstraint} />
+              </section>
+            )}
           </div>
         )}
       </Card>
@@ -421,129 +366,5 @@ export default function Badging() {
         </div>
       </Card>
     </div>
-  );
-}
-
-function DaysTable({ days, caption, corrected }: { days: { date: string; clock: ClockView | null }[]; caption: string; corrected: ReadonlySet<number> }) {
-  return (
-    <WideTable label={caption}>
-      <thead>
-        <tr>
-          {/* The key column ("Heures sup.") right after the date: visible at 360 px without sideways scroll (issue 28 item 6). */}
-          <th scope="col">{t("time_clock.col_date")}</th>
-          <th scope="col">{t("time_clock.col_overtime")}</th>
-          <th scope="col">{t("time_clock.col_worked")}</th>
-          <th scope="col">{t("time_clock.col_entries")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {days.map(({ date, clock }) => (
-          <tr key={date}>
-            <th scope="row" className="whitespace-nowrap">
-              {formatFrDate(date)}
-            </th>
-            <td data-testid="day-overtime">{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
-            <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
-            <td>
-              <EntriesList clock={clock} />
-              {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
-              {clock && corrected.has(clock.id) && (
-                <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900" data-testid="corrected-day">
-                  {t("time_clock.corrected")}
-                </span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </WideTable>
-  );
-}
-
-function EditRequest({ clock, today }: { clock: ClockView; today: string }) {
-  const { editConstraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & { refused?: undefined }) | { refused: string } | undefined;
-  const lastResult = actionData && !("refused" in actionData && actionData.refused) ? (actionData as SubmissionResult<string[]>) : undefined;
-  const navigation = useNavigation();
-  const [form, fields] = useForm<EditRequestFormValue>({
-    id: "edit-request",
-    lastResult: navigation.state === "idle" ? lastResult : null,
-    constraint: editConstraint,
-    shouldValidate: "onSubmit",
-    defaultValue: { date: today, message: "", entries: clock.logs.map((l) => ({ time: l.hhmm, type: l.type })) },
-  });
-  const entries = fields.entries.getFieldList();
-  const open = !!lastResult;
-  return (
-    <details className="rounded-md border border-gray-200 p-3" open={open}>
-      <summary className="btn btn-secondary">{t("time_clock.edit_request")}</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-3">
-        <p className="mb-3 text-sm text-gray-700">{t("time_clock.edit_request_intro")}</p>
-        {form.errors && (
-          <p id={form.errorId} role="alert" className="mb-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-            {form.errors.join(" ")}
-          </p>
-        )}
-        <input type="hidden" name="intent" value="suggest" />
-        {/* A hidden input takes no `required` (Nu checker, issue 29 item 10): the server checks the date. */}
-        <input {...getInputProps(fields.date, { type: "hidden" })} required={undefined} />
-        <Field id={fields.message.id} label={t("time_clock.edit_message")} required errors={fields.message.errors}>
-          <textarea
-            id={fields.message.id}
-            name={fields.message.name}
-            defaultValue={fields.message.initialValue ?? ""}
-            required
-            maxLength={2000}
-            rows={3}
-            aria-invalid={fields.message.errors ? true : undefined}
-            aria-describedby={fields.message.errors ? `${fields.message.id}-error` : undefined}
-            className="field-input"
-          />
-        </Field>
-        {fields.entries.errors && (
-          <p id={fields.entries.errorId} role="alert" className="field-error mb-2">
-            {fields.entries.errors.join(" ")}
-          </p>
-        )}
-        <ol className="space-y-2">
-          {entries.map((entry, index) => {
-            const f = entry.getFieldset();
-            return (
-              <li key={entry.key} className="flex flex-wrap items-start gap-2">
-                <Field id={f.time.id} label={t("time_clock.edit_entry_time", { n: index + 1 })} required errors={f.time.errors}>
-                  <input {...getInputProps(f.time, { type: "time" })} key={f.time.key} className="field-input" />
-                </Field>
-                <Field id={f.type.id} label={t("time_clock.edit_entry_type", { n: index + 1 })} required errors={f.type.errors}>
-                  <select {...getSelectProps(f.type)} key={f.type.key} className="field-input">
-                    {/* A required select starts with an empty placeholder (Nu checker, issue 29 item 10). */}
-                    <option value="">{t("time_clock.edit_choose_type")}</option>
-                    {CLOCK_TYPES.map((ct) => (
-                      <option key={ct} value={ct}>
-                        {typeLabel(ct)}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <button
-                  {...form.remove.getButtonProps({ name: fields.entries.name, index })}
-                  className="btn btn-secondary mt-6"
-                  aria-label={t("time_clock.edit_remove_entry", { n: index + 1 })}
-                >
-                  {t("word.delete")}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button {...form.insert.getButtonProps({ name: fields.entries.name, defaultValue: { time: "", type: "START" } })} className="btn btn-secondary">
-            {t("time_clock.edit_add_entry")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-            {t("time_clock.edit_submit")}
-          </button>
-        </div>
-      </Form>
-    </details>
   );
 }

@@ -11,7 +11,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { dueClockNotification, notificationKey, type ClockNotificationKind, type LeaveCover } from "~/domain/clock-notifications";
-import { isClockType } from "~/domain/clock-state";
+import { isClockType, shiftIsOpen } from "~/domain/clock-state";
 import { displayName } from "~/domain/employee-name";
 import { expectedSeconds, weekForDate, type WeekSchedule } from "~/domain/expected-time";
 import { formatClock } from "~/domain/number-format";
@@ -35,6 +35,9 @@ interface CandidateRow {
   working_seconds: number | null;
   /** Epoch seconds of the day's last active entry (the open interval's start when at work). */
   last_time: number | string | null;
+  /** Yesterday's day: its type and the epoch seconds of its first active entry (a night shift still open, 0075). */
+  night_type: string | null;
+  night_first: number | string | null;
 }
 
 /**
@@ -85,9 +88,12 @@ export async function findDueNotifications(em: EntityManager, now: Date): Promis
                 and lv.start <= emp.local_ts::date and lv."end" >= emp.local_ts::date
               order by (lv.start = lv."end" and (lv.half_day_morning or lv.half_day_afternoon)) limit 1) as leave,
             c.type, c.working_time_seconds as working_seconds,
-            (select extract(epoch from max(l.time))::bigint from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as last_time
+            (select extract(epoch from max(l.time))::bigint from time_log l where l.time_clock_id = c.id and l.superseded_at is null) as last_time,
+            y.type as night_type,
+            (select extract(epoch from min(l.time))::bigint from time_log l where l.time_clock_id = y.id and l.superseded_at is null) as night_first
        from emp
-       left join time_clock c on c.employee_id = emp.id and c.suggested = false and c.date = emp.local_ts::date`,
+       left join time_clock c on c.employee_id = emp.id and c.suggested = false and c.date = emp.local_ts::date
+       left join time_clock y on y.employee_id = emp.id and y.suggested = false and y.date = emp.local_ts::date - 1`,
     [now],
   );
   const due: DueNotification[] = [];
@@ -106,7 +112,9 @@ export async function findDueNotifications(em: EntityManager, now: Date): Promis
       leave: leave === "none" ? null : { halfDay: leave !== "full" },
     });
     const workedSeconds = workedUntil(r.type, r.working_seconds, r.last_time, now);
-    const kind = dueClockNotification({ day, minutes: Number(r.minutes), type, holiday: r.holiday, leave, workedSeconds, expectedSeconds: expected });
+    const night = isClockType(r.night_type) && r.night_first !== null ? { type: r.night_type, firstAt: new Date(Number(r.night_first) * 1000) } : null;
+    const nightShiftOpen = shiftIsOpen(night, now);
+    const kind = dueClockNotification({ day, minutes: Number(r.minutes), type, holiday: r.holiday, leave, workedSeconds, expectedSeconds: expected, nightShiftOpen });
     if (!kind) continue;
     due.push({
       employeeId: r.id,

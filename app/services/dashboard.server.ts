@@ -179,12 +179,15 @@ export const OPEN_DAY_SQL = `c.suggested = false and (c.anomaly or (c.type is no
  * The "to do" counts that the shell's counters do not already hold (anomalies of yesterday and people past 80 % of
  * the overtime quota, in the viewer's manager scope) and the names the titles need: one statement.
  */
-async function toDoAndNames(em: EntityManager, user: CurrentUser, today: CalendarDate) {
+async function toDoAndNames(em: EntityManager, user: CurrentUser, today: CalendarDate, now: Date) {
   const yesterday = addDays(today, -1);
   const [row] = await em.execute<{ anomalies: string; over_quota: string; team_name: string | null; division_name: string | null }[]>(
     `select
        (select count(*) from time_clock c join employee e on e.id = c.employee_id
          where c.date = ? and ${OPEN_DAY_SQL}
+           -- a night shift still open within its 16 h is not over yet (decisions 0075, 0103)
+           and (c.anomaly or coalesce((select min(l.time) from time_log l where l.time_clock_id = c.id and l.superseded_at is null)
+                                      <= ?::timestamptz - make_interval(secs => ${MAX_SHIFT_SECONDS}), true))
            and ${MANAGER_SCOPE_SQL}) as anomalies,
        (select count(*) from (select distinct w.employee_id from overtime_week w where w.iso_year = ? and ${NEAR_QUOTA_SQL}) q
           join employee e on e.id = q.employee_id
@@ -193,6 +196,7 @@ async function toDoAndNames(em: EntityManager, user: CurrentUser, today: Calenda
        (select name from division where id = ?) as division_name`,
     [
       yesterday,
+      now.toISOString(),
       ...managerScopeParams(user),
       isoWeekKey(today).year,
       ...managerScopeParams(user),
@@ -418,7 +422,7 @@ export async function loadDashboard(
       ? { planning: "/planning/team", badging: "/time-clock/team-badging", overtime: "/overtime/team" }
       : { planning: "/planning/division", badging: "/time-clock/division-badging", overtime: "/overtime/division" };
     const [names, waiting, blocks] = await Promise.all([
-      toDoAndNames(em, user, today),
+      toDoAndNames(em, user, today, now),
       waitingFirst(em, user),
       scopeBlocks(em, user, { kind: team ? "team" : "division", id: team ? user.teamId : user.divisionId }, links, now, page),
     ]);
@@ -440,7 +444,7 @@ export async function loadDashboard(
   const asked = query.tab && /^\d{1,9}$/.test(query.tab) ? Number(query.tab) : user.subsidiaryId;
   const blocksOf = (id: number) => scopeBlocks(em, user, { kind: "subsidiary", id }, id === user.subsidiaryId ? links : null, now, page);
   const [names, waiting, subs, guessed] = await Promise.all([
-    toDoAndNames(em, user, today),
+    toDoAndNames(em, user, today, now),
     waitingFirst(em, user),
     subsidiaries(em),
     asked !== null ? blocksOf(asked) : Promise.resolve(null),

@@ -5,10 +5,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { legalChecks, legalPolicyFor, workIntervals, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/legal-checks";
 import { nightSeconds } from "~/domain/night-work";
+import { annualQuotaSeconds, defaultPolicyFor } from "~/domain/overtime-policy";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { preparedQuery } from "~/server/prepared.server";
 import { intArray } from "./time-clock-views.server";
+import { policyFromJson, policyInForceSql, type PolicyJson } from "./overtime-policy.server";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared reads
@@ -20,6 +22,9 @@ interface LogDaysRow {
   zone: string | null;
   /** The employee's days: "YYYY-MM-DD/<expected seconds> <unix seconds><type letter> …" joined by ";", by date (see legalDays). */
   days: string;
+  /** The country's overtime policy row in force (null: none, the shipped default) and the company's size (null: not needed). */
+  policy: PolicyJson | null;
+  company_size: number | null;
 }
 
 /** The entry types of the legal checks by their first letter (START, PAUSE, LUNCH, END). */
@@ -39,8 +44,11 @@ export async function legalDays(em: EntityManager, ids: readonly number[], from:
     em,
     "overtime_legal_days_country",
     // The employee's country decides the checks (issue 26 §3, decision 0076); the expected seconds, Portugal's daily overtime.
-    `select d.employee_id, max(d.country) as country, max(d.zone) as zone, string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
-       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country,
+    `select x.employee_id, x.country, x.zone, x.days, pol.policy, sz.size as company_size
+       from (
+     select d.employee_id, max(d.country) as country, max(d.country_id) as country_id, max(d.zone) as zone,
+            string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country, co.id as country_id,
                     coalesce(s.timezone, co.timezone) as zone,
                     string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
                from time_clock c
@@ -49,14 +57,23 @@ export async function legalDays(em: EntityManager, ids: readonly number[], from:
                left join country co on co.id = coalesce(e.country_id, s.country_id)
                join time_log l on l.time_clock_id = c.id and l.superseded_at is null
               where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
-              group by c.employee_id, c.date, c.expected_seconds, co.name, s.timezone, co.timezone) d
-      group by d.employee_id`,
+              group by c.employee_id, c.date, c.expected_seconds, co.name, co.id, s.timezone, co.timezone) d
+      group by d.employee_id) x
+       -- The country's overtime policy in force at the end of the period and, when it has a small company's quota
+       -- (Portugal), the company's size as the engine counts it: Portugal's annual limit (art. 228.º, decision 0103).
+       left join lateral (select ${policyInForceSql("x.country_id", "?::date")} as policy) pol on true
+       left join lateral (select case when pol.policy is null or pol.policy->>'small_company_quota_hours' is not null then
+                (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
+                  where coalesce(o.country_id, os.country_id) = x.country_id
+                    and (o.hired_at is null or o.hired_at <= ?::date) and (o.fired_at is null or o.fired_at >= ?::date)) end as size) sz on true`,
     // The 11 weeks before `from` too: the 12-week average (L3121-22) of the first weeks shown, and the rest before the first day.
-    [intArray(ids), addDays(from, -77), to],
+    [intArray(ids), addDays(from, -77), to, to, to, to],
   );
   for (const r of rows) {
+    const quota = r.policy ? policyFromJson(r.policy) : defaultPolicyFor(r.country ?? "");
     out.set(r.employee_id, {
       policy: legalPolicyFor(r.country),
+      annualOvertimeLimitSeconds: r.company_size === null ? undefined : annualQuotaSeconds(quota, r.company_size),
       zone: resolveTimeZone(r.zone),
       days: r.days.split(";").map((day) => {
         const parts = day.split(" ");
@@ -77,12 +94,14 @@ export async function legalDays(em: EntityManager, ids: readonly number[], from:
 export function checksIn(employee: EmployeeLegalDays | undefined, from: CalendarDate, to: CalendarDate): LegalCheck[] {
   if (!employee) return [];
   const today = localDate(new Date(), "Europe/Paris");
-  return legalChecks(employee.days, employee.policy, { today }).filter((c) => c.date >= from && c.date <= to);
+  return legalChecks(employee.days, employee.policy, { today, annualOvertimeLimitSeconds: employee.annualOvertimeLimitSeconds }).filter((c) => c.date >= from && c.date <= to);
 }
 
 /** An employee's clock days for the legal checks, with the checks of their own country (issue 26 §3). */
 export interface EmployeeLegalDays {
   policy: LegalPolicy;
+  /** Portugal's annual overtime limit for this company (art. 228.º n.º 1 a) e b), decision 0103); unset: the policy's 150 h. */
+  annualOvertimeLimitSeconds?: number;
   zone: string;
   days: LegalDay[];
 }

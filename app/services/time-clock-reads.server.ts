@@ -186,6 +186,11 @@ export interface BadgingScreen {
   notification: ClockNotificationKind | null;
   week: WeekDay[];
   history: HistoryResult | null;
+  /**
+   * Yesterday's night shift ended this morning (its END on today's date) while today's card is not ended: its
+   * correction is asked from the card, as for a day shift (decision 0103).
+   */
+  lastNight: ClockView | null;
 }
 
 /** The data of /time-clock/badging for the signed-in employee; `search` runs the history when both dates are set. */
@@ -208,6 +213,8 @@ export async function badgingScreen(
   ]);
   const byDate = new Map(clocks.map((c) => [c.date, c]));
   const clock = currentShiftClock(clocks, today, now);
+  const yesterdays = byDate.get(addDays(today, -1)) ?? null;
+  const lastNight = yesterdays && yesterdays !== clock && yesterdays.type === "END" && yesterdays.logs.at(-1)?.nextDay && clock?.type !== "END" ? yesterdays : null;
   // An open night shift is ended even on a day of leave: the leave notice is for a day not started.
   const leave = clock && clock.date !== today ? null : (leaveOn(facts, today) as ReasonedLeave | null);
   const half = leave && isHalfDay(leave) ? (leave.halfDayMorning ? "morning" : "afternoon") : null;
@@ -226,5 +233,6 @@ export async function badgingScreen(
     // Once the day is ended it is part of the week's record, not only of today's card (issue 11 §7).
     week: daysOfWeekUntil(today).map((date) => ({ date, clock: byDate.get(date) ?? null })),
     history: found,
+    lastNight,
   };
 }

@@ -28,6 +28,8 @@ process.env.SESSION_SECRET = "e2e-session-secret-0123456789";
 process.env.COOKIE_SECURE = "0";
 process.env.QUEUE_PREFIX = `cadran-e2e-${port}`;
 process.env.MAIL_DIR = path.join(root, ".data/e2e-mail");
+// A journey may set its own "now" with the cookie cadran_test_now (app/server/clock.server.ts, decision 0103).
+process.env.CADRAN_TEST_CLOCK = "1";
 delete process.env.SMTP_URL;
 rmSync(process.env.MAIL_DIR, { recursive: true, force: true });
 mkdirSync(process.env.MAIL_DIR, { recursive: true });

@@ -143,4 +143,6 @@ export const timeClock = {
   "time_clock.correction.withdrawn": "Votre demande de modification a été retirée.",
   "time_clock.corrected": "Journée corrigée",
   "time_clock.home.worked": "Temps travaillé aujourd'hui : {time} (prévu : {expected})",
+  // A night shift ended this morning, its correction asked from today's card (decision 0103).
+  "time_clock.last_night": "Votre nuit du {date}",
 } as const;
