@@ -23,6 +23,7 @@ import { Migration20261208100000 } from "./Migration20261208100000";
 import { Migration20261208110000 } from "./Migration20261208110000";
 import { Migration20261209100000 } from "./Migration20261209100000";
 import { Migration20261209110000 } from "./Migration20261209110000";
+import { Migration20261211100000 } from "./Migration20261211100000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -54,4 +55,5 @@ export const migrationsList = [
   { name: "Migration20261208110000", class: Migration20261208110000 },
   { name: "Migration20261209100000", class: Migration20261209100000 },
   { name: "Migration20261209110000", class: Migration20261209110000 },
+  { name: "Migration20261211100000", class: Migration20261211100000 },
 ];
