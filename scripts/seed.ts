@@ -44,17 +44,19 @@ function progressBar() {
 
 /**
  * `npm run db:seed -- --large [--employees N] [--seed S] [--today YYYY-MM-DD] [--database NAME]`: the bench
- * company (db/seeds/large.ts) in its own database (cadran_large by default) on the server of DATABASE_URL (or the
- * embedded one), dropped and refilled. DATABASE_URL's own database is left alone.
+ * company (db/seeds/large.ts) in its own database on the server of DATABASE_URL (or the embedded one), dropped and
+ * refilled. DATABASE_URL's own database is left alone. N: `--employees`, else LARGE_EMPLOYEES, else 5,000; the
+ * database: cadran_large for 5,000, cadran_large_50k for 50,000 (db/seeds/large-size.ts, decision 0104).
  */
 async function mainLarge() {
-  const { seedLarge, LARGE_DATABASE } = await import("../db/seeds/large");
+  const { seedLarge } = await import("../db/seeds/large");
+  const { largeDatabaseName, largeEmployees } = await import("../db/seeds/large-size");
+  const employees = largeEmployees();
   const db = await resolveDatabase();
   try {
     const today = arg("today") ?? DateTime.now().setZone("Europe/Paris").toISODate()!;
-    const employees = Number(arg("employees") ?? 5000);
     const seed = Number(arg("seed") ?? 1);
-    const database = arg("database") ?? LARGE_DATABASE;
+    const database = arg("database") ?? largeDatabaseName(employees);
     console.log(`Entreprise de banc d'essai : ${employees} salariés, graine ${seed}, au ${today}, base ${database} (effacée et remplie)`);
     const result = await seedLarge({ adminUrl: db.url, database, employees, seed, today, migrate, progress: progressBar() });
     for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(14)} ${n}`);

@@ -5,7 +5,7 @@ import { env } from "~/server/env.server";
 import { observeJob, setMetricsSources, startMetricsServer } from "~/server/metrics.server";
 import { closeOrm, getEm, setOrmBudget, startedOrm } from "~/server/orm.server";
 import { catchUpMissedJobs } from "~/services/missed-jobs.server";
-import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { DEFAULT_JOB_OPTIONS, heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
 import { flowFanOut } from "./fanout";
 import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
@@ -14,8 +14,6 @@ import { PermanentJobError } from "~/server/jobs.server";
 import { logStateChange } from "~/server/ops-log.server";
 import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/outbox.server";
 
-/** Redis key of the worker heartbeat (epoch milliseconds; GET /healthz reads its age). Not prefixed. */
-export const HEARTBEAT_KEY = "cadran:worker:heartbeat";
 export const HEARTBEAT_EVERY_MS = 15_000;
 export const HEARTBEAT_TTL_SECONDS = 120;
 
@@ -117,7 +115,7 @@ export async function startWorker(
 
   const beat = () =>
     connection
-      .set(HEARTBEAT_KEY, String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS)
+      .set(heartbeatKey(prefix), String(Date.now()), "EX", HEARTBEAT_TTL_SECONDS)
       .then(() => logStateChange("worker-heartbeat", "ok"))
       .catch((error) => logStateChange("worker-heartbeat", "failing", String(error)));
   await beat();

@@ -86,6 +86,15 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;
 export const QUEUE_NAME = "cadran";
 
 /**
+ * The worker heartbeat's Redis key under a queue prefix (`cadran:worker:heartbeat` with the default prefix): the
+ * worker writes it (epoch ms), GET /healthz reads its age; installations sharing one Redis under different
+ * QUEUE_PREFIX values each see their own worker.
+ */
+export function heartbeatKey(prefix: string): string {
+  return `${prefix}:worker:heartbeat`;
+}
+
+/**
  * Retries outlast an outage of minutes (decision 0092): 12 attempts 2 s, 4 s, ... 68 min apart, about 2 h 16 min in
  * all, so a mail or a job whose database, SMTP server or disk is away for a while still runs once they are back.
  */

@@ -83,11 +83,18 @@ export async function listEmployees(
   const coll = await sortCollation(em);
   const order = `${filters.orderByFiredAtDesc ? "e.fired_at desc nulls last, " : ""}e.lastname${coll}, e.firstname${coll}, e.id`;
   const page = Math.max(1, filters.page ?? 1);
+  // The page's ids first, read in the order of employee_name_order_index and stopped after 30; the count apart; then
+  // the full rows of those 30 only: the select list's subqueries (schedule weeks, today's leave, in overtime) run 30
+  // times, not once per employee of the filter, and nothing sorts the whole company (at 50,000 employees the list
+  // passed the 15 s statement bound, decision 0104). Still one statement.
+  const filter = where.length ? `where ${where.join(" and ")}` : "";
   const rows = await em.getConnection().execute<Row[]>(
-    `select * from (${EMPLOYEE_SELECT.replace("select e.id,", "select count(*) over () as \"totalItems\", e.id,")}
-       ${where.length ? `where ${where.join(" and ")}` : ""}
-       order by ${order} limit ? offset ?) page`,
-    [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    `with page as (
+       select e.id, row_number() over (order by ${order}) as n from employee e ${filter} order by ${order} limit ? offset ?)
+     select (select count(*) from employee e ${filter}) as "totalItems", x.*
+       from page cross join lateral (${EMPLOYEE_SELECT} where e.id = page.id) x
+      order by page.n`,
+    [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE, ...params],
   );
   let total = rows.length ? Number(rows[0]!.totalItems) : 0;
   if (!rows.length && page > 1) {

@@ -5,7 +5,7 @@
  * - database: reachable (one statement, which also reads the applied migrations);
  * - migrations: every migration of db/migrations/index.ts applied;
  * - redis: reachable (PING), when jobs go through Redis (not in the inline-jobs mode of `npm start` without Redis);
- * - worker: age of its heartbeat (Redis key `cadran:worker:heartbeat`, epoch ms, written every few seconds with a
+ * - worker: age of its heartbeat (Redis key `<QUEUE_PREFIX>:worker:heartbeat`, epoch ms, written every few seconds with a
  *   120 s expiry by the worker); stale beyond WORKER_HEARTBEAT_MAX_AGE_S or missing is a failure, except in the
  *   inline mode, where the jobs run in this process.
  *
@@ -23,9 +23,9 @@ import pg from "pg";
 import { migrationsList } from "~db/migrations/index";
 import { cronOccurrences, JOB_ZONE, nightlyKey } from "~/domain/missed-runs";
 import { env } from "~/server/env.server";
-import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 
-export const HEARTBEAT_KEY = "cadran:worker:heartbeat";
+
 /** A heartbeat older than this (or none) means the worker is down. The key itself expires after 120 s. */
 export const WORKER_HEARTBEAT_MAX_AGE_S = 120;
 /** Each check gives up after this long: a health check must answer quickly, even when a part hangs. */
@@ -217,7 +217,7 @@ export async function checkHealth(
             "worker",
             async () => {
               const r = await readyRedis(options.redisUrl!);
-              const value = await r.get(HEARTBEAT_KEY);
+              const value = await r.get(heartbeatKey(env().QUEUE_PREFIX));
               const beat = value === null ? NaN : Number(value);
               if (!Number.isFinite(beat)) return { ok: false, error: "no heartbeat", heartbeatAgeSeconds: null };
               const age = Math.max(0, Math.round((now.getTime() - beat) / 1000));

@@ -23,6 +23,7 @@ import { Migration20261208100000 } from "./Migration20261208100000";
 import { Migration20261208110000 } from "./Migration20261208110000";
 import { Migration20261209100000 } from "./Migration20261209100000";
 import { Migration20261209110000 } from "./Migration20261209110000";
+import { Migration20261211100000 } from "./Migration20261211100000";
 import { Migration20261213090000 } from "./Migration20261213090000";
 import { Migration20261213100000 } from "./Migration20261213100000";
 
@@ -56,6 +57,7 @@ export const migrationsList = [
   { name: "Migration20261208110000", class: Migration20261208110000 },
   { name: "Migration20261209100000", class: Migration20261209100000 },
   { name: "Migration20261209110000", class: Migration20261209110000 },
+  { name: "Migration20261211100000", class: Migration20261211100000 },
   { name: "Migration20261213090000", class: Migration20261213090000 },
   { name: "Migration20261213100000", class: Migration20261213100000 },
 ];

@@ -16,7 +16,8 @@ import { printResult, runLoad, runRate } from "./load";
  * behind a bare handler).
  *
  * `npm run bench -- --large` (or BENCH_LARGE=1): the same on the 5,000-employee company of db/seeds/large.ts, in its
- * own database (cadran_large, built by `npm run db:seed -- --large` or here when missing): every page of the rights
+ * own database (cadran_large, built by `npm run db:seed -- --large` or here when missing); ten times the company with
+ * `--employees 50000` (or LARGE_EMPLOYEES=50000: database cadran_large_50k, decision 0104): every page of the rights
  * table that exists, at 40 requests/s of mixed traffic over the seven roles, with its query count; the clock actions
  * with 50 clients for 60 s (BENCH_CLOCK_SECONDS) against the physical floor (scripts/bench/floor.ts) in the same run,
  * each server in its own process (scripts/bench/clock-vs-floor.ts).
@@ -76,7 +77,10 @@ if (process.env.BENCH_ONLY === "excel") {
 }
 
 const admin = await resolveDatabase({ database: "postgres" });
-const dbName = process.env.BENCH_DATABASE ?? (large ? "cadran_large" : "cadran_bench");
+const { largeDatabaseName, largeEmployees } = await import("../../db/seeds/large-size");
+const employees = large ? largeEmployees() : 0;
+const dbName = process.env.BENCH_DATABASE ?? (large ? largeDatabaseName(employees) : "cadran_bench");
+if (large) results.employees = employees;
 const url = new URL(admin.url);
 url.pathname = `/${dbName}`;
 if (large) {
@@ -88,10 +92,13 @@ if (large) {
     .then((r) => r.rows[0]?.key ?? null)
     .catch(() => null);
   await probe.end().catch(() => {});
+  if (marker && Number(marker.split(":")[1]) !== employees) {
+    console.info(`[bench] warning: ${dbName} holds ${marker.split(":")[1]} employees, not the ${employees} asked for`);
+  }
   if (!marker) {
-    console.info(`[bench] ${dbName} has no large company: building it (npm run db:seed -- --large)`);
+    console.info(`[bench] ${dbName} has no large company: building it (npm run db:seed -- --large --employees ${employees})`);
     const { seedLarge } = await import("../../db/seeds/large");
-    const seeded = await seedLarge({ adminUrl: admin.url, database: dbName, today: DateTime.now().setZone("Europe/Paris").toISODate()!, migrate });
+    const seeded = await seedLarge({ adminUrl: admin.url, database: dbName, employees, today: DateTime.now().setZone("Europe/Paris").toISODate()!, migrate });
     results.seed = { ms: seeded.ms, cpuMs: seeded.cpuMs, counts: seeded.counts };
   } else {
     console.info(`[bench] reusing ${dbName} (${marker})`);

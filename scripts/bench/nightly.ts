@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { DateTime } from "luxon";
@@ -16,7 +16,9 @@ import { DateTime } from "luxon";
  * then 2 worker processes. Each run also prints the workers' CPU seconds and the whole machine's (PostgreSQL shares
  * the two cores: when the machine is busy with one worker, a second cannot go faster), and starts from a vacuumed
  * overtime_week. Without Redis it says so and runs nothing. Options (env): BENCH_NIGHTLY_PROCESSES ("1,2" by
- * default), OVERTIME_CHUNK_SIZE, WORKER_CONCURRENCY. Returns the figures (bench-results.json).
+ * default), OVERTIME_CHUNK_SIZE, WORKER_CONCURRENCY, BENCH_NIGHTLY_YEAR_RUNS (2 by default: the full year twice per
+ * process count, for its checksum; 1 on the 50,000-employee company, where one run takes minutes; 0: the night only),
+ * BENCH_NIGHTLY_NIGHT_FIRST=1 (the night's two runs before the full year). Returns the figures (bench-results.json).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUDGET = { nightlySeconds: 30, yearSeconds: 300, rssMiB: 512 };
@@ -31,6 +33,8 @@ interface RunFigures {
   workerCpuSeconds: number;
   /** Busy CPU seconds of the whole machine during the run (workers, PostgreSQL, Redis, anything else). */
   machineCpuSeconds: number;
+  /** The machine's 1-minute load average when the run started and when it ended (its neighbours' work shows here). */
+  loadAverage: [number, number];
 }
 
 /** Clock ticks per second of /proc (USER_HZ, 100 on Linux). */
@@ -145,6 +149,7 @@ async function run(
   const since = (await opts.db.query<{ now: Date }>("select clock_timestamp() as now")).rows[0]!.now;
   const cpuBefore = children.reduce((sum, c) => sum + processCpuSeconds(c.pid), 0);
   const machineBefore = machineBusySeconds();
+  const loadBefore = loadavg()[0]!;
   const started = performance.now();
   await opts.queue.add(opts.job.name, opts.job.data, { removeOnComplete: true, removeOnFail: 100 });
   await drained(opts.queue, 30 * 60_000);
@@ -162,6 +167,7 @@ async function run(
     checksum: await checksum(opts.db),
     workerCpuSeconds: cpu - cpuBefore,
     machineCpuSeconds,
+    loadAverage: [Math.round(loadBefore * 100) / 100, Math.round(loadavg()[0]! * 100) / 100],
   };
 }
 
@@ -175,7 +181,8 @@ function print(r: RunFigures, budgetSeconds: number) {
   const cores = (r.machineCpuSeconds / Math.max(r.seconds, 0.001)).toFixed(2);
   console.info(
     `[bench:nightly]   CPU: workers ${r.workerCpuSeconds.toFixed(1)} s, whole machine ${r.machineCpuSeconds.toFixed(1)} s ` +
-      `(${cores} of ${cpus().length} cores busy on average; the rest of the machine's CPU is mostly PostgreSQL)`,
+      `(${cores} of ${cpus().length} cores busy on average; the rest of the machine's CPU is mostly PostgreSQL); ` +
+      `load average ${r.loadAverage[0]} → ${r.loadAverage[1]}`,
   );
 }
 
@@ -203,25 +210,38 @@ export async function benchNightly(options: { databaseUrl: string; redisUrl?: st
     console.info(
       `[bench:nightly] ${employees} employees; chunks of ${chunkSize}, worker concurrency ${process.env.WORKER_CONCURRENCY ?? 4}`,
     );
-    for (const n of processes) {
-      const year = { name: "overtime.recompute", data: { from, to } };
-      const first = await run(`full year ${from} → ${to}, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
-      print(first, BUDGET.yearSeconds);
-      figures.push(first);
-      const second = await run(`the same again, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
-      print(second, BUDGET.yearSeconds);
-      figures.push(second);
-      console.info(`[bench:nightly] idempotence (full year, ${n} process(es)): checksum ${first.checksum === second.checksum ? "equal" : "DIFFERENT"}`);
+    const yearRuns = Number(process.env.BENCH_NIGHTLY_YEAR_RUNS ?? 2);
+    const fullYear = async () => {
+      for (const n of yearRuns > 0 ? processes : []) {
+        const year = { name: "overtime.recompute", data: { from, to } };
+        const first = await run(`full year ${from} → ${to}, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
+        print(first, BUDGET.yearSeconds);
+        figures.push(first);
+        if (yearRuns < 2) continue;
+        const second = await run(`the same again, ${n} worker process(es)`, { db, queue, env, processes: n, job: year });
+        print(second, BUDGET.yearSeconds);
+        figures.push(second);
+        console.info(`[bench:nightly] idempotence (full year, ${n} process(es)): checksum ${first.checksum === second.checksum ? "equal" : "DIFFERENT"}`);
+      }
+    };
+    const oneNight = async () => {
+      const night = { name: "overtime.nightly", data: { at: new Date().toISOString() } };
+      const n = Math.max(...processes);
+      const a = await run(`one night, ${n} worker process(es)`, { db, queue, env, processes: n, job: night });
+      print(a, BUDGET.nightlySeconds);
+      figures.push(a);
+      const b = await run(`the same night again`, { db, queue, env, processes: n, job: night });
+      print(b, BUDGET.nightlySeconds);
+      figures.push(b);
+      console.info(`[bench:nightly] idempotence (night): checksum ${a.checksum === b.checksum ? "equal" : "DIFFERENT"}`);
+    };
+    if (process.env.BENCH_NIGHTLY_NIGHT_FIRST === "1") {
+      await oneNight();
+      await fullYear();
+    } else {
+      await fullYear();
+      await oneNight();
     }
-    const night = { name: "overtime.nightly", data: { at: new Date().toISOString() } };
-    const n = Math.max(...processes);
-    const a = await run(`one night, ${n} worker process(es)`, { db, queue, env, processes: n, job: night });
-    print(a, BUDGET.nightlySeconds);
-    figures.push(a);
-    const b = await run(`the same night again`, { db, queue, env, processes: n, job: night });
-    print(b, BUDGET.nightlySeconds);
-    figures.push(b);
-    console.info(`[bench:nightly] idempotence (night): checksum ${a.checksum === b.checksum ? "equal" : "DIFFERENT"}`);
     return figures;
   } finally {
     await queue.obliterate({ force: true }).catch(() => {});

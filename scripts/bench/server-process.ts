@@ -38,7 +38,9 @@ export async function startServerProcess(opts: {
   });
   let exited = false;
   child.once("exit", () => (exited = true));
-  for (let i = 0; i < 300 && !exited; i++) {
+  // Up to BENCH_SERVER_START_SECONDS (120 by default: 30 s was too short for tsx and two web processes at load 15+).
+  const tries = Number(process.env.BENCH_SERVER_START_SECONDS ?? 120) * 10;
+  for (let i = 0; i < tries && !exited; i++) {
     try {
       const res = await fetch(`${base}/favicon.svg`);
       await res.arrayBuffer();

@@ -1,9 +1,9 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
-import { checkHealth, closeHealthPg, closeHealthRedis, HEARTBEAT_KEY } from "~/services/health.server";
+import { checkHealth, closeHealthPg, closeHealthRedis } from "~/services/health.server";
 import { migrationsList } from "~db/migrations/index";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";
@@ -16,6 +16,8 @@ const db = useTestDatabase();
 const server = useTestServer();
 const redisUrl = process.env.REDIS_URL;
 let redis: Redis;
+/** This run's heartbeat key: the worker writes it under its queue prefix. */
+const HEARTBEAT_KEY = () => heartbeatKey(process.env.QUEUE_PREFIX!);
 
 beforeAll(() => {
   if (!redisUrl) throw new Error("these tests need REDIS_URL (the machine's Redis)");
@@ -45,7 +47,7 @@ async function get(path = "/healthz") {
 
 describe("GET /healthz", () => {
   it("answers 200 without a session when the database, the migrations, Redis and the worker's heartbeat are fine", async () => {
-    await redis.set(HEARTBEAT_KEY, String(Date.now() - 5_000), "EX", 120);
+    await redis.set(HEARTBEAT_KEY(), String(Date.now() - 5_000), "EX", 120);
     const res = await get();
     expect(res.status).toBe(200);
     expect(res.type).toMatch(/^application\/json/);
@@ -67,12 +69,14 @@ describe("GET /healthz", () => {
   });
 
   it("answers 503 naming the worker when its heartbeat is missing or stale, and 200 for ?part=web", async () => {
-    await redis.del(HEARTBEAT_KEY);
+    await redis.del(HEARTBEAT_KEY());
+    // Another installation's worker on the same Redis (another QUEUE_PREFIX) is not ours.
+    await redis.set(heartbeatKey(`${process.env.QUEUE_PREFIX}-other`), String(Date.now()), "EX", 120);
     const missing = await get();
     expect(missing.status).toBe(503);
     expect(missing.body).toMatchObject({ status: "fail", failing: ["worker"], checks: { worker: { ok: false, error: "no heartbeat" } } });
 
-    await redis.set(HEARTBEAT_KEY, String(Date.now() - 10 * 60_000), "EX", 120);
+    await redis.set(HEARTBEAT_KEY(), String(Date.now() - 10 * 60_000), "EX", 120);
     const stale = await get();
     expect(stale.status).toBe(503);
     expect(stale.body.checks.worker).toMatchObject({ ok: false, error: "stale heartbeat" });
@@ -84,7 +88,7 @@ describe("GET /healthz", () => {
   });
 
   it("answers 503 naming the migrations when one of db/migrations/index.ts is not applied", async () => {
-    await redis.set(HEARTBEAT_KEY, String(Date.now()), "EX", 120);
+    await redis.set(HEARTBEAT_KEY(), String(Date.now()), "EX", 120);
     const last = migrationsList[migrationsList.length - 1]!.name;
     const [row] = await db.sql<{ id: number; name: string; executed_at: Date }>(
       "select id, name, executed_at from mikro_orm_migrations where name like ?",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nightlyKey } from "~/domain/missed-runs";
 import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
 import { resetEnvCache } from "~/server/env.server";
-import { QUEUE_NAME } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME } from "~/server/jobs.server";
 import { checkHealth, closeHealthRedis } from "~/services/health.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
@@ -73,7 +73,7 @@ describe("a run whose chunk fails for good", () => {
       const at = new Date().toISOString();
       await queue.add("overtime.chunk", { firstId: a.employeeId, lastId: b.employeeId, at, from: "2026-02-30", to: "2026-03-01" }, { attempts: 1 });
       await until(async () => (await db.sql("select 1 from job_run where key like 'overtime-failed:%'")).length > 0);
-      await connection.set("cadran:worker:heartbeat", String(Date.now()), "EX", 120);
+      await connection.set(heartbeatKey(prefix), String(Date.now()), "EX", 120);
       const health = await checkHealth(db.em(), { redisUrl: redis.url, inline: false });
       expect(health.checks.nightly).toMatchObject({ ok: false, error: "overtime run failed" });
     } finally {

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FRANCE_POLICY } from "~/domain/overtime-policy";
 import { resetEnvCache } from "~/server/env.server";
-import { QUEUE_NAME } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME } from "~/server/jobs.server";
 import { closeQueue, enqueue } from "~/server/queue.server";
 import { markWeeksDirty } from "~/services/overtime-dirty.server";
 import { saveCountryPolicy } from "~/services/overtime-policy.server";
@@ -13,7 +13,7 @@ import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
-import { HEARTBEAT_KEY, startWorker } from "~worker/index";
+import { startWorker } from "~worker/index";
 
 /**
  * The nightly overtime run through real BullMQ workers (real Redis, a prefix of its own): the run fans out into
@@ -122,10 +122,12 @@ describe.skipIf(!redisUrl)("the nightly overtime run on BullMQ workers", () => {
     expect(await overtimeChecksum(db.em())).toEqual(first);
   });
 
-  it("writes the heartbeat: epoch milliseconds under cadran:worker:heartbeat, expiring within 120 s", async () => {
-    const value = Number(await connection.get(HEARTBEAT_KEY));
+  it("writes the heartbeat: epoch milliseconds under <prefix>:worker:heartbeat, expiring within 120 s", async () => {
+    const key = heartbeatKey(prefix);
+    expect(key).toBe(`${prefix}:worker:heartbeat`);
+    const value = Number(await connection.get(key));
     expect(Math.abs(Date.now() - value)).toBeLessThan(20_000);
-    const ttl = await connection.ttl(HEARTBEAT_KEY);
+    const ttl = await connection.ttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(120);
   });

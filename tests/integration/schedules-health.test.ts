@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nightlyKey } from "~/domain/missed-runs";
 import { resetEnvCache } from "~/server/env.server";
-import { QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { ormConfig } from "~db/mikro-orm.config";
 import { checkHealth, closeHealthPg, closeHealthRedis, expectedNightlyKey, healthRedisListeners } from "~/services/health.server";
@@ -93,7 +93,7 @@ describe("/healthz for the worker's side", () => {
     const queue = new Queue(QUEUE_NAME, { connection, prefix });
     try {
       await queue.obliterate({ force: true });
-      await connection.set("cadran:worker:heartbeat", String(Date.now()), "EX", 120);
+      await connection.set(heartbeatKey(prefix), String(Date.now()), "EX", 120);
       const now = new Date("2026-11-20T10:00:00Z");
       await db.sql("insert into job_run (key, done_at) values (?, now())", [nightlyKey(new Date("2026-11-17T01:00:00Z"))]);
       const health = await checkHealth(db.em(), { redisUrl: redis.url, inline: false, now });
