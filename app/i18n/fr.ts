@@ -22,6 +22,7 @@ import { holidays } from "./fr/holidays";
 import { employeeImport } from "./fr/import";
 import { apidocs } from "./fr/apidocs";
 import { personalData } from "./fr/personal-data";
+import { deputy } from "./fr/deputy";
 
 export const fr = {
   ...common,
@@ -43,6 +44,7 @@ export const fr = {
   ...employeeImport,
   ...apidocs,
   ...personalData,
+  ...deputy,
 } as const;
 
 export type MessageKey = keyof typeof fr;
