@@ -93,7 +93,7 @@ export const SHELL_SQL = `select s.data, s.last_seen_at, s.expires_at, cu.*,
     end as waiting,
     case when cu.deputy_for && array[${deputyProfilesWith("waitingLeaves")}]::text[] then
       (select count(*) from leave l where ${inlineParams(DEPUTY_WAITING_CONDITION_SQL, DEPUTY_PARAMS_ON_CU)}
-         and not ${OWN_WAITING_ON_CU})
+         and ${OWN_WAITING_ON_CU} is not true)
     end as deputy_waiting,
     case when cu.profile_type in (${profilesWith("suggestedClocks")})
            or cu.deputy_for && array[${deputyProfilesWith("suggestedClocks")}]::text[] then

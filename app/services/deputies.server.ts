@@ -106,7 +106,7 @@ export async function standingInFor(
        join deputy d on d.deputy_id = ? and ?::date between d.starts_on and d.ends_on
        join employee m on m.id = d.manager_id and m.fired_at is null
       where l.id = ? and l.employee_id <> ? and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}
-        and not ${WAITING_CONDITION_SQL}
+        and ${WAITING_CONDITION_SQL} is not true
       order by d.starts_on limit 1`,
     [user.employeeId, today, leaveId, user.employeeId, ...waitingParams(user)]
   );
