@@ -37,6 +37,8 @@ export interface PageRule {
   name: string;
   path: string;
   rights: Rights;
+  /** Also open to whoever stands in today for a manager of one of these profiles (deputies, decision 0105). */
+  deputyOf?: readonly ProfileType[];
 }
 
 /** Every screen of both spec documents. Order matters only for overlapping patterns: the first match wins. */
@@ -71,13 +73,13 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "BadgingTeam", path: "/time-clock/team-badging", rights: [TL] },
   { name: "BadgingDivision", path: "/time-clock/division-badging", rights: [DH] },
   { name: "BadgingAgency", path: "/time-clock/agency-badging", rights: [HM, DH, FM] },
-  { name: "EditBadging", path: "/time-clock/edit-badging", rights: [HM, FM] },
+  { name: "EditBadging", path: "/time-clock/edit-badging", rights: [HM, FM], deputyOf: [HM, FM] },
   // Leave
   { name: "LeaveShow", path: "/leave/detail/:id", rights: "anyone" },
   { name: "LeaveEdit", path: "/leave/:id/edit", rights: "anyone" },
   { name: "MyLeaves", path: "/leave/me", rights: "anyone" },
   { name: "AskLeave", path: "/leave/ask", rights: "anyone" },
-  { name: "WaitingLeaves", path: "/leave/waiting", rights: [FM, HM, TL, DH] },
+  { name: "WaitingLeaves", path: "/leave/waiting", rights: [FM, HM, TL, DH], deputyOf: [FM, HM, TL, DH] },
   // Overtime
   { name: "OvertimeMe", path: "/overtime/me", rights: [HM, DH, FM, TL, EMP, HOST] },
   { name: "OvertimeEmployee", path: "/overtime/employee/:id", rights: [HM, DH, TL, FM] },
@@ -110,6 +112,8 @@ export interface ApiRule {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "*";
   path: string;
   rights: Rights;
+  /** Also open to whoever stands in today for a manager of one of these profiles (deputies, decision 0105). */
+  deputyOf?: readonly ProfileType[];
 }
 
 /**
@@ -139,10 +143,10 @@ export const API_RULES: readonly ApiRule[] = [
   { method: "*", path: "/api/countries/*", rights: [FM, HM] },
   { method: "*", path: "/api/countries", rights: [FM, HM] },
   // Time clock
-  { method: "GET", path: "/api/timeclock/suggested", rights: [HM, FM] },
+  { method: "GET", path: "/api/timeclock/suggested", rights: [HM, FM], deputyOf: [HM, FM] },
   // Management deletes any suggestion; its author withdraws their own (issue 28 item 8): the service checks which.
   { method: "DELETE", path: "/api/timeclock/suggest/:id", rights: "anyone" },
-  { method: "PATCH", path: "/api/timeclock/suggest/:id/valid", rights: [HM, FM] },
+  { method: "PATCH", path: "/api/timeclock/suggest/:id/valid", rights: [HM, FM], deputyOf: [HM, FM] },
   { method: "POST", path: "/api/timeclock/suggest", rights: "anyone" },
   { method: "GET", path: "/api/timeclock/agency/:subsidiaryId", rights: [HM, DH, FM] },
   { method: "GET", path: "/api/timeclock/history/:start/:end", rights: "anyone" },
@@ -151,14 +155,14 @@ export const API_RULES: readonly ApiRule[] = [
   { method: "GET", path: "/api/timeclock/:id", rights: "anyone" },
   { method: "GET", path: "/api/timeclock", rights: "anyone" },
   // Leave
-  { method: "GET", path: "/api/leaves/waiting", rights: [FM, HM, TL, DH] },
+  { method: "GET", path: "/api/leaves/waiting", rights: [FM, HM, TL, DH], deputyOf: [FM, HM, TL, DH] },
   { method: "GET", path: "/api/leaves/waiting-planning", rights: [FM, HM, TL, DH] },
   { method: "GET", path: "/api/leaves/filtered/:subsidiaryId", rights: [HM, DH, TL, FM, COM, HOST] },
   { method: "GET", path: "/api/leaves/all", rights: [FM, HM, TL, DH] },
   { method: "GET", path: "/api/leaves/valid/employee/:id", rights: "anyone" },
   { method: "PATCH", path: "/api/leaves/:id/remove", rights: [HM, FM] },
-  { method: "PATCH", path: "/api/leaves/:id/valid", rights: [FM, HM, TL, DH] },
-  { method: "PATCH", path: "/api/leaves/:id/refuse", rights: [FM, HM, TL, DH] },
+  { method: "PATCH", path: "/api/leaves/:id/valid", rights: [FM, HM, TL, DH], deputyOf: [FM, HM, TL, DH] },
+  { method: "PATCH", path: "/api/leaves/:id/refuse", rights: [FM, HM, TL, DH], deputyOf: [FM, HM, TL, DH] },
   { method: "*", path: "/api/leaves/*", rights: "anyone" },
   { method: "*", path: "/api/leaves", rights: "anyone" },
   // Overtime, planning, reports
@@ -233,18 +237,34 @@ export function rightsAllow(rights: Rights, profileType: string | null | undefin
   return (rights as readonly string[]).includes(profileType);
 }
 
+/** Who a rule is checked against: the profile type, and the managers' profiles stood in for today (0105). */
+export interface RightsHolder {
+  profileType: string | null | undefined;
+  deputyFor?: readonly string[];
+}
+
+/**
+ * Whether a rule lets this holder in: its profile type is in the rule's rights, or the rule also opens to deputies
+ * (`deputyOf`) and the holder stands in today for a manager of one of those profiles (decision 0105).
+ */
+export function ruleAllows(rule: { rights: Rights; deputyOf?: readonly ProfileType[] }, holder: RightsHolder): boolean {
+  if (rightsAllow(rule.rights, holder.profileType)) return true;
+  if (!holder.profileType || !rule.deputyOf || !holder.deputyFor?.length) return false;
+  return holder.deputyFor.some((p) => (rule.deputyOf as readonly string[]).includes(p));
+}
+
 /**
  * May this profileType open this page? Unknown pages are refused for signed-in checks
  * (a route that forgets its rule is closed, not open).
  */
-export function canOpenPage(pathname: string, profileType: string | null | undefined): boolean {
+export function canOpenPage(pathname: string, profileType: string | null | undefined, deputyFor?: readonly string[]): boolean {
   const rule = pageRuleFor(pathname);
-  return rule ? rightsAllow(rule.rights, profileType) : false;
+  return rule ? ruleAllows(rule, { profileType, deputyFor }) : false;
 }
 
-export function canCallApi(method: string, pathname: string, profileType: string | null | undefined): boolean {
+export function canCallApi(method: string, pathname: string, profileType: string | null | undefined, deputyFor?: readonly string[]): boolean {
   const rule = apiRuleFor(method, pathname);
-  return rule ? rightsAllow(rule.rights, profileType) : false;
+  return rule ? ruleAllows(rule, { profileType, deputyFor }) : false;
 }
 
 export function isManagement(profileType: string | null | undefined): boolean {

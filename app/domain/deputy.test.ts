@@ -1,5 +1,7 @@
+import { canOpenPage } from "./access";
+import { countersFor } from "./menu";
 import { describe, expect, it } from "vitest";
-import { coversDay, decidedByLabel, deputyProblem, mayNameDeputy, periodsOverlap, waitingKey } from "./deputy";
+import { coversDay, decidedByLabel, decidesCorrections, deputyProblem, mayDecideCorrectionOf, mayNameDeputy, periodsOverlap, waitingKey } from "./deputy";
 
 const base = {
   managerProfileType: "ROLE_TEAM_LEADER",
@@ -80,5 +82,47 @@ describe("mayNameDeputy / decidedByLabel", () => {
     ["the manager on their own leave's step", "Sophie LAURENT", "Sophie LAURENT", { by: "Sophie LAURENT", forWhom: null }],
   ])("%s", (_name, by, forWhom, expected) => {
     expect(decidedByLabel(by, forWhom)).toEqual(expected);
+  });
+});
+
+describe("deputies at work (decision 0105)", () => {
+  const HM = "ROLE_HEAD_MANAGEMENT";
+  const TL = "ROLE_TEAM_LEADER";
+  const EMP = "ROLE_EMPLOYEE";
+  it.each([
+    ["management", HM, [], true],
+    ["a deputy of management", EMP, [HM], true],
+    ["a deputy of a team leader only", EMP, [TL], false],
+    ["a team leader", TL, [], false],
+  ] as const)("decidesCorrections: %s", (_name, profileType, deputyFor, expected) => {
+    expect(decidesCorrections({ profileType, deputyFor })).toBe(expected);
+  });
+
+  it.each([
+    ["management, own correction", HM, [], 1, true],
+    ["a deputy of management, someone else's", EMP, [HM], 2, true],
+    ["a deputy of management, their own", EMP, [HM], 1, false],
+    ["a deputy of a team leader", EMP, [TL], 2, false],
+  ] as const)("mayDecideCorrectionOf: %s", (_name, profileType, deputyFor, owner, expected) => {
+    expect(mayDecideCorrectionOf({ employeeId: 1, profileType, deputyFor }, owner)).toBe(expected);
+  });
+
+  it.each([
+    ["a deputy of a team leader opens the waiting leaves", "/leave/waiting", EMP, [TL], true],
+    ["a plain employee does not", "/leave/waiting", EMP, [], false],
+    ["a deputy of a team leader does not open the corrections", "/time-clock/edit-badging", EMP, [TL], false],
+    ["a deputy of management opens the corrections", "/time-clock/edit-badging", "ROLE_COMMERCIAL", [HM], true],
+    ["deputyship opens nothing without a deputyOf column", "/settings", EMP, [HM], false],
+  ] as const)("canOpenPage: %s", (_name, path, profileType, deputyFor, expected) => {
+    expect(canOpenPage(path, profileType, deputyFor)).toBe(expected);
+  });
+
+  it.each([
+    [EMP, [], []],
+    [EMP, [TL], ["waitingLeaves"]],
+    [EMP, [HM], ["waitingLeaves", "suggestedClocks"]],
+    [TL, [TL], ["waitingLeaves"]],
+  ] as const)("countersFor(%s, %j)", (profileType, deputyFor, expected) => {
+    expect(countersFor(profileType, deputyFor)).toEqual(expected);
   });
 });

@@ -74,3 +74,18 @@ export function waitingKey(manager: { profileType: string; divisionId: number | 
 export function decidedByLabel(by: string, forWhom: string | null): { by: string; forWhom: string | null } {
   return { by, forWhom: forWhom && forWhom !== by ? forWhom : null };
 }
+
+/**
+ * Whether this user decides clock corrections (management's, decision 0105): management, or whoever stands in today
+ * for someone of management. `deputyFor`: the managers' profiles they stand in for today.
+ */
+export function decidesCorrections(user: { profileType: string; deputyFor?: readonly string[] }): boolean {
+  const management = (p: string) => p === "ROLE_HEAD_MANAGEMENT" || p === "ROLE_FINANCIAL_MANAGEMENT";
+  return management(user.profileType) || !!user.deputyFor?.some(management);
+}
+
+/** A deputy of management never decides their own correction (as no one decides their own leave). */
+export function mayDecideCorrectionOf(user: { employeeId: number; profileType: string; deputyFor?: readonly string[] }, employeeId: number): boolean {
+  if (user.profileType === "ROLE_HEAD_MANAGEMENT" || user.profileType === "ROLE_FINANCIAL_MANAGEMENT") return true;
+  return decidesCorrections(user) && employeeId !== user.employeeId;
+}

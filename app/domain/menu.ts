@@ -22,6 +22,8 @@ export interface MenuEntry {
   visibleTo: ProfileType[] | "all";
   needsTimeRegistration?: boolean;
   counter?: CounterKind;
+  /** Also shown to whoever stands in today for a manager of one of these profiles (the rights table's deputyOf). */
+  deputyOf?: ProfileType[];
 }
 export interface MenuSection {
   key: string;
@@ -44,7 +46,7 @@ export const MENU: readonly MenuItem[] = [
     entries: [
       { key: "menu.badging", path: "/time-clock/badging", visibleTo: SIX, needsTimeRegistration: true },
       { key: "menu.agency_badging", path: "/time-clock/agency-badging", visibleTo: [HM, FM] },
-      { key: "menu.edit_badging", path: "/time-clock/edit-badging", visibleTo: [HM, FM], counter: "suggestedClocks" },
+      { key: "menu.edit_badging", path: "/time-clock/edit-badging", visibleTo: [HM, FM], counter: "suggestedClocks", deputyOf: [HM, FM] },
       { key: "menu.division_badging", path: "/time-clock/division-badging", visibleTo: [DH] },
       { key: "menu.team_badging", path: "/time-clock/team-badging", visibleTo: [TL] },
     ],
@@ -67,7 +69,7 @@ export const MENU: readonly MenuItem[] = [
     entries: [
       { key: "menu.my_leaves", path: "/leave/me", visibleTo: [FM, TL, DH, EMP, HOST, COM] },
       { key: "menu.ask_leave", path: "/leave/ask", visibleTo: [FM, TL, DH, EMP, HOST, COM] },
-      { key: "menu.waiting_leaves", path: "/leave/waiting", visibleTo: [FM, HM, TL, DH], counter: "waitingLeaves" },
+      { key: "menu.waiting_leaves", path: "/leave/waiting", visibleTo: [FM, HM, TL, DH], counter: "waitingLeaves", deputyOf: [FM, HM, TL, DH] },
     ],
   },
   {
@@ -100,10 +102,17 @@ export const MENU: readonly MenuItem[] = [
 export interface Viewer {
   profileType: string;
   timeRegistration: boolean;
+  /** The managers' profiles this viewer stands in for today (decision 0105). */
+  deputyFor?: readonly string[];
 }
 
 function visible(visibleTo: ProfileType[] | "all", viewer: Viewer) {
   return visibleTo === "all" || (visibleTo as string[]).includes(viewer.profileType);
+}
+
+/** A deputy's entry: shown when the viewer stands in today for a manager of one of its deputyOf profiles. */
+function deputyVisible(entry: MenuEntry, viewer: Viewer) {
+  return !!entry.deputyOf && !!viewer.deputyFor?.some((p) => (entry.deputyOf as string[]).includes(p));
 }
 
 /** The menu as this viewer sees it; a section with no visible entry disappears. */
@@ -111,9 +120,9 @@ export function menuFor(viewer: Viewer): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of MENU) {
     if (isSection(item)) {
-      if (!visible(item.visibleTo, viewer)) continue;
+      if (!visible(item.visibleTo, viewer) && !item.entries.some((e) => deputyVisible(e, viewer))) continue;
       const entries = item.entries.filter(
-        (e) => visible(e.visibleTo, viewer) && (!e.needsTimeRegistration || viewer.timeRegistration),
+        (e) => (visible(e.visibleTo, viewer) || deputyVisible(e, viewer)) && (!e.needsTimeRegistration || viewer.timeRegistration),
       );
       if (entries.length > 0) out.push({ ...item, entries });
     } else if (visible(item.visibleTo, viewer)) {
@@ -123,11 +132,15 @@ export function menuFor(viewer: Viewer): MenuItem[] {
   return out;
 }
 
-/** Which counters the shell loads for this viewer (spec 2 "Menu counters"). */
-export function countersFor(profileType: string): CounterKind[] {
+/**
+ * Which counters the shell loads for this viewer (spec 2 "Menu counters"); a deputy (decision 0105) gets those of
+ * the managers they stand in for today.
+ */
+export function countersFor(profileType: string, deputyFor: readonly string[] = []): CounterKind[] {
   const kinds: CounterKind[] = [];
-  if ([FM, HM, TL, DH].includes(profileType as ProfileType)) kinds.push("waitingLeaves");
-  if ([HM, FM].includes(profileType as ProfileType)) kinds.push("suggestedClocks");
+  const as = (profiles: string[]) => profiles.includes(profileType) || deputyFor.some((p) => profiles.includes(p));
+  if (as([FM, HM, TL, DH])) kinds.push("waitingLeaves");
+  if (as([HM, FM])) kinds.push("suggestedClocks");
   return kinds;
 }
 

@@ -23,6 +23,7 @@ import { employeeImport } from "./fr/import";
 import { apidocs } from "./fr/apidocs";
 import { personalData } from "./fr/personal-data";
 import { history } from "./fr/history";
+import { deputy } from "./fr/deputy";
 
 export const fr = {
   ...common,
@@ -45,6 +46,7 @@ export const fr = {
   ...apidocs,
   ...personalData,
   ...history,
+  ...deputy,
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -6,7 +6,7 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
 import { decideLeave, removeLeave } from "~/services/leave-decision.server";
-import { decisionPanel } from "~/services/leave-decision-views.server";
+import { decisionNotice, decisionPanel } from "~/services/leave-decision-views.server";
 import { LeaveDecisionDialog } from "~/ui/leave-decision";
 import { getLeave } from "~/services/leave.server";
 import { deleteLeave, leaveId, orLeavePageNotFound } from "~/services/leave-requests.server";
@@ -68,8 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           refusalReason: intent === "refuse" ? String(form.get("refusalReason") ?? "") : null,
         }),
       );
-      const named = { name: done.fullname, start: frDate(done.start), end: frDate(done.end) };
-      pushAlert(session, "success", t(intent === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", named));
+      pushAlert(session, "success", decisionNotice(intent, done));
       to = "/leave/waiting";
     } else {
       throw new AppError(400, t("error.generic"));
@@ -183,7 +182,11 @@ export default function LeaveDetail() {
       <Card title={t("leave.detail.history")}>
         <ol className="space-y-1 text-sm" data-testid="leave-steps">
           {leave.steps.map((s, i) => (
-            <li key={i}>{t("leave.step.by", { step: s.label, name: s.actor ?? "—", date: frInstantTime(s.at) })}</li>
+            <li key={i}>
+              {s.onBehalfOf
+                ? t("leave.step.by_for", { step: s.label, name: s.actor ?? "—", forWhom: s.onBehalfOf, date: frInstantTime(s.at) })
+                : t("leave.step.by", { step: s.label, name: s.actor ?? "—", date: frInstantTime(s.at) })}
+            </li>
           ))}
         </ol>
       </Card>

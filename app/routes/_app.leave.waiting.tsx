@@ -10,6 +10,7 @@ import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError } from "~/services/errors";
 import { decideLeave } from "~/services/leave-decision.server";
+import { decisionNotice } from "~/services/leave-decision-views.server";
 import { teamAbsences } from "~/services/leave-decision-views.server";
 import { waitingPage } from "~/services/leave-lists.server";
 import { type LeaveView } from "~/services/leave.server";
@@ -119,15 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
         refusalReason: decision === "refuse" ? String(form.get("refusalReason") ?? "") : null,
       }),
     );
-    pushAlert(
-      session,
-      "success",
-      t(decision === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", {
-        name: done.fullname,
-        start: frDate(done.start),
-        end: frDate(done.end),
-      }),
-    );
+    pushAlert(session, "success", decisionNotice(decision, done));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     pushAlert(session, "danger", error.violations[0]?.message ?? error.message);

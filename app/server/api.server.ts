@@ -1,7 +1,7 @@
 import { violationsMessage } from "~/services/errors";
 import type { ZodType } from "~/forms/z.server";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { apiRuleFor, rightsAllow } from "~/domain/access";
+import { apiRuleFor, ruleAllows } from "~/domain/access";
 import { t } from "~/i18n/fr";
 import { currentUserForApiToken } from "~/services/auth.server";
 import type { CurrentUser } from "~/services/current-user.server";
@@ -98,7 +98,7 @@ export function checkApiCaller(call: ApiCall, user: CurrentUser | null): Current
   if (!user) throw new AppError(401, t("error.invalid_token"));
   const rule = apiRuleFor(call.method, call.path);
   if (!rule) throw new AppError(404, t("error.not_found_item"));
-  if (!rightsAllow(rule.rights, user.profileType)) throw new AppError(403, t("error.forbidden"));
+  if (!ruleAllows(rule, user)) throw new AppError(403, t("error.forbidden"));
   return user;
 }
 

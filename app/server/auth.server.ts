@@ -91,7 +91,7 @@ async function guard(request: Request): Promise<CurrentUser> {
     if (userId != null) headers.append("Set-Cookie", await destroySession(session));
     throw redirect(`/login?redirect=${encodeURIComponent(pathWithSearch(request))}`, { headers });
   }
-  if (!canOpenPage(pagePath(request), user.profileType)) {
+  if (!canOpenPage(pagePath(request), user.profileType, user.deputyFor)) {
     rememberRefused(session.id);
     throw await logoutRedirect(request, { type: "danger", message: t("error.forbidden") });
   }

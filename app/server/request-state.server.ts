@@ -1,7 +1,8 @@
 import { createSession } from "@remix-run/node";
 import { PROFILE_TYPES } from "~/domain/access";
 import { countersFor, type CounterKind } from "~/domain/menu";
-import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "~/services/current-user.server";
+import { CURRENT_USER_FROM, CURRENT_USER_SELECT, DEPUTY_TODAY_SQL, toCurrentUser, type CurrentUser, type CurrentUserRow } from "~/services/current-user.server";
+import { DEPUTY_WAITING_CONDITION_SQL } from "~/services/deputies.server";
 import { WAITING_CONDITION_SQL } from "~/services/leave-scope.server";
 import { preparedQuery } from "./prepared.server";
 import { getEm } from "./orm.server";
@@ -64,11 +65,22 @@ const WAITING_PARAMS_ON_CU = [
   "coalesce(cu.team_id, -1)",
 ];
 
+/** The `?` of DEPUTY_WAITING_CONDITION_SQL on `cu` (twin of deputyWaitingParams; today as DEPUTY_TODAY_SQL reads it). */
+const DEPUTY_PARAMS_ON_CU = ["cu.employee_id", "cu.employee_id", DEPUTY_TODAY_SQL, "cu.employee_id", DEPUTY_TODAY_SQL];
+
 function inlineParams(sql: string, exprs: string[]): string {
   const parts = sql.split("?");
-  if (parts.length !== exprs.length + 1) throw new Error("WAITING_CONDITION_SQL changed: update WAITING_PARAMS_ON_CU");
+  if (parts.length !== exprs.length + 1) throw new Error("A waiting condition changed: update its params on cu");
   return parts.reduce((out, part, i) => out + part + (i < exprs.length ? exprs[i] : ""), "");
 }
+
+const OWN_WAITING_ON_CU = inlineParams(WAITING_CONDITION_SQL, WAITING_PARAMS_ON_CU);
+
+/** Profiles a deputy stands in for that bring a counter (as countersFor reads deputyFor). */
+const deputyProfilesWith = (kind: CounterKind) =>
+  PROFILE_TYPES.filter((p) => countersFor("", [p]).includes(kind))
+    .map((p) => `'${p}'`)
+    .join(", ") || "null";
 
 const profilesWith = (kind: CounterKind) =>
   PROFILE_TYPES.filter((p) => countersFor(p).includes(kind))
@@ -77,9 +89,14 @@ const profilesWith = (kind: CounterKind) =>
 
 export const SHELL_SQL = `select s.data, s.last_seen_at, s.expires_at, cu.*,
     case when cu.profile_type in (${profilesWith("waitingLeaves")}) then
-      (select count(*) from leave l where ${inlineParams(WAITING_CONDITION_SQL, WAITING_PARAMS_ON_CU)})
+      (select count(*) from leave l where ${OWN_WAITING_ON_CU})
     end as waiting,
-    case when cu.profile_type in (${profilesWith("suggestedClocks")}) then
+    case when cu.deputy_for && array[${deputyProfilesWith("waitingLeaves")}]::text[] then
+      (select count(*) from leave l where ${inlineParams(DEPUTY_WAITING_CONDITION_SQL, DEPUTY_PARAMS_ON_CU)}
+         and ${OWN_WAITING_ON_CU} is not true)
+    end as deputy_waiting,
+    case when cu.profile_type in (${profilesWith("suggestedClocks")})
+           or cu.deputy_for && array[${deputyProfilesWith("suggestedClocks")}]::text[] then
       (select count(*) from time_clock where suggested = true)
     end as suggested
   from session s
@@ -92,6 +109,8 @@ type ShellRow = CurrentUserRow & {
   last_seen_at: Date;
   expires_at: Date;
   waiting: string | null;
+  /** What awaits the managers the user stands in for today, not already in `waiting` (decision 0105). */
+  deputy_waiting: string | null;
   suggested: string | null;
 };
 
@@ -113,8 +132,8 @@ async function loadState(request: Request): Promise<RequestState> {
   const user = row.user_id != null ? toCurrentUser(row) : null;
   const counters: Partial<Record<CounterKind, number>> = {};
   if (user) {
-    const kinds = countersFor(user.profileType);
-    if (kinds.includes("waitingLeaves")) counters.waitingLeaves = Number(row.waiting ?? 0);
+    const kinds = countersFor(user.profileType, user.deputyFor);
+    if (kinds.includes("waitingLeaves")) counters.waitingLeaves = Number(row.waiting ?? 0) + Number(row.deputy_waiting ?? 0);
     if (kinds.includes("suggestedClocks")) counters.suggestedClocks = Number(row.suggested ?? 0);
   }
   return { session: createSession(row.data ?? {}, id) as AppSession, user, counters };

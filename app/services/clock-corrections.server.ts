@@ -8,13 +8,14 @@
  *   that was corrected (`correctedDays`).
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isManagement } from "~/domain/access";
+import { mayDecideCorrectionOf } from "~/domain/deputy";
 import { displayName } from "~/domain/employee-name";
 import { frDate } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
 import { env } from "~/server/env.server";
 import { sendMail } from "~/server/mail.server";
 import { enqueue } from "~/server/queue.server";
+import { deputiesStandingInToday } from "./deputies.server";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { recordHistory } from "./history.server";
@@ -59,7 +60,8 @@ export async function validateCorrection(em: EntityManager, actor: CurrentUser, 
  */
 export async function removeCorrection(em: EntityManager, actor: CurrentUser, id: number): Promise<"deleted" | "withdrawn"> {
   const row = await suggestionRow(em, id);
-  if (isManagement(actor.profileType)) {
+  // Management, or a deputy of management today on someone else's correction (decision 0105).
+  if (mayDecideCorrectionOf(actor, row.employee_id)) {
     await deleteSuggestion(em, actor, id);
     if (row.employee_id !== actor.employeeId) await enqueue("mail.correction", { event: "deleted", employeeId: row.employee_id, date: row.date });
     return "deleted";
@@ -126,8 +128,8 @@ export async function sendCorrectionMail(em: EntityManager, event: CorrectionEve
   const name = displayName(employee.firstname, employee.lastname);
   const day = frDate(date);
   if (event === "asked") {
-    const recipients = await em.execute<Person[]>(
-      `select email, firstname, lastname from employee m
+    const recipients = await em.execute<(Person & { id: number })[]>(
+      `select id, email, firstname, lastname from employee m
         where m.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT') and (m.fired_at is null or m.fired_at > current_date)
           and m.id <> ?
           and (m.subsidiary_id = ? or not exists (
@@ -137,14 +139,21 @@ export async function sendCorrectionMail(em: EntityManager, event: CorrectionEve
       [employeeId, employee.subsidiary_id ?? -1, employee.subsidiary_id ?? -1, employeeId],
     );
     const link = new URL("/time-clock/edit-badging", env().APP_URL).toString();
-    for (const r of recipients) {
+    // Whoever stands in today for one of them is told too (decision 0105), never about their own correction.
+    const deputies = await deputiesStandingInToday(
+      em,
+      recipients.map((r) => r.id),
+      [employeeId, ...recipients.map((r) => r.id)],
+    );
+    const told = [...recipients.map((r) => ({ email: r.email, name: displayName(r.firstname, r.lastname) })), ...deputies.map((d) => ({ email: d.email, name: d.deputyName }))];
+    for (const r of told) {
       await sendMail({
         to: r.email,
         subject: t("badging.mail.correction_asked_subject"),
-        text: t("badging.mail.correction_asked_text", { name: displayName(r.firstname, r.lastname), employee: name, date: day, link }),
+        text: t("badging.mail.correction_asked_text", { name: r.name, employee: name, date: day, link }),
       });
     }
-    return { sent: recipients.length };
+    return { sent: told.length };
   }
   const link = new URL("/time-clock/badging", env().APP_URL).toString();
   await sendMail({

@@ -20,12 +20,25 @@ export interface CurrentUser {
   hasAvatar: boolean;
   /** The random key of the avatar's address (decision 0091), or null without one. */
   avatarKey: string | null;
+  /**
+   * The profile types of the managers this user stands in for today (deputies, decision 0105): the rights table's
+   * `deputyOf` columns read it. Empty (or absent, for a user built by hand) when standing in for nobody.
+   */
+  deputyFor?: readonly string[];
 }
+
+/**
+ * "Today" of a deputy period (decision 0102: the profile names periods in Paris days), for the SQL that reads it
+ * with the user's row, so the rights and the counters cost no query of their own.
+ */
+export const DEPUTY_TODAY_SQL = `(now() at time zone 'Europe/Paris')::date`;
 
 /** The columns of a CurrentUser, on `u` (app_user) joined with `e` (employee) and `a` (avatar); see CURRENT_USER_FROM. */
 export const CURRENT_USER_SELECT = `u.id as user_id, e.id as employee_id, u.email, u.roles, e.profile_type, e.firstname, e.lastname,
             e.time_registration, e.subsidiary_id, e.division_id, e.team_id, e.team_leader, e.department_head,
-            e.fired_at, a.public_key as avatar_key`;
+            e.fired_at, a.public_key as avatar_key,
+            array(select m.profile_type from deputy d join employee m on m.id = d.manager_id
+                   where d.deputy_id = e.id and ${DEPUTY_TODAY_SQL} between d.starts_on and d.ends_on and m.fired_at is null)::text[] as deputy_for`;
 export const CURRENT_USER_FROM = `app_user u
        join employee e on e.id = u.employee_id
        left join avatar a on a.user_id = u.id`;
@@ -46,6 +59,7 @@ export interface CurrentUserRow {
   department_head: boolean;
   fired_at: string | null;
   avatar_key: string | null;
+  deputy_for?: string[] | null;
 }
 
 /** The user of a CURRENT_USER_SELECT row; null for an archived employee. */
@@ -68,6 +82,7 @@ export function toCurrentUser(r: CurrentUserRow | undefined): CurrentUser | null
     departmentHead: r.department_head,
     hasAvatar: r.avatar_key != null,
     avatarKey: r.avatar_key ?? null,
+    deputyFor: r.deputy_for ?? [],
   };
 }
 

@@ -28,7 +28,8 @@ import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate } from "~/domain/zoned-day";
 import type { CounterKind } from "~/domain/menu";
 import type { CurrentUser } from "./current-user.server";
-import { MANAGER_SCOPE_SQL, managerScopeParams, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
+import { waitingConditionFor } from "./deputies.server";
+import { MANAGER_SCOPE_SQL, managerScopeParams } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow } from "./leave.server";
 import { loadPlanningFacts, personalPlanningMonths, type PlanningTable } from "./planning.server";
 import { timeAccountByWeek } from "./overtime-account.server";
@@ -156,10 +157,12 @@ async function ownPending(em: EntityManager, user: CurrentUser): Promise<Dashboa
 
 /** What awaits the viewer's step, the first five as the waiting page orders them (urgent first). */
 async function waitingFirst(em: EntityManager, user: CurrentUser): Promise<DashboardRequest[]> {
+  // A deputy's first five include what awaits the managers they stand in for today (decision 0105).
+  const waiting = waitingConditionFor(user);
   const rows = await em.execute<LeaveRow[]>(
-    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${WAITING_CONDITION_SQL}
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${waiting.sql}
       order by l.urgent desc, l.start, l.id limit ${DASHBOARD_PENDING_ROWS}`,
-    waitingParams(user),
+    waiting.params,
   );
   return rows.map((r) => toRequest(r, user));
 }

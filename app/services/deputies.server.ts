@@ -1,8 +1,11 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { isManagement } from "~/domain/access";
 import { deputyProblem, type DeputyPeriod, type DeputyProblem } from "~/domain/deputy";
 import { displayName } from "~/domain/employee-name";
 import { t, type MessageKey } from "~/i18n/fr";
-import type { CurrentUser } from "./current-user.server";
+import { localDate } from "~/domain/zoned-day";
+import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
+import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
 
 /**
@@ -49,23 +52,51 @@ const MANAGER_KEY_SQL = `(case when m.profile_type in ('ROLE_HEAD_MANAGEMENT', '
   when m.profile_type = 'ROLE_DEPARTMENT_HEAD' then 'D:' || m.division_id
   when m.profile_type = 'ROLE_TEAM_LEADER' then 'T:' || m.team_id end)`;
 
+/** The managers the viewer (`?`) stands in for on the day `?` (both ends of a period included), still employed. */
+const STANDING_IN_FROM = `deputy d join employee m on m.id = d.manager_id
+   where d.deputy_id = ? and ?::date between d.starts_on and d.ends_on and m.fired_at is null`;
+
 /**
  * A leave awaits a manager the viewer stands in for today: its stored step is that manager's key, and it is neither
- * the viewer's own request nor the manager's. Alias `l`. Params: deputyWaitingParams(user, today).
+ * the viewer's own request nor the manager's. Alias `l`. Params: deputyWaitingParams(user, today). The first
+ * `waiting_for = any(...)` is what the stored-step index reads (decision 0064); the `exists` is the exact rule.
  */
-export const DEPUTY_WAITING_CONDITION_SQL = `(l.employee_id <> ? and exists (
-  select 1 from deputy d join employee m on m.id = d.manager_id
-   where d.deputy_id = ? and ?::date between d.starts_on and d.ends_on and m.fired_at is null
-     and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}))`;
+export const DEPUTY_WAITING_CONDITION_SQL = `(l.employee_id <> ?
+  and l.waiting_for = any(array(select ${MANAGER_KEY_SQL} from ${STANDING_IN_FROM}))
+  and exists (select 1 from ${STANDING_IN_FROM} and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}))`;
 
 export function deputyWaitingParams(user: Pick<CurrentUser, "employeeId">, today: string): unknown[] {
-  return [user.employeeId, user.employeeId, today];
+  return [user.employeeId, user.employeeId, today, user.employeeId, today];
 }
 
-/** For whom the viewer may decide this leave today as a deputy (the manager's employee id), or null. */
+/** Today as deputy periods count it (Paris days, as the profile names them and DEPUTY_TODAY_SQL reads them). */
+export function deputyToday(now: Date = new Date()): string {
+  return localDate(now, "Europe/Paris");
+}
+
+/**
+ * What awaits the viewer, as a condition on `l` with its params: their own step (WAITING_CONDITION_SQL), and when
+ * they stand in for someone today (`deputyFor`, read with their row), what awaits those managers too (decision
+ * 0105). A viewer who is no deputy gets the one-index condition unchanged.
+ */
+export function waitingConditionFor(
+  user: Pick<CurrentUser, "employeeId" | "profileType" | "divisionId" | "teamId" | "deputyFor">,
+  today: string = deputyToday(),
+): { sql: string; params: unknown[] } {
+  if (!user.deputyFor?.length) return { sql: WAITING_CONDITION_SQL, params: waitingParams(user) };
+  return {
+    sql: `(${WAITING_CONDITION_SQL} or ${DEPUTY_WAITING_CONDITION_SQL})`,
+    params: [...waitingParams(user), ...deputyWaitingParams(user, today)],
+  };
+}
+
+/**
+ * For whom the viewer may decide this leave today as a deputy (the manager's employee id), or null. Null too when
+ * the leave awaits the viewer's own step: then they decide in their own name.
+ */
 export async function standingInFor(
   em: EntityManager,
-  user: Pick<CurrentUser, "employeeId">,
+  user: Pick<CurrentUser, "employeeId" | "profileType" | "divisionId" | "teamId">,
   leaveId: number,
   today: string
 ): Promise<number | null> {
@@ -75,10 +106,84 @@ export async function standingInFor(
        join deputy d on d.deputy_id = ? and ?::date between d.starts_on and d.ends_on
        join employee m on m.id = d.manager_id and m.fired_at is null
       where l.id = ? and l.employee_id <> ? and l.employee_id <> m.id and l.waiting_for = ${MANAGER_KEY_SQL}
+        and ${WAITING_CONDITION_SQL} is not true
       order by d.starts_on limit 1`,
-    [user.employeeId, today, leaveId, user.employeeId]
+    [user.employeeId, today, leaveId, user.employeeId, ...waitingParams(user)]
   );
   return row?.manager_id ?? null;
+}
+
+/**
+ * The manager a deputy decides for, as the decision rules read an actor (their profile, team, division): the
+ * deputy decides with the manager's step (decision 0105).
+ */
+export async function managerAsActor(em: EntityManager, managerId: number): Promise<CurrentUser | null> {
+  const rows = await em
+    .getConnection()
+    .execute<CurrentUserRow[]>(`select ${CURRENT_USER_SELECT} from ${CURRENT_USER_FROM} where e.id = ? limit 1`, [managerId]);
+  return toCurrentUser(rows[0]);
+}
+
+/**
+ * Who decides this leave, and for whom: the user in their own name, or — when it awaits a manager they stand in for
+ * today and not their own step — that manager's step, `onBehalfOf` naming the manager (decision 0105). A user who is
+ * nobody's deputy today costs no query.
+ */
+export async function actingFor(
+  em: EntityManager,
+  user: CurrentUser,
+  leaveId: number,
+  today: string = deputyToday(),
+): Promise<{ actor: CurrentUser; onBehalfOf: number | null }> {
+  if (!user.deputyFor?.length) return { actor: user, onBehalfOf: null };
+  const managerId = await standingInFor(em, user, leaveId, today);
+  const manager = managerId === null ? null : await managerAsActor(em, managerId);
+  return manager ? { actor: manager, onBehalfOf: manager.employeeId } : { actor: user, onBehalfOf: null };
+}
+
+/**
+ * Whether a deputy sees this employee's leaves as one of the managers they stand in for today sees them (their
+ * detail page, the answer of a decision taken for them): one query, only for a leave outside the user's own scope.
+ */
+export async function inDeputyScope(
+  em: EntityManager,
+  user: Pick<CurrentUser, "employeeId" | "deputyFor">,
+  employee: { id: number; divisionId: number | null; teamId: number | null },
+  today: string = deputyToday(),
+): Promise<boolean> {
+  if (!user.deputyFor?.length) return false;
+  const managers = await em.getConnection().execute<{ profile_type: string; division_id: number | null; team_id: number | null }[]>(
+    `select m.profile_type, m.division_id, m.team_id from ${STANDING_IN_FROM}`,
+    [user.employeeId, today],
+  );
+  return managers.some(
+    (m) =>
+      isManagement(m.profile_type) ||
+      (m.profile_type === "ROLE_DEPARTMENT_HEAD" && m.division_id !== null && m.division_id === employee.divisionId) ||
+      (m.profile_type === "ROLE_TEAM_LEADER" && m.team_id !== null && m.team_id === employee.teamId),
+  );
+}
+
+/**
+ * The deputies standing in today for any of these managers, one row each (the first of their managers), leaving out
+ * `except` (the requester, and the managers already told): whom a waiting request's mail also goes to (0105).
+ */
+export async function deputiesStandingInToday(
+  em: EntityManager,
+  managerIds: readonly number[],
+  except: readonly number[],
+  today: string = deputyToday(),
+): Promise<{ email: string; deputyName: string; managerName: string; endsOn: string }[]> {
+  if (managerIds.length === 0) return [];
+  const rows = await em.getConnection().execute<{ email: string; df: string; dl: string; mf: string; ml: string; ends_on: string }[]>(
+    `select distinct on (p.id) p.email, p.firstname as df, p.lastname as dl, m.firstname as mf, m.lastname as ml, d.ends_on::text as ends_on
+       from deputy d join employee m on m.id = d.manager_id join employee p on p.id = d.deputy_id
+      where d.manager_id = any(?::int[]) and ?::date between d.starts_on and d.ends_on
+        and m.fired_at is null and p.fired_at is null and p.id <> all(?::int[])
+      order by p.id, m.id`,
+    [`{${managerIds.map(Number).join(",")}}`, today, `{${except.map(Number).join(",")}}`],
+  );
+  return rows.map((r) => ({ email: r.email, deputyName: displayName(r.df, r.dl), managerName: displayName(r.mf, r.ml), endsOn: r.ends_on }));
 }
 
 interface DeputyshipRow {

@@ -2,7 +2,7 @@ import { dayToUnixSeconds, fromCompact, instantToUnixSeconds, toUnixSeconds } fr
 import { t } from "~/i18n/fr";
 import { hydraCollection, hydraItem, iri, jsonResponse } from "~/server/api.server";
 import { AppError } from "./errors";
-import type { LeaveView } from "./leave.server";
+import type { LeaveStepView, LeaveView } from "./leave.server";
 import type { Period } from "./leave-lists.server";
 
 /**
@@ -11,7 +11,7 @@ import type { Period } from "./leave-lists.server";
  * embedded with its counters, `canEdit` / `canDelete` for the client's buttons, and `version` for the optimistic
  * lock of decisions.
  */
-export function leaveJson(view: LeaveView) {
+export function leaveJson(view: LeaveView & { steps?: LeaveStepView[] }) {
   return hydraItem("Leave", {
     id: view.id,
     employee: {
@@ -37,6 +37,19 @@ export function leaveJson(view: LeaveView) {
     canEdit: view.canEdit,
     canDelete: view.canDelete,
     canRemove: view.canRemove,
+    // One leave read alone (its detail, a decision's answer) tells its history: who decided, and for whom when a
+    // deputy did ("Validée par X pour Y", decision 0105).
+    ...(view.steps
+      ? {
+          steps: view.steps.map((s) => ({
+            step: s.step,
+            label: s.onBehalfOf ? t("leave.decided_by_for", { step: s.label, name: s.actor ?? "—", forWhom: s.onBehalfOf }) : s.label,
+            actor: s.actor,
+            onBehalfOf: s.onBehalfOf,
+            at: instantToUnixSeconds(s.at),
+          })),
+        }
+      : {}),
   });
 }
 

@@ -4,9 +4,12 @@
  * decide a leave opened on its detail page, with the refusal's reason when there is one.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { frDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
+import { t } from "~/i18n/fr";
 import { decidingAs, isLeaveState } from "~/domain/leave-workflow";
 import type { CurrentUser } from "./current-user.server";
+import { actingFor } from "./deputies.server";
 import { deciderOf, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, type LeaveRow } from "./leave.server";
 
@@ -64,8 +67,20 @@ export async function decisionPanel(em: EntityManager, user: CurrentUser, id: nu
   const canDecide =
     inFlight &&
     decidingAs({
-      actor: deciderOf(user),
+      actor: deciderOf(inFlight ? (await actingFor(em, user, id)).actor : user),
       leave: underDecision({ ...row, team_has_leader: !!row.team_has_leader, division_has_head: !!row.division_has_head }),
     }) !== null;
   return { canDecide, refusalReason: row.state === "refused" ? row.refusal_reason : null };
+}
+
+/**
+ * The notice after a decision, naming the request; a deputy's says for whom they decided (decision 0105).
+ */
+export function decisionNotice(
+  decision: "validate" | "refuse",
+  done: { fullname: string; start: string; end: string; forWhom?: string | null },
+): string {
+  const named = { name: done.fullname, start: frDate(done.start), end: frDate(done.end) };
+  if (done.forWhom) return t(decision === "validate" ? "success.leave_validated_for" : "success.leave_refused_for", { ...named, forWhom: done.forWhom });
+  return t(decision === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", named);
 }

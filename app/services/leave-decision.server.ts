@@ -17,6 +17,7 @@ import { t } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, ConflictError, ForbiddenError, ValidationError } from "./errors";
+import { actingFor, deputyToday } from "./deputies.server";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
@@ -141,6 +142,8 @@ export interface DecisionResult {
   fullname: string;
   start: string;
   end: string;
+  /** The manager a deputy decided for (decision 0105); absent otherwise. */
+  forWhom?: string | null;
 }
 
 /** A refusal reason as stored: trimmed, empty as null; longer than REFUSAL_REASON_MAX: a field error (422). */
@@ -165,14 +168,16 @@ export async function decideLeave(
 ): Promise<DecisionResult> {
   const now = options.now ?? new Date();
   const refusalReason = decision === "refuse" ? refusalReasonOf(options.refusalReason) : null;
-  await leaveInScope(em, user, id);
+  // A deputy decides with the step of the manager they stand in for today, recorded "par X pour Y" (decision 0105).
+  const { actor, onBehalfOf } = await actingFor(em, user, id, deputyToday(now));
+  await leaveInScope(em, actor, id);
   const result = await em.transactional(async (tx) => {
     const row = await loadForDecision(tx, id);
     if (!row) throw new ConflictError(t("leave.error.already_decided"));
     const version = options.expectedVersion ?? row.version;
     if (!isLeaveState(row.state) || version !== row.version) throw new ConflictError(t("leave.error.already_decided"));
     const leave = underDecision(row);
-    const as = decidingAs({ actor: deciderOf(user), leave });
+    const as = decidingAs({ actor: deciderOf(actor), leave });
     if (as === null) {
       if (!["pending", "prevalidate", "validate"].includes(row.state)) throw new ConflictError(t("leave.error.already_decided"));
       throw new ForbiddenError(t("leave.error.not_your_step"));
@@ -189,19 +194,25 @@ export async function decideLeave(
       await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     }
     if (next.state === "refused" && refusalReason) await tx.execute(`update leave set refusal_reason = ? where id = ?`, [refusalReason, id]);
-    await tx.execute(`insert into leave_step (leave_id, step, actor_id, at) values (?, ?, ?, ?)`, [id, next.state, user.employeeId, now]);
+    await tx.execute(`insert into leave_step (leave_id, step, actor_id, on_behalf_of_id, at) values (?, ?, ?, ?, ?)`, [
+      id,
+      next.state,
+      user.employeeId,
+      onBehalfOf,
+      now,
+    ]);
     const refused = next.state === "refused";
     await recordHistory(tx, {
       action: refused ? "leave.refuse" : "leave.approve",
       employeeId: row.employee_id,
       actorId: user.employeeId,
       at: now,
-      details: leaveDetails(row, { step: next.state, ...(refused ? { reason: refusalReason } : {}) }),
+      details: leaveDetails(row, { step: next.state, onBehalfOfId: onBehalfOf ?? null, ...(refused ? { reason: refusalReason } : {}) }),
     });
     // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
     if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
     else await enqueue("mail.leave-step", { leaveId: id }, { em: tx });
-    return { id, state: next.state, fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end };
+    return { id, state: next.state, fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, forWhom: onBehalfOf ? actor.fullName : null };
   });
   return result;
 }

@@ -7,7 +7,8 @@ import { isCleanText } from "~/domain/text";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, NotFoundError } from "./errors";
-import { MANAGER_SCOPE_SQL, managerScopeParams, inViewScope, WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
+import { waitingConditionFor } from "./deputies.server";
+import { MANAGER_SCOPE_SQL, managerScopeParams, inViewScope } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow, type LeaveTab, type LeaveView } from "./leave.server";
 
 /**
@@ -130,8 +131,10 @@ export async function waitingPage(
   const params: unknown[] = [];
   if (tab === "pending") {
     // What the menu counter counts, whatever its month: the year/month filters narrow only the decided tabs.
-    where.push(WAITING_CONDITION_SQL);
-    params.push(...waitingParams(user));
+    // A deputy's list adds what awaits the managers they stand in for today (decision 0105).
+    const waiting = waitingConditionFor(user, today);
+    where.push(waiting.sql);
+    params.push(...waiting.params);
   } else {
     where.push(OVERLAPS_SQL, MANAGER_SCOPE_SQL, tabCondition(tab));
     params.push(...periodParams(monthPeriod(year, month)), ...managerScopeParams(user));
@@ -184,9 +187,10 @@ export async function waitingPage(
 
 /** GET /api/leaves/waiting: what awaits the viewer's step (the menu counter's list). */
 export async function waitingLeaves(em: EntityManager, user: CurrentUser): Promise<LeaveView[]> {
+  const waiting = waitingConditionFor(user);
   const rows = await em.execute<LeaveRow[]>(
-    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${WAITING_CONDITION_SQL} order by l.urgent desc, l.start, l.id`,
-    waitingParams(user),
+    `select ${LEAVE_COLUMNS} from ${LEAVE_FROM} where ${waiting.sql} order by l.urgent desc, l.start, l.id`,
+    waiting.params,
   );
   return rows.map((r) => toLeaveView(r, user));
 }

@@ -8,6 +8,7 @@ import { type CalendarDate } from "~/domain/time-calendar-date";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { t, tOr, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
+import { inDeputyScope } from "./deputies.server";
 import { NotFoundError } from "./errors";
 import { discloseLeave } from "~/domain/leave-privacy";
 import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL } from "./leave-scope.server";
@@ -201,7 +202,9 @@ export async function loadLeaveRow(em: EntityManager, id: number): Promise<Leave
 /** The leave if the viewer may see it (own, or in their manager scope); otherwise 404, never revealing it exists. */
 export async function leaveInScope(em: EntityManager, user: CurrentUser, id: number): Promise<LeaveRow> {
   const row = await loadLeaveRow(em, id);
-  if (!row || !inViewScope(user, { id: row.employee_id, divisionId: row.division_id, teamId: row.team_id })) {
+  const employee = row && { id: row.employee_id, divisionId: row.division_id, teamId: row.team_id };
+  // A deputy sees the leaves the managers they stand in for today see (decision 0105).
+  if (!row || !employee || !(inViewScope(user, employee) || (await inDeputyScope(em, user, employee)))) {
     throw new NotFoundError(t("leave.error.not_found"));
   }
   return row;
@@ -211,14 +214,19 @@ export interface LeaveStepView {
   step: string;
   label: string;
   actor: string | null;
+  /** The manager a deputy decided for ("par X pour Y", decision 0105), else null. */
+  onBehalfOf: string | null;
   at: string;
 }
 
 /** The detail page: the leave and every step of its history (who, when). */
 export async function getLeave(em: EntityManager, user: CurrentUser, id: number): Promise<LeaveView & { steps: LeaveStepView[] }> {
   const row = await leaveInScope(em, user, id);
-  const steps = await em.execute<{ step: string; at: Date; firstname: string | null; lastname: string | null }[]>(
-    `select s.step, s.at, a.firstname, a.lastname from leave_step s left join employee a on a.id = s.actor_id
+  const steps = await em.execute<
+    { step: string; at: Date; firstname: string | null; lastname: string | null; bf: string | null; bl: string | null }[]
+  >(
+    `select s.step, s.at, a.firstname, a.lastname, b.firstname as bf, b.lastname as bl
+       from leave_step s left join employee a on a.id = s.actor_id left join employee b on b.id = s.on_behalf_of_id
       where s.leave_id = ? order by s.at, s.id`,
     [id],
   );
@@ -228,6 +236,7 @@ export async function getLeave(em: EntityManager, user: CurrentUser, id: number)
       step: s.step,
       label: tOr(`leave.step.${s.step}`, s.step),
       actor: s.firstname !== null ? displayName(s.firstname, s.lastname) : null,
+      onBehalfOf: s.bf !== null ? displayName(s.bf, s.bl) : null,
       at: new Date(s.at).toISOString(),
     })),
   };

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { countersFor, type CounterKind } from "~/domain/menu";
 import type { CurrentUser } from "./current-user.server";
+import { waitingConditionFor } from "./deputies.server";
 import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 
 /**
@@ -9,13 +10,15 @@ import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
  * viewer's own step of the workflow (DESIGN §5), never their own requests.
  */
 export async function shellCounters(em: EntityManager, user: CurrentUser): Promise<Partial<Record<CounterKind, number>>> {
-  const kinds = countersFor(user.profileType);
+  const kinds = countersFor(user.profileType, user.deputyFor);
   if (kinds.length === 0) return {};
+  // A deputy's counter adds what awaits the managers they stand in for today (decision 0105).
+  const waiting = waitingConditionFor(user);
   const [row] = await em.getConnection().execute<{ waiting: string | null; suggested: string | null }[]>(
     `select
-       ${kinds.includes("waitingLeaves") ? WAITING_COUNT_SQL : "null"} as waiting,
+       ${kinds.includes("waitingLeaves") ? `(select count(*) from leave l where ${waiting.sql})` : "null"} as waiting,
        ${kinds.includes("suggestedClocks") ? "(select count(*) from time_clock where suggested = true)" : "null"} as suggested`,
-    kinds.includes("waitingLeaves") ? waitingParams(user) : [],
+    kinds.includes("waitingLeaves") ? waiting.params : [],
   );
   const out: Partial<Record<CounterKind, number>> = {};
   if (row?.waiting != null) out.waitingLeaves = Number(row.waiting);
@@ -28,5 +31,3 @@ export async function shellCounters(em: EntityManager, user: CurrentUser): Promi
  * domain/leave-workflow.ts isAwaitingActor); the counter and the waiting list use the same condition.
  */
 export { WAITING_CONDITION_SQL, waitingParams };
-
-const WAITING_COUNT_SQL = `(select count(*) from leave l where ${WAITING_CONDITION_SQL})`;

@@ -13,6 +13,7 @@
 import { askedPage } from "~/domain/paging";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/access";
+import { decidesCorrections, mayDecideCorrectionOf } from "~/domain/deputy";
 import { checkClockSequence, isClockType, type ClockType } from "~/domain/clock-state";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { instantAt } from "~/domain/zoned-day";
@@ -95,8 +96,9 @@ export function parseEntries(
   throw new ValidationError(violations);
 }
 
+/** Management, or a deputy of management today (decision 0105). */
 function requireManagement(actor: CurrentUser) {
-  if (!isManagement(actor.profileType)) throw new ForbiddenError(t("error.forbidden"));
+  if (!decidesCorrections(actor)) throw new ForbiddenError(t("error.forbidden"));
 }
 
 async function loadViews(em: EntityManager, where: string, params: unknown[]): Promise<ClockView[]> {
@@ -238,6 +240,7 @@ export async function validateSuggestion(
   requireManagement(actor);
   return em.transactional(async (tx) => {
     const row = await lockSuggestion(tx, id);
+    if (!mayDecideCorrectionOf(actor, row.employee_id)) throw new ForbiddenError(t("error.forbidden"));
     await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.date, to: row.date });
     // The day row: the origin if it still exists, else the employee's day (created if need be), locked either way.
     const [day] = await tx.execute<{ id: number }[]>(

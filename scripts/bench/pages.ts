@@ -72,6 +72,22 @@ function reportPages(cookie: string): [string, string, string][] {
   ];
 }
 
+/**
+ * The commercial named the team leader's deputy from today for a week, through the profile form (a period already
+ * named by an earlier run answers 409 and stays): their cookie.
+ */
+async function deputyOfLeader(opts: { base: string; login: (email: string) => Promise<string | null> }, leader: string): Promise<string> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const body = new URLSearchParams({ intent: "deputy-name", login: "commercial@cadran.test", startsOn: day(0), endsOn: day(7) });
+  await fetch(`${opts.base}/profile`, {
+    method: "POST",
+    headers: { Cookie: leader, Origin: opts.base, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+    redirect: "manual",
+  });
+  return (await opts.login("commercial@cadran.test"))!;
+}
+
 export async function benchListPages(opts: {
   base: string;
   seconds: number;
@@ -92,6 +108,8 @@ export async function benchListPages(opts: {
     // The year of the 50 leaves, every month: the pending tab shows the 50 cards (and the demo's, if any).
     ["/leave/waiting (pending)", `/leave/waiting?year=${new Date().getFullYear() + 1}&month=all&employee=all&tab=pending`, leader],
     ["/leave/ask", "/leave/ask", employee],
+    // Issue 32 §2 (decision 0105): the same 50 leaves read by the commercial, named the team leader's deputy.
+    ["/leave/waiting (deputy)", `/leave/waiting?year=${new Date().getFullYear() + 1}&month=all&employee=all&tab=pending`, await deputyOfLeader(opts, leader)],
     ["home (team leader)", "/", leader],
     // Reports (issue 16): 6-month periods, as finance (head management and financial management see them).
     ...reportPages(finance),

@@ -300,3 +300,24 @@ describe("the /api reference and its OpenAPI document (issue 33 item 3)", () => 
     expect(after).toBe(0);
   });
 });
+
+describe("the waiting list of a deputy (issue 32 §2, decision 0105)", () => {
+  it("reads the same number of statements with few or many leaves awaiting the manager stood in for", async () => {
+    const deputy = await createEmployee(db.em(), org, { email: "qc.deputy@cadran.test" });
+    await db.sql(
+      `insert into deputy (manager_id, deputy_id, starts_on, ends_on)
+       values (?, ?, (now() at time zone 'Europe/Paris')::date, (now() at time zone 'Europe/Paris')::date + 3)`,
+      [leader.employeeId, deputy.employeeId],
+    );
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(deputy.email);
+    const shown = async () => ((await client.get("/leave/waiting")).text.match(/data-leave-id=/g) ?? []).length;
+    let rowsBefore = 0;
+    const before = await countQueries(async () => (rowsBefore = await shown()));
+    await addPeople(15, `deputy.${Math.random().toString(36).slice(2, 8)}`);
+    let rowsAfter = 0;
+    const after = await countQueries(async () => (rowsAfter = await shown()));
+    expect(rowsAfter).toBeGreaterThan(rowsBefore);
+    expect(after).toBe(before);
+  });
+});

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_RULES, PAGE_RULES, rightsAllow, type ProfileType } from "~/domain/access";
+import { API_RULES, PAGE_RULES, rightsAllow, ruleAllows, type ProfileType } from "~/domain/access";
 import { t } from "~/i18n/fr";
 import { commitSession, sessionStorage } from "~/server/session.server";
 import { useTestDatabase } from "~tests/support/db";
-import { ALL_ROLES, createOrg, createRoleAccounts, type TestEmployee } from "~tests/support/factories";
+import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type TestEmployee } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
 /**
@@ -292,5 +292,92 @@ describe("/api: every rule × every role", () => {
     const cookie = [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
     const res = await fetch(`${base()}/api/users/${accounts.ROLE_HEAD_MANAGEMENT.userId}`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(401);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deputies (issue 32 §2, decision 0105): the rules with a deputyOf column, for a deputy of each profile of manager.
+
+describe("deputies: the deputyOf rules × every role standing in for each manager", () => {
+  const MANAGERS: ProfileType[] = ["ROLE_TEAM_LEADER", "ROLE_DEPARTMENT_HEAD", "ROLE_HEAD_MANAGEMENT", "ROLE_FINANCIAL_MANAGEMENT"];
+  const DEPUTIES: ProfileType[] = ["ROLE_EMPLOYEE", "ROLE_HOST_EMPLOYEE", "ROLE_COMMERCIAL", "ROLE_TEAM_LEADER", "ROLE_USER"];
+  const pairs = MANAGERS.flatMap((manager) => DEPUTIES.map((deputy) => ({ manager, deputy })));
+  const standIns = new Map<string, TestEmployee>();
+  const key = (p: { manager: string; deputy: string }) => `${p.deputy} for ${p.manager}`;
+
+  beforeAll(async () => {
+    const org = await createOrg(db.em(), " Suppléants");
+    for (const [i, pair] of pairs.entries()) {
+      const manager = await createEmployee(db.em(), org, { email: `manager.${i}.rights@cadran.test`, profileType: pair.manager });
+      const deputy = await createEmployee(db.em(), org, { email: `deputy.${i}.rights@cadran.test`, profileType: pair.deputy });
+      // A period around today (Paris days, as the profile names them), and one already over that grants nothing.
+      await db.sql(
+        `insert into deputy (manager_id, deputy_id, starts_on, ends_on) values
+           (?, ?, (now() at time zone 'Europe/Paris')::date - 1, (now() at time zone 'Europe/Paris')::date + 1)`,
+        [manager.employeeId, deputy.employeeId],
+      );
+      standIns.set(key(pair), deputy);
+    }
+  });
+
+  const deputyRules = PAGE_RULES.filter((r) => r.deputyOf);
+  const deputyCalls = calls.filter(({ rule }) => rule.deputyOf);
+
+  it("lists the rules a deputy may be granted: the waiting leaves and the corrections, nothing else", () => {
+    expect(deputyRules.map((r) => r.name).sort()).toEqual(["EditBadging", "WaitingLeaves"]);
+    expect(deputyCalls.map(({ rule }) => `${rule.method} ${rule.path}`).sort()).toEqual([
+      "GET /api/leaves/waiting",
+      "GET /api/timeclock/suggested",
+      "PATCH /api/leaves/:id/refuse",
+      "PATCH /api/leaves/:id/valid",
+      "PATCH /api/timeclock/suggest/:id/valid",
+    ]);
+  });
+
+  it("opens each such page to the deputy of a manager who holds it (200), and logs the others out (to /login)", async () => {
+    const failures: string[] = [];
+    for (const pair of pairs) {
+      const deputy = standIns.get(key(pair))!;
+      const client = await signedInClient(deputy.userId);
+      for (const rule of deputyRules) {
+        const allowed = ruleAllows(rule, { profileType: pair.deputy, deputyFor: [pair.manager] });
+        expect(allowed, `${key(pair)} ${rule.path}`).toBe(rightsAllow(rule.rights, pair.deputy) || rule.deputyOf!.includes(pair.manager));
+        const res = await client.get(rule.path);
+        if (allowed ? res.status !== 200 : res.status !== 302 || res.location !== "/login") failures.push(`${key(pair)} ${rule.path}: ${res.status}`);
+        if (!allowed) await client.login(deputy.email);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers the deputy's /api calls as the table says: never 403 when granted, 403 in French otherwise", async () => {
+    const failures: string[] = [];
+    for (const pair of pairs) {
+      const deputy = standIns.get(key(pair))!;
+      const token = await api.login(deputy.email);
+      for (const { rule, method, path } of deputyCalls) {
+        const res = await send(method, path, token);
+        if (ruleAllows(rule, { profileType: pair.deputy, deputyFor: [pair.manager] })) {
+          if (res.status === 401 || res.status === 403 || res.status >= 500) failures.push(`${key(pair)} ${method} ${path}: ${res.status}`);
+        } else if (res.status !== 403 || res.body?.message !== t("error.forbidden")) {
+          failures.push(`${key(pair)} ${method} ${path}: ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("grants nothing once the period is over", async () => {
+    const pair = { manager: "ROLE_TEAM_LEADER", deputy: "ROLE_EMPLOYEE" };
+    const deputy = standIns.get(key(pair))!;
+    await db.sql(
+      `update deputy set starts_on = (now() at time zone 'Europe/Paris')::date - 5, ends_on = (now() at time zone 'Europe/Paris')::date - 1
+        where deputy_id = ?`,
+      [deputy.employeeId],
+    );
+    const token = await api.login(deputy.email);
+    expect((await api.get("/api/leaves/waiting", token)).status).toBe(403);
+    const client = await signedInClient(deputy.userId);
+    expect((await client.get("/leave/waiting")).location).toBe("/login");
   });
 });

@@ -61,8 +61,9 @@ describe("what awaits a deputy", () => {
     ["after the period: nothing", "2027-01-01", false],
   ])("%s", async (_name, day, during) => {
     expect(await awaitingDeputy(cast.colleague, day)).toEqual(during ? [employeeLeave] : []);
-    expect(await standingInFor(db.em(), cast.colleague, employeeLeave, day)).toBe(during ? cast.teamLeader.employeeId : null);
-    expect(await standingInFor(db.em(), cast.colleague, colleagueLeave, day)).toBeNull();
+    const colleague = await currentUserOf(db.em(), cast.colleague);
+    expect(await standingInFor(db.em(), colleague, employeeLeave, day)).toBe(during ? cast.teamLeader.employeeId : null);
+    expect(await standingInFor(db.em(), colleague, colleagueLeave, day)).toBeNull();
   });
 
   it("someone who is not a deputy sees nothing of the team leader's", async () => {

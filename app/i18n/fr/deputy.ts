@@ -1,0 +1,12 @@
+/** Deputies at work (issue 32 §2, decision 0105): decisions "par X pour Y", the deputy's mails and notices. */
+export const deputy = {
+  "leave.step.by_for": "{step} par {name} pour {forWhom} le {date}",
+  "leave.decided_by_for": "{step} par {name} pour {forWhom}",
+  "leave.mail.decided_by_for": "Décision prise par {name} pour {forWhom}, qu'il ou elle remplace.",
+  "deputy.mail.step_subject": "Cadran : une demande de congé attend {manager}, que vous remplacez",
+  "deputy.mail.step_text":
+    "Bonjour {name},\n\nVous remplacez {manager} jusqu'au {to}. {employee} a demandé un congé ({reason}) du {start} au {end} ; la demande attend sa décision, que vous pouvez prendre pour lui ou elle :\n{link}\n\nCadran",
+  "deputy.waiting.for": "Pour {manager}",
+  "success.leave_validated_for": "La demande de congé de {name} du {start} au {end} a été validée pour {forWhom}.",
+  "success.leave_refused_for": "La demande de congé de {name} du {start} au {end} a été refusée pour {forWhom}.",
+} as const;
