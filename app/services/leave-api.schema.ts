@@ -40,4 +40,17 @@ export const LeaveAnswer = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   canRemove: z.boolean(),
+  // A leave read alone (its detail, a decision's answer): who decided each step, and for whom when a deputy did
+  // (decision 0105).
+  steps: z
+    .array(
+      z.object({
+        step: z.string(),
+        label: z.string(),
+        actor: z.string().nullable(),
+        onBehalfOf: z.string().nullable(),
+        at: UnixSeconds,
+      }),
+    )
+    .optional(),
 });
