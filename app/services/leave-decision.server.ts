@@ -207,7 +207,7 @@ export async function decideLeave(
       employeeId: row.employee_id,
       actorId: user.employeeId,
       at: now,
-      details: leaveDetails(row, { step: next.state, onBehalfOfId: onBehalfOf ?? null, ...(refused ? { reason: refusalReason } : {}) }),
+      details: leaveDetails(row, { step: next.state, ...(onBehalfOf ? { onBehalfOfId: onBehalfOf } : {}), ...(refused ? { reason: refusalReason } : {}) }),
     });
     // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
     if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });

@@ -317,7 +317,8 @@ describe("the waiting list of a deputy (issue 32 §2, decision 0105)", () => {
     await addPeople(15, `deputy.${Math.random().toString(36).slice(2, 8)}`);
     let rowsAfter = 0;
     const after = await countQueries(async () => (rowsAfter = await shown()));
-    expect(rowsAfter).toBeGreaterThan(rowsBefore);
+    // The page shows 50 at most: earlier blocks of this file may have filled it already.
+    expect(rowsAfter).toBeGreaterThanOrEqual(Math.min(rowsBefore + 1, 50));
     expect(after).toBe(before);
   });
 });

@@ -108,6 +108,12 @@ describe("the deputy decides", () => {
     expect(await db.sql(`select actor_id, on_behalf_of_id from leave_step where leave_id = ? and step = 'prevalidate'`, [employeeLeave])).toEqual([
       { actor_id: cast.colleague.employeeId, on_behalf_of_id: cast.teamLeader.employeeId },
     ]);
+    // The change history says it too (decision 0106): the deputy acted, for the manager.
+    expect(
+      await db.sql(`select actor_id, details->>'onBehalfOfId' as for_whom from audit_log where action = 'leave.approve' and (details->>'leaveId')::int = ?`, [
+        employeeLeave,
+      ]),
+    ).toEqual([{ actor_id: cast.colleague.employeeId, for_whom: String(cast.teamLeader.employeeId) }]);
     const leave = await getLeave(db.em(), deputy, employeeLeave);
     expect(leave.steps.at(-1)).toMatchObject({ step: "prevalidate", actor: deputy.fullName, onBehalfOf: leader.fullName });
     // The next step is the department head's: not the deputy's any more.
