@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { canApply, clockTypeOf, isClockType, type ClockAction, type ClockType } from "~/domain/clock-state";
 import { type CalendarDate } from "~/domain/time-calendar-date";
+import { mondayOf } from "~/domain/iso-week";
 import { type TimeLogEntry } from "~/domain/working-time";
 import { localDate, timeOfDay } from "~/domain/zoned-day";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -13,6 +14,7 @@ import { withLiveTotals } from "./time-clock-reads.server";
 import { clockEmployee, type ClockEmployee } from "./time-clock-employee.server";
 import { expectedFor, isHalfDay, leaveOn } from "./time-clock-facts.server";
 import { clockContext, type ClockContext } from "./time-clock-context.server";
+import { markWeekDirty } from "./overtime-dirty.server";
 /**
  * The clock buttons: start, pause, lunch, end, reset (spec 2 §4), with the state machine (409).
  *
@@ -86,6 +88,9 @@ export async function clockAction(
       now,
     });
     if (written) {
+      // A night shift started on a Sunday and ended on Monday belongs to last week, which the nightly run may already
+      // have stored while the shift was open: mark it to be computed again (one more statement, that case only).
+      if (mondayOf(date) < mondayOf(today)) await markWeekDirty(em, emp.employeeId, date);
       const view = viewOf(emp, written.clockId, date, totals, [...(day?.logs ?? []), { id: written.logId, time: now, type }]);
       return withLiveTotals(view, now);
     }

@@ -69,6 +69,19 @@ describe("a night shift clocked live", () => {
     expect(totals.anomaly).toBe(true);
   });
 
+  it("a Sunday night ended on Monday marks last week to be computed again (it may be stored already); a Saturday night does not", async () => {
+    const dirtyWeeks = (employeeId: number) =>
+      db.sql<{ iso_week: number }>("select iso_week from overtime_week where employee_id = ? and dirty order by iso_week", [employeeId]);
+    const sunday = await employee();
+    await clockAction(db.em(), sunday.user, "start", at("2026-03-22", "22:00"));
+    await clockAction(db.em(), sunday.user, "end", at("2026-03-23", "06:00"));
+    expect(await dirtyWeeks(sunday.employeeId)).toEqual([{ iso_week: 12 }]);
+    const saturday = await employee();
+    await clockAction(db.em(), saturday.user, "start", at("2026-03-21", "22:00"));
+    await clockAction(db.em(), saturday.user, "end", at("2026-03-22", "06:00"));
+    expect(await dirtyWeeks(saturday.employeeId)).toEqual([]);
+  });
+
   it("the nightly close leaves a night shift still open alone, and closes it once past 16 h", async () => {
     const e = await employee();
     await clockAction(db.em(), e.user, "start", at("2026-03-16", "22:00"));
