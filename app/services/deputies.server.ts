@@ -316,3 +316,21 @@ export async function nameDeputyByLogin(
   if (violations.length) throw new ValidationError(violations);
   return nameDeputy(em, actor, { deputyId: row!.employee_id, startsOn: input.startsOn, endsOn: input.endsOn }, today);
 }
+
+/**
+ * The management member a deputy decides a clock correction for (decision 0105: "par X pour Y"): null when the actor
+ * is management themselves or stands in for no one of management today; the first one by id when they stand in for
+ * several. One statement, only for a deputy.
+ */
+export async function correctionOnBehalfOf(em: EntityManager, actor: CurrentUser, now: Date = new Date()): Promise<number | null> {
+  if (isManagement(actor.profileType)) return null;
+  if (!actor.deputyFor?.some((p) => isManagement(p))) return null;
+  const [row] = await em.execute<{ manager_id: number }[]>(
+    `select d.manager_id from deputy d join employee m on m.id = d.manager_id
+      where d.deputy_id = ? and ? between d.starts_on and d.ends_on and m.fired_at is null
+        and m.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT')
+      order by d.manager_id limit 1`,
+    [actor.employeeId, deputyToday(now)],
+  );
+  return row?.manager_id ?? null;
+}

@@ -25,6 +25,7 @@ import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type Cl
 import { markWeekDirty } from "./overtime-dirty.server";
 import { assertMonthOpen } from "./payroll-close.server";
 import { recordHistory } from "./history.server";
+import { correctionOnBehalfOf } from "./deputies.server";
 import { clockRowsOf, correctionDetails } from "./history-entries.server";
 
 /** One proposed entry as typed in a form: wall-clock time 'HH:MM' of the day and a type. */
@@ -222,8 +223,14 @@ export async function deleteSuggestion(em: EntityManager, actor: CurrentUser, id
   await em.transactional(async (tx) => {
     const row = await lockSuggestion(tx, id);
     const details = await correctionDetails(tx, id);
+    const onBehalfOfId = await correctionOnBehalfOf(tx, actor);
     await tx.execute(`delete from time_clock where id = ? and suggested = true`, [id]);
-    await recordHistory(tx, { action: "correction.delete", employeeId: row.employee_id, actorId: actor.employeeId, details });
+    await recordHistory(tx, {
+      action: "correction.delete",
+      employeeId: row.employee_id,
+      actorId: actor.employeeId,
+      details: { ...details, ...(onBehalfOfId ? { onBehalfOfId } : {}) },
+    });
   });
 }
 
@@ -252,7 +259,8 @@ export async function validateSuggestion(
       [row.employee_id, row.date, actor.employeeId, now, now],
     );
     const dayId = day!.id;
-    const details = { ...(await correctionDetails(tx, id)), before: await clockRowsOf(tx, dayId) };
+    const onBehalfOfId = await correctionOnBehalfOf(tx, actor, now);
+    const details = { ...(await correctionDetails(tx, id)), before: await clockRowsOf(tx, dayId), ...(onBehalfOfId ? { onBehalfOfId } : {}) };
     await tx.execute(
       `update time_log set superseded_at = ?, superseded_by_id = ? where time_clock_id = ? and superseded_at is null`,
       [now, actor.employeeId, dayId],

@@ -187,6 +187,16 @@ describe("corrections: the deputy of management", () => {
     expect(await removeCorrection(db.em(), deputy, own)).toBe("withdrawn");
     await validateCorrection(db.em(), deputy, others);
     expect(await db.sql(`select id from time_clock where id = ?`, [others])).toEqual([]);
+    // The history names whom the deputy decided for ("par X pour Y"); their own withdrawal names no one.
+    expect(
+      await db.sql(
+        `select action, details->>'onBehalfOfId' as for_whom from audit_log where action like 'correction.%' and actor_id = ? order by id`,
+        [deputy.employeeId],
+      ),
+    ).toEqual([
+      { action: "correction.delete", for_whom: null },
+      { action: "correction.validate", for_whom: String(cast.head.employeeId) },
+    ]);
     await db.sql(`delete from deputy where manager_id = ?`, [cast.head.employeeId]);
     const onlyTeam = await currentUserOf(db.em(), cast.colleague);
     expect((await refusal(listSuggestions(db.em(), onlyTeam))).status).toBe(403);
