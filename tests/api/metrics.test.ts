@@ -43,7 +43,8 @@ describe("GET /metrics", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
-    expect(text).toMatch(/cadran_http_request_duration_seconds_bucket\{[^}]*route="\/healthz"[^}]*status="200"/);
+    // The route is labelled whatever /healthz answered (a 503 when a loaded machine makes a check late).
+    expect(text).toMatch(/cadran_http_request_duration_seconds_bucket\{[^}]*route="\/healthz"[^}]*status="\d{3}"/);
     // Ids are folded: one series per route, not per leave.
     expect(text).toMatch(/cadran_http_request_duration_seconds_count\{method="GET",route="\/api\/leaves\/:id",status="401"\} 1/);
     expect(text).toMatch(/^cadran_db_pool_used \d+/m);
