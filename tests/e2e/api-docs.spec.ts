@@ -31,6 +31,8 @@ test.describe("on a phone", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "a layout check: runs once, in the nojs project");
 
   test("the /api reference fits 360 px, every schema unfolded", async ({ page }) => {
+    // The page of this worker may come from the test before (tests/e2e/support.ts): set the phone's width here.
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/api/docs");
     const folded = page.locator("details:not([open]) > summary");
     const count = await folded.count();
