@@ -15,6 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import tailwind from "./tailwind.css";
 import { t } from "./i18n/fr";
 import { requestState } from "./server/request-state.server";
@@ -53,6 +54,11 @@ export function useRootAlerts(): Alert[] {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as driven by React: the browser journeys wait for it after opening a page with JavaScript, so a
+  // click is not sent to the server-rendered form while its scripts are still starting (tests/e2e/support.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="fr" className="h-full bg-gray-50">
       <head>

@@ -102,6 +102,9 @@ test.describe("employee sheets", () => {
     await fillNewSheet(page, u);
     await page.getByRole("button", { name: "Créer l'employé" }).click();
     await expect(page).toHaveURL(/\/employees\/\d+\/edit$/);
+    // With JavaScript the address changes before the new page is drawn (a transition): a field filled at once could
+    // go to the creation form still on screen. The creation's notice says the sheet is there.
+    await expect(page.getByText("La fiche employé a été créée.")).toBeVisible();
     const sheetUrl = page.url();
 
     await field(page, "Date de départ").fill("2026-01-30");

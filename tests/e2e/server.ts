@@ -4,10 +4,11 @@ import pg from "pg";
 import { DateTime } from "luxon";
 import { resolveDatabase } from "../../scripts/lib/database";
 import { migrate } from "../../scripts/migrate";
+import { mailDir } from "./mail-dir";
 
 /**
  * The server the browser journeys run against: a fresh database with the demo organisation, the built app, and
- * (with REDIS_URL) a worker in this process on its own queue prefix. Mails are written under .data/e2e-mail.
+ * (with REDIS_URL) a worker in this process on its own queue prefix. Mails are written under .data/e2e-mail-<port>.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -27,7 +28,7 @@ process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET = "e2e-session-secret-0123456789";
 process.env.COOKIE_SECURE = "0";
 process.env.QUEUE_PREFIX = `cadran-e2e-${port}`;
-process.env.MAIL_DIR = path.join(root, ".data/e2e-mail");
+process.env.MAIL_DIR = mailDir(port);
 // A journey may set its own "now" with the cookie cadran_test_now (app/server/clock.server.ts, decision 0103).
 process.env.CADRAN_TEST_CLOCK = "1";
 delete process.env.SMTP_URL;

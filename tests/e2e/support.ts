@@ -2,10 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { mailDir } from "./mail-dir";
 
 export { expect };
 export const DEMO_PASSWORD = "Cadran-2026!";
-export const MAIL_DIR = path.resolve(import.meta.dirname, "../../.data/e2e-mail");
 
 /**
  * Screens already analysed by axe in this worker (one worker per project, docs/decisions/0025): a screen is a route
@@ -54,6 +54,7 @@ export const test = base.extend<{ a11y: void }, { replay: Replay; sharedContext:
   },
   page: async ({ context }, use, testInfo) => {
     const page = await context.newPage();
+    if (isJs(testInfo)) waitForHydrationOnGoto(page);
     await use(page);
     // Traces are off (playwright.config.ts): a failed journey leaves the HTML the browser had, besides its screenshot.
     if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
@@ -101,6 +102,25 @@ export const test = base.extend<{ a11y: void }, { replay: Replay; sharedContext:
     { auto: true },
   ],
 });
+
+/**
+ * With JavaScript, `page.goto` resolves on the load event, which may come before React has hydrated the page: a
+ * click in that window goes to the server-rendered form (a full POST) and the clicks after it are lost in the reload
+ * (a flaky "3 rows expected, 2 found"). Here `goto` also waits for the root layout's mark (`html[data-hydrated]`,
+ * app/root.tsx) on the app's own pages (those with Remix's context; a JSON or file answer has none).
+ */
+function waitForHydrationOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") {
+      await page.waitForFunction(() => !("__remixContext" in window) || document.documentElement.dataset.hydrated === "true", undefined, {
+        timeout: 10_000,
+      });
+    }
+    return response;
+  };
+}
 
 /**
  * axe runs inside the page, which JavaScript-disabled pages cannot do: for those, the same HTML (scripts removed) is
@@ -237,8 +257,12 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-/** Waits for a mail written by the app (embedded mail transport) to this address, newest first. */
+/**
+ * Waits for a mail written by the app (embedded mail transport) to this address, newest first, in the mail folder of
+ * the running test's server (one per project).
+ */
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const MAIL_DIR = mailDir(Number(new URL(test.info().project.use.baseURL!).port));
   const until = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-z0-9@.]/gi, "_");
   while (Date.now() < until) {
