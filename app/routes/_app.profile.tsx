@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProfileForm } from "~/forms/profile.server";
 import { t } from "~/i18n/fr";
-import { logoutRedirect, requireUser } from "~/server/auth.server";
+import { clientIp, logoutRedirect, requireUser } from "~/server/auth.server";
 import { logOutEverywhere } from "~/services/auth.server";
 import { getEm } from "~/server/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const value = (name: string) => String(fields.get(name) ?? "");
     try {
-      await changeOwnPassword(em, user, { current: value("current"), password: value("password"), confirm: value("confirm") });
+      await changeOwnPassword(em, user, { current: value("current"), password: value("password"), confirm: value("confirm") }, { ip: clientIp(request) });
     } catch (error) {
       if (error instanceof AppError && error.status === 422) {
         const passwordErrors: PasswordErrors = {};

@@ -4,6 +4,7 @@
  * caller signs the person out and asks them to sign in with the new password.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from "~/domain/login-throttle";
 import { isValidPassword } from "~/domain/password-rule";
 import { t } from "~/i18n/fr";
 import { hashPassword, verifyPassword } from "~/server/password.server";
@@ -19,7 +20,26 @@ export interface PasswordChangeInput {
 /** The longest password accepted (argon2 input bound, as the reset). */
 const MAX_PASSWORD = 128;
 
-export async function changeOwnPassword(em: EntityManager, user: Pick<CurrentUser, "userId">, input: PasswordChangeInput, now = new Date()): Promise<void> {
+/**
+ * A wrong current password is a failed sign-in of the account (decision 0089's `login_failure`, at the caller's
+ * address): a stolen session cannot guess the password at argon2's pace. Ten failures in 15 minutes, at the sign-in
+ * form or here, refuse the check without hashing (decision 0110) until the window slides.
+ */
+export async function changeOwnPassword(
+  em: EntityManager,
+  user: Pick<CurrentUser, "userId">,
+  input: PasswordChangeInput,
+  { now = new Date(), ip = "unknown" }: { now?: Date; ip?: string } = {},
+): Promise<void> {
+  const [account] = await em.execute<{ email: string; failures: number }[]>(
+    `select u.email, (select count(*) from login_failure f where f.identifier = u.email and f.at > ?)::int as failures
+       from app_user u where u.id = ?`,
+    [new Date(now.getTime() - LOGIN_WINDOW_MS), user.userId],
+  );
+  if (account && account.failures >= MAX_FAILURES_PER_ACCOUNT) {
+    console.warn(`[auth] throttled password change for ${account.email} from ${ip}`);
+    throw new ValidationError([{ propertyPath: "current", message: t("login.throttled") }]);
+  }
   const violations: Violation[] = [];
   if (!input.current) violations.push({ propertyPath: "current", message: t("profile.password.current_required") });
   if (!isValidPassword(input.password) || input.password.length > MAX_PASSWORD) violations.push({ propertyPath: "password", message: t("password.invalid") });
@@ -29,6 +49,7 @@ export async function changeOwnPassword(em: EntityManager, user: Pick<CurrentUse
   // The current password is checked even when the new one is wrong, so that every error shows at once.
   if (input.current && !(row?.password_hash && (await verifyPassword(row.password_hash, input.current)))) {
     violations.push({ propertyPath: "current", message: t("profile.password.current_wrong") });
+    if (account) await em.execute("insert into login_failure (identifier, ip, at) values (?, ?, ?)", [account.email, ip.slice(0, 64), now]);
   }
   if (violations.length > 0) throw new ValidationError(violations);
   const hash = await hashPassword(input.password);

@@ -62,4 +62,28 @@ describe("changing one's password from the profile", () => {
     await expect(api.login(me.email)).rejects.toThrow();
     expect(await api.login(me.email, "Nouveau-2026!")).toBeTruthy();
   });
+
+  it("counts a wrong current password as a failed sign-in: after ten, even the right one is refused and nothing changes", async () => {
+    const me = await createEmployee(db.em(), org);
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(me.email);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await client.post("/profile", { intent: "change-password", current: `Faux-${i}-2026!`, password: "Nouveau-2026!", confirm: "Nouveau-2026!" });
+      expect(decode(wrong.text)).toContain("Le mot de passe actuel est incorrect.");
+    }
+    const failures = await db.em().getConnection().execute<{ n: number }[]>("select count(*)::int as n from login_failure where identifier = ?", [me.email]);
+    expect(failures[0]!.n).toBe(10);
+    const right = await client.post("/profile", { intent: "change-password", current: TEST_PASSWORD, password: "Nouveau-2026!", confirm: "Nouveau-2026!" });
+    expect(right.status).toBe(400);
+    expect(decode(right.text)).toContain(t("login.throttled"));
+    // The sign-in form counts the same failures: the account waits out the window there too.
+    const api = apiClient(() => server.baseUrl);
+    await expect(api.login(me.email)).rejects.toThrow();
+    await expect(api.login(me.email, "Nouveau-2026!")).rejects.toThrow();
+    const [row] = await db.em().getConnection().execute<{ changed: Date | null }[]>(
+      "select password_changed_at as changed from app_user where email = ?",
+      [me.email],
+    );
+    expect(row!.changed).toBeNull();
+  });
 });
