@@ -8,6 +8,7 @@ import {
   NO_FIGURES,
   payrollMonthRange,
   rappelDue,
+  storedFigures,
   rappelMonth,
   weekPayrollFigures,
 } from "./payroll-month";
@@ -119,5 +120,80 @@ describe("regularisations (issue 27 §2: a week of a closed month recomputed dif
   it("isZeroFigures", () => {
     expect(isZeroFigures(NO_FIGURES)).toBe(true);
     expect(isZeroFigures(paid)).toBe(false);
+  });
+});
+
+describe("a regularisation's v2 columns: each hour in the one column it belongs to (decision 0111)", () => {
+  const H = 3600;
+  // A 35 h week of a policy putting half the overtime into rest: 8 h at +25 % (4 h paid, 4 h in rest), 2 h at +50 %.
+  const week = (extra25: number) => ({
+    rates: [
+      { rate: 25, seconds: extra25 },
+      { rate: 50, seconds: 2 * H },
+    ],
+    lines: [
+      { kind: "overtime", rate: 25, seconds: extra25, paidSeconds: extra25 / 2, recoverySeconds: extra25 / 2 },
+      { kind: "overtime", rate: 50, seconds: 2 * H, paidSeconds: 2 * H, recoverySeconds: 0 },
+      { kind: "structural", rate: 25, seconds: 0 },
+      { kind: "holiday", rate: 100, seconds: 7 * H, date: "2026-05-01" },
+    ],
+  });
+  const paid = weekPayrollFigures(week(8 * H), 0, 0, 5 * H);
+  // A correction after the close adds an hour at +25 %: half of it paid, half put into rest (+25 %: 37.5 min earned).
+  const now = weekPayrollFigures(week(9 * H), 0, 0, 5 * H + 2250);
+
+  it("a week's figures carry its v2 columns", () => {
+    expect(paid).toMatchObject({
+      // v1 as ever: every banded hour per rate, the 1 May's included (as HS_100).
+      overtimeByRate: [8 * H, 0, 2 * H, 7 * H],
+      paidByRate: [4 * H, 0, 2 * H, 0],
+      restConvertedSeconds: 4 * H,
+      mayDaySeconds: 7 * H,
+      otherPremiumSeconds: 0,
+      structuralSeconds: 0,
+    });
+  });
+
+  it.each([
+    [
+      "one more hour at +25 %, half into rest: 30 min paid, 30 min in rest, its increased rest earned",
+      now,
+      paid,
+      [],
+      { ...NO_FIGURES, overtimeByRate: [H, 0, 0, 0], paidByRate: [H / 2, 0, 0, 0], restConvertedSeconds: H / 2, recoveryEarnedSeconds: 2250 },
+    ],
+    ["nothing changed: nothing due", now, now, [], NO_FIGURES],
+    [
+      "carried before decision 0111 (its hour written as paid): nothing more is due, none paid twice",
+      now,
+      paid,
+      [
+        storedFigures({
+          overtimeByRate: [H, 0, 0, 0],
+          overtimeOtherRates: 0,
+          complementarySeconds: 0,
+          mandatoryRestSeconds: 0,
+          recoveryEarnedSeconds: 2250,
+        }),
+      ],
+      { ...NO_FIGURES, paidByRate: [-H / 2, 0, 0, 0], restConvertedSeconds: H / 2 },
+    ],
+  ])("%s", (_case, current, stored, carried, expected) => {
+    expect(rappelDue(current, stored, carried)).toEqual(expected);
+  });
+
+  it("a row stored before decision 0111 reads as what its line wrote in v2 then: its overtime paid, nothing in rest", () => {
+    const legacy = storedFigures({ overtimeByRate: [H, 0, 0, 0], overtimeOtherRates: 600, complementarySeconds: 1200, mandatoryRestSeconds: 0, recoveryEarnedSeconds: 0 });
+    expect(legacy).toEqual({
+      ...NO_FIGURES,
+      overtimeByRate: [H, 0, 0, 0],
+      overtimeOtherRates: 600,
+      complementarySeconds: 1200,
+      paidByRate: [H, 0, 0, 0],
+      paidOtherRates: 600,
+      complementaryPaidSeconds: 1200,
+    });
+    expect(isZeroFigures({ ...NO_FIGURES, restConvertedSeconds: 1 })).toBe(false);
+    expect(storedFigures(now)).toEqual(now);
   });
 });

@@ -2,6 +2,7 @@
  * Payroll months (DESIGN §10, decision 0079): which months a payroll screen, file or close accepts, and when a month
  * may be closed. Pure.
  */
+import { noV2Figures, weekV2Figures, type V2Figures } from "./payroll-variables";
 import { monthRange, REPORT_RATES, weekRates } from "./reports";
 import { addDays, type CalendarDate } from "./time-calendar-date";
 
@@ -57,14 +58,46 @@ export function nextMonth(month: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Regularisations ("rappels", issue 27 §2)
 
-/** A week's payroll figures, in seconds: what a regularisation line carries the difference of. */
-export interface PayrollFigures {
+/**
+ * A week's payroll figures, in seconds: what a regularisation line carries the difference of. The v1 figures
+ * (every banded hour per rate) and, since decision 0111, the v2 columns (overtime paid per rate, hours put into rest,
+ * heures complémentaires, structural hours, premiums), so a rappel puts each hour in the one v2 column it belongs to.
+ */
+export interface PayrollFigures extends V2Figures {
   /** Per rate of REPORT_RATES, in order. */
   overtimeByRate: number[];
   overtimeOtherRates: number;
   complementarySeconds: number;
   mandatoryRestSeconds: number;
   recoveryEarnedSeconds: number;
+}
+
+/** The v2 fields of figures, in a fixed order (adding, subtracting and testing for zero go through them). */
+const V2_SCALARS = ["paidOtherRates", "complementaryPaidSeconds", "structuralSeconds", "mayDaySeconds", "otherPremiumSeconds", "restConvertedSeconds"] as const;
+
+/**
+ * Figures as stored in `payroll_regularisation.figures`. A row written before decision 0111 has no v2 fields: it is
+ * read as what its line wrote in the v2 file then (its overtime as paid hours, its heures complémentaires paid,
+ * nothing in rest, structural or premium columns), so what was carried is subtracted as it was paid.
+ *
+ * @example storedFigures({ overtimeByRate: [3600, 0, 0, 0], overtimeOtherRates: 0, complementarySeconds: 0, mandatoryRestSeconds: 0, recoveryEarnedSeconds: 0 }).paidByRate // [3600, 0, 0, 0]
+ */
+export function storedFigures(raw: Partial<PayrollFigures> & Pick<PayrollFigures, "overtimeByRate" | "overtimeOtherRates" | "complementarySeconds" | "mandatoryRestSeconds" | "recoveryEarnedSeconds">): PayrollFigures {
+  const legacy = raw.paidByRate === undefined;
+  return {
+    overtimeByRate: REPORT_RATES.map((_, i) => raw.overtimeByRate[i] ?? 0),
+    overtimeOtherRates: raw.overtimeOtherRates,
+    complementarySeconds: raw.complementarySeconds,
+    mandatoryRestSeconds: raw.mandatoryRestSeconds,
+    recoveryEarnedSeconds: raw.recoveryEarnedSeconds,
+    paidByRate: REPORT_RATES.map((_, i) => (legacy ? raw.overtimeByRate[i] : raw.paidByRate![i]) ?? 0),
+    paidOtherRates: legacy ? raw.overtimeOtherRates : (raw.paidOtherRates ?? 0),
+    complementaryPaidSeconds: legacy ? raw.complementarySeconds : (raw.complementaryPaidSeconds ?? 0),
+    structuralSeconds: raw.structuralSeconds ?? 0,
+    mayDaySeconds: raw.mayDaySeconds ?? 0,
+    otherPremiumSeconds: raw.otherPremiumSeconds ?? 0,
+    restConvertedSeconds: raw.restConvertedSeconds ?? 0,
+  };
 }
 
 /**
@@ -86,6 +119,7 @@ export function weekPayrollFigures(bands: unknown, complementary: number, mandat
     complementarySeconds: Math.round(complementary),
     mandatoryRestSeconds: Math.round(mandatoryRest),
     recoveryEarnedSeconds: Math.round(recoveryEarned),
+    ...weekV2Figures(bands),
   };
 }
 
@@ -96,6 +130,7 @@ export const NO_FIGURES: PayrollFigures = {
   complementarySeconds: 0,
   mandatoryRestSeconds: 0,
   recoveryEarnedSeconds: 0,
+  ...noV2Figures(),
 };
 
 /** a + sign × b, figure by figure. */
@@ -106,6 +141,8 @@ export function addFigures(a: PayrollFigures, b: PayrollFigures, sign: 1 | -1 = 
     complementarySeconds: a.complementarySeconds + sign * b.complementarySeconds,
     mandatoryRestSeconds: a.mandatoryRestSeconds + sign * b.mandatoryRestSeconds,
     recoveryEarnedSeconds: a.recoveryEarnedSeconds + sign * b.recoveryEarnedSeconds,
+    paidByRate: REPORT_RATES.map((_, i) => (a.paidByRate[i] ?? 0) + sign * (b.paidByRate[i] ?? 0)),
+    ...(Object.fromEntries(V2_SCALARS.map((k) => [k, a[k] + sign * b[k]])) as Pick<PayrollFigures, (typeof V2_SCALARS)[number]>),
   };
 }
 
@@ -115,7 +152,9 @@ export function isZeroFigures(f: PayrollFigures): boolean {
     f.overtimeOtherRates === 0 &&
     f.complementarySeconds === 0 &&
     f.mandatoryRestSeconds === 0 &&
-    f.recoveryEarnedSeconds === 0
+    f.recoveryEarnedSeconds === 0 &&
+    f.paidByRate.every((s) => s === 0) &&
+    V2_SCALARS.every((k) => f[k] === 0)
   );
 }
 

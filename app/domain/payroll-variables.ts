@@ -116,17 +116,11 @@ export function payrollFigures(
   to: CalendarDate,
 ): PayrollFigures {
   const byRate = REPORT_RATES.map(() => 0);
-  const paidByRate = REPORT_RATES.map(() => 0);
+  const v2 = noV2Figures();
   let other = 0;
-  let paidOther = 0;
   let compl = 0;
-  let complPaid = 0;
   let rest = 0;
   let earned = 0;
-  let converted = 0;
-  let structural = 0;
-  let mayDay = 0;
-  let otherPremium = 0;
   let anomalies = 0;
   const inMonth = (date: string) => date >= from && date <= to;
   for (const w of weeks) {
@@ -144,34 +138,10 @@ export function payrollFigures(
       earned += w.earned * share;
     }
     // v2: line by line; a dated line in the month of its day, an undated one by the week's share.
-    const lines = ((w.bands ?? {}) as { lines?: StoredLine[] }).lines ?? [];
-    for (const l of lines) {
+    for (const l of weekLines(w.bands)) {
       const part = l.date ? (inMonth(l.date) ? 1 : 0) : share;
       if (part === 0) continue;
-      const seconds = (l.seconds ?? 0) * part;
-      const paid = (l.paidSeconds ?? l.seconds ?? 0) * part;
-      switch (l.kind) {
-        case "overtime": {
-          const i = REPORT_RATES.indexOf(l.rate ?? -1);
-          if (i >= 0) paidByRate[i]! += paid;
-          else paidOther += paid;
-          converted += (l.recoverySeconds ?? 0) * part;
-          break;
-        }
-        case "complementary":
-          complPaid += seconds;
-          break;
-        case "structural":
-          structural += seconds;
-          break;
-        case "holiday":
-          if (isMayDay(l.date)) mayDay += seconds;
-          else otherPremium += seconds;
-          break;
-        case "sunday":
-          otherPremium += seconds;
-          break;
-      }
+      addLine(v2, l, part);
     }
   }
   const leaveDays = reasons.map(() => 0);
@@ -197,13 +167,85 @@ export function payrollFigures(
     recoveryTakenSeconds: Math.round(taken),
     leaveDays: leaveDays.map((d) => Math.round(d * 100) / 100),
     anomalies,
-    paidByRate: paidByRate.map(Math.round),
-    paidOtherRates: Math.round(paidOther),
-    complementaryPaidSeconds: Math.round(complPaid),
-    structuralSeconds: Math.round(structural),
-    mayDaySeconds: Math.round(mayDay),
-    otherPremiumSeconds: Math.round(otherPremium),
-    restConvertedSeconds: Math.round(converted),
+    ...roundV2(v2),
     nightSeconds: 0,
   };
+}
+
+/** The v2 columns a week's lines fill (cadran-paie-v2), in seconds: each hour in exactly one column. */
+export interface V2Figures {
+  paidByRate: number[];
+  paidOtherRates: number;
+  complementaryPaidSeconds: number;
+  structuralSeconds: number;
+  mayDaySeconds: number;
+  otherPremiumSeconds: number;
+  restConvertedSeconds: number;
+}
+
+export function noV2Figures(): V2Figures {
+  return {
+    paidByRate: REPORT_RATES.map(() => 0),
+    paidOtherRates: 0,
+    complementaryPaidSeconds: 0,
+    structuralSeconds: 0,
+    mayDaySeconds: 0,
+    otherPremiumSeconds: 0,
+    restConvertedSeconds: 0,
+  };
+}
+
+function roundV2(v: V2Figures): V2Figures {
+  return {
+    paidByRate: v.paidByRate.map(Math.round),
+    paidOtherRates: Math.round(v.paidOtherRates),
+    complementaryPaidSeconds: Math.round(v.complementaryPaidSeconds),
+    structuralSeconds: Math.round(v.structuralSeconds),
+    mayDaySeconds: Math.round(v.mayDaySeconds),
+    otherPremiumSeconds: Math.round(v.otherPremiumSeconds),
+    restConvertedSeconds: Math.round(v.restConvertedSeconds),
+  };
+}
+
+function weekLines(bands: unknown): StoredLine[] {
+  return ((bands ?? {}) as { lines?: StoredLine[] }).lines ?? [];
+}
+
+/** Adds `part` (1, or a straddling week's share) of one engine line to the v2 columns it belongs to. */
+function addLine(v: V2Figures, l: StoredLine, part: number): void {
+  const seconds = (l.seconds ?? 0) * part;
+  const paid = (l.paidSeconds ?? l.seconds ?? 0) * part;
+  switch (l.kind) {
+    case "overtime": {
+      const i = REPORT_RATES.indexOf(l.rate ?? -1);
+      if (i >= 0) v.paidByRate[i]! += paid;
+      else v.paidOtherRates += paid;
+      v.restConvertedSeconds += (l.recoverySeconds ?? 0) * part;
+      break;
+    }
+    case "complementary":
+      v.complementaryPaidSeconds += seconds;
+      break;
+    case "structural":
+      v.structuralSeconds += seconds;
+      break;
+    case "holiday":
+      if (isMayDay(l.date)) v.mayDaySeconds += seconds;
+      else v.otherPremiumSeconds += seconds;
+      break;
+    case "sunday":
+      v.otherPremiumSeconds += seconds;
+      break;
+  }
+}
+
+/**
+ * The v2 columns of a whole week (every line, dated or not): what a regularisation compares (decision 0111).
+ *
+ * @example weekV2Figures({ lines: [{ kind: "overtime", rate: 25, seconds: 7200, paidSeconds: 3600, recoverySeconds: 3600 }] }).restConvertedSeconds // 3600
+ */
+export function weekV2Figures(bands: unknown): V2Figures {
+  const v = noV2Figures();
+  for (const l of weekLines(bands)) addLine(v, l, 1);
+  return roundV2(v);
 }

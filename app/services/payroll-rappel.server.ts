@@ -9,7 +9,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isoWeekKey } from "~/domain/iso-week";
 import { computeOvertimeWeek } from "~/domain/overtime";
-import { isZeroFigures, rappelDue, rappelMonth, weekPayrollFigures, type PayrollFigures } from "~/domain/payroll-month";
+import { isZeroFigures, rappelDue, rappelMonth, storedFigures, weekPayrollFigures, type PayrollFigures } from "~/domain/payroll-month";
 import type { CalendarDate } from "~/domain/time-calendar-date";
 import { assembleWeek, loadChunkInputs, type ChunkCache } from "./overtime-week.server";
 
@@ -74,7 +74,7 @@ export async function carryFrozenWeeks(em: EntityManager, todo: readonly FrozenW
   for (const t of plan) {
     for (const monday of t.weeks) {
       const key = `${t.employeeId}|${monday}`;
-      const already = carried.filter((c) => c.employee_id === t.employeeId && c.monday === monday).map((c) => c.figures);
+      const already = carried.filter((c) => c.employee_id === t.employeeId && c.monday === monday).map((c) => storedFigures(c.figures));
       const due = rappelDue(computed.get(key)!, paid.get(key) ?? zero, already);
       if (isZeroFigures(due)) continue;
       rows.push({

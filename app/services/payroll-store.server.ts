@@ -7,7 +7,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { isoWeekKey } from "~/domain/iso-week";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { payrollMonthRange, type PayrollFigures } from "~/domain/payroll-month";
+import { payrollMonthRange, storedFigures, type PayrollFigures } from "~/domain/payroll-month";
 import { REPORT_RATES } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
@@ -106,28 +106,31 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
   );
   return rows.map((r): StoredLine => {
     const w = isoWeekKey(r.monday);
+    const f = storedFigures(r.figures);
     return {
       employeeId: r.employee_id,
       matricule: r.matricule,
       employeeName: rappelName(displayName(r.firstname, r.lastname), r.monday),
-      overtimeByRate: REPORT_RATES.map((_, i) => r.figures.overtimeByRate[i] ?? 0),
-      overtimeOtherRates: r.figures.overtimeOtherRates,
-      complementarySeconds: r.figures.complementarySeconds,
-      mandatoryRestSeconds: r.figures.mandatoryRestSeconds,
-      recoveryEarnedSeconds: r.figures.recoveryEarnedSeconds,
+      overtimeByRate: f.overtimeByRate,
+      overtimeOtherRates: f.overtimeOtherRates,
+      complementarySeconds: f.complementarySeconds,
+      mandatoryRestSeconds: f.mandatoryRestSeconds,
+      recoveryEarnedSeconds: f.recoveryEarnedSeconds,
       recoveryTakenSeconds: 0,
       // No leave in a regularisation: zeros in every leave column (PAYROLL_LEAVE_REASONS, without a cycle of imports).
       leaveDays: LEAVE_REASONS.filter((reason) => reason !== "RECOVERY_LEAVE").map(() => 0),
       anomalies: 0,
-      // The v2 figures of a rappel: its overtime as paid hours (the rest converted is carried by the recovery
-      // columns only as an earned figure); night, structural and premium hours are paid in the month they were worked.
-      paidByRate: REPORT_RATES.map((_, i) => r.figures.overtimeByRate[i] ?? 0),
-      paidOtherRates: r.figures.overtimeOtherRates,
-      complementaryPaidSeconds: r.figures.complementarySeconds,
-      structuralSeconds: 0,
-      mayDaySeconds: 0,
-      otherPremiumSeconds: 0,
-      restConvertedSeconds: 0,
+      // The v2 figures of a rappel (decision 0111): each hour's difference in the one column it belongs to — paid
+      // overtime per rate, hours put into rest (HS_EN_REPOS, with their increased rest in RECUP_ACQUISE), heures
+      // complémentaires, structural hours, the 1 May and other premiums. Night hours come from the days, not the
+      // week's lines: a rappel carries none.
+      paidByRate: f.paidByRate,
+      paidOtherRates: f.paidOtherRates,
+      complementaryPaidSeconds: f.complementaryPaidSeconds,
+      structuralSeconds: f.structuralSeconds,
+      mayDaySeconds: f.mayDaySeconds,
+      otherPremiumSeconds: f.otherPremiumSeconds,
+      restConvertedSeconds: f.restConvertedSeconds,
       nightSeconds: 0,
       rappel: { monday: r.monday, isoYear: w.year, isoWeek: w.week },
     };

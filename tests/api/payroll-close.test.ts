@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { closableFrom } from "~/domain/payroll-month";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
+import { insertDefaultPolicy } from "~/services/overtime-policy.server";
 import { runChunk } from "~/services/overtime-run.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
 import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
@@ -232,5 +233,37 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     const closedPage = decode((await client.get(`/report/payroll?subsidiary=${lisboa.subsidiaryId}&month=2026-11`)).text);
     expect(closedPage).toContain('data-testid="payroll-rappels"');
     expect(closedPage).toContain("41/2026");
+  });
+
+  it("in cadran-paie-v2 a rappel puts each hour in its one column: the part put into rest is in HS_EN_REPOS, not paid (decision 0111)", async () => {
+    const split = await createOrg(db.em(), " Split27");
+    // The country's policy puts half of the overtime into replacement rest (L3121-33).
+    await insertDefaultPolicy(db.em(), split.countryId, "France", { paid: 50, inRecuperation: 50, employeeInitiatedRecuperation: 50, employerInitiatedRecuperation: 50 });
+    const { employeeId: dora } = await createEmployee(db.em(), split, { email: "c27.dora@cadran.test", firstname: "dora", lastname: "repos" });
+    await db.sql(`update employee set number_of_hours_per_week = 35, hired_at = '2023-03-01' where id = ?`, [dora]);
+    await createSchedule(db.em(), dora);
+    const clockNow = new Date("2026-10-12T08:00:00Z");
+    for (const d of OCTOBER_WEEK) await recomputeDay(db.em(), await createClock(db.em(), dora, d, NINE_HOURS), clockNow);
+    await computeEmployeeWeek(db.em(), dora, { year: 2026, week: 41 }, clockNow);
+    await closeMonth(db.em(), await currentUserOf(db.em(), financial), split.subsidiaryId, "2026-10", NOW);
+
+    // A data fix adds an hour on Friday 9 October (the 46th of the week: +50 %), after October was paid.
+    await db.sql(`update time_clock set working_time_seconds = working_time_seconds + 3600 where employee_id = ? and date = '2026-10-09'`, [dora]);
+    await runChunk(db.em(), { firstId: dora, lastId: dora }, { kind: "range", from: "2026-10-01", to: "2026-10-31" }, NOW);
+
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const res = await client.get(`/export/payroll?subsidiary=${split.subsidiaryId}&month=2026-11&format=csv&layout=v2`);
+    expect(res.status).toBe(200);
+    const row = res.text.split("\r\n").find((l) => l.includes("Dora REPOS — rappel semaine 41/2026"))!;
+    const cols = row.split(";");
+    const header = res.text.replace(/^\uFEFF/, "").split("\r\n")[0]!.split(";");
+    const col = (name: string) => cols[header.indexOf(name)];
+    // Half an hour paid at +50 %, half an hour put into rest and earned increased (0,5 × 1,5): never both.
+    expect([col("HS_25"), col("HS_50"), col("HS_EN_REPOS"), col("RECUP_ACQUISE")]).toEqual(["0", "0,5", "0,5", "0,75"]);
+    expect([col("HS_STRUCT"), col("PRIME_1ER_MAI"), col("HEURES_NUIT")]).toEqual(["0", "0", "0"]);
+    // v1 keeps its meaning: every banded hour of the rate.
+    const v1 = (await client.get(`/export/payroll?subsidiary=${split.subsidiaryId}&month=2026-11&format=csv`)).text;
+    expect(v1).toContain("Dora REPOS — rappel semaine 41/2026 (du 05/10/2026 au 11/10/2026);2026-11;0;0;1;0;");
   });
 });
