@@ -8,7 +8,6 @@ import { displayName } from "~/domain/employee-name";
 import { isoWeekKey } from "~/domain/iso-week";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { payrollMonthRange, storedFigures, type PayrollFigures } from "~/domain/payroll-month";
-import { REPORT_RATES } from "~/domain/reports";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import { NotFoundError, ValidationError } from "./errors";
