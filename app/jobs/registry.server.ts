@@ -13,6 +13,7 @@ import { currentFanOut } from "./fanout.server";
 import { reportExport } from "./report-export.server";
 import { addNextYearHolidays } from "~/services/holiday-proposals.server";
 import { runImport } from "~/services/employee-import-run.server";
+import { mailStartingDeputies } from "~/services/deputy-start-mail.server";
 
 /**
  * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
@@ -39,6 +40,7 @@ export const processors: Processors = {
   "mail.send": ({ mailId }) => sendStoredMail(mailId),
   "holidays.next-year": async ({ at }) => addNextYearHolidays(await getEm(), at ? new Date(at) : new Date()),
   "employees.import": async ({ importId }) => runImport(await getEm(), importId),
+  "deputy.start-mail": async ({ at }) => mailStartingDeputies(await getEm(), at ? new Date(at) : new Date()),
 };
 
 export class BadPayloadError extends PermanentJobError {}

@@ -21,7 +21,8 @@ export type JobName =
   | "report.export"
   | "mail.send"
   | "holidays.next-year"
-  | "employees.import";
+  | "employees.import"
+  | "deputy.start-mail";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -63,6 +64,8 @@ export const JOBS = {
   "holidays.next-year": periodic,
   // A confirmed employee import of many rows (decision 0098): the import's id only (its rows are in the database).
   "employees.import": z.object({ importId: z.string().uuid() }),
+  // The deputies whose period begins today, told once (decision 0112): from "now".
+  "deputy.start-mail": periodic,
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */
@@ -78,6 +81,8 @@ export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   { id: "overtime-nightly", name: "overtime.nightly", pattern: "0 2 * * *" },
   // Computed public holidays (decision 0097): next year's, at 04:00 on 1 December.
   { id: "holidays-next-year", name: "holidays.next-year", pattern: "0 4 1 12 *" },
+  // Deputies (decision 0112): a period's first day, at 07:00, the deputy hears what already awaits the manager.
+  { id: "deputy-start-mail", name: "deputy.start-mail", pattern: "0 7 * * *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

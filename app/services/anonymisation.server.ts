@@ -62,7 +62,9 @@ async function readSheet(em: EntityManager, employeeId: number, lock: boolean): 
     `select e.id, e.firstname, e.lastname, e.matricule, e.acronym, e.birthday::text as birthday, e.phone, e.email, e.email_personal,
             e.comments, e.fired_at::text as fired_at, e.anonymised_at::text as anonymised_at, coalesce(s.timezone, co.timezone) as zone,
             (select count(*)::int from leave l where l.employee_id = e.id and coalesce(l.comment, '') <> '') as leave_comments,
-            (select count(*)::int from time_clock c where c.employee_id = e.id and coalesce(c.message, '') <> '') as clock_messages,
+            -- the day's clocks through the unique index, the suggestions through theirs (decision 0113)
+            ((select count(*)::int from time_clock c where c.employee_id = e.id and c.suggested = false and coalesce(c.message, '') <> '')
+             + (select count(*)::int from time_clock c where c.employee_id = e.id and c.suggested and coalesce(c.message, '') <> '')) as clock_messages,
             (select count(*)::int from payroll_month_line pl where pl.employee_id = e.id) as payroll_lines,
             (select u.id from app_user u where u.employee_id = e.id order by u.id limit 1) as user_id,
             (select u.email from app_user u where u.employee_id = e.id order by u.id limit 1) as user_email
@@ -158,7 +160,9 @@ export async function anonymiseEmployee(em: EntityManager, actor: CurrentUser, e
       [anonymous.firstname, anonymous.lastname, email, now, now, employeeId]
     );
     await run(`update leave set comment = null where employee_id = ? and comment is not null`, [employeeId]);
-    await run(`update time_clock set message = null where employee_id = ? and message is not null`, [employeeId]);
+    // Both of the employee's kinds of clock, each through its own index (decision 0113), never the whole table.
+    await run(`update time_clock set message = null where employee_id = ? and suggested = false and message is not null`, [employeeId]);
+    await run(`update time_clock set message = null where employee_id = ? and suggested and message is not null`, [employeeId]);
     await run(`update payroll_month_line set line = line || jsonb_build_object('employeeName', ?::text, 'matricule', null) where employee_id = ?`, [
       preview.label,
       employeeId,

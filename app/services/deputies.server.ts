@@ -7,6 +7,7 @@ import { localDate } from "~/domain/zoned-day";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
+import { enqueue } from "~/server/queue.server";
 
 /**
  * Deputies (issue 32 §2, decision 0102): a manager names a deputy for a period; during it the deputy sees and decides
@@ -48,7 +49,7 @@ const PROBLEM_FIELD: Record<DeputyProblem, string> = {
  * The waiting key (decision 0064) of the managers the viewer stands in for today, as SQL over `deputy d` joined to
  * `employee m` (the manager). Used by WAITING_CONDITION_SQL's deputy twin below.
  */
-const MANAGER_KEY_SQL = `(case when m.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT') then 'M'
+export const MANAGER_KEY_SQL = `(case when m.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT') then 'M'
   when m.profile_type = 'ROLE_DEPARTMENT_HEAD' then 'D:' || m.division_id
   when m.profile_type = 'ROLE_TEAM_LEADER' then 'T:' || m.team_id end)`;
 
@@ -278,6 +279,8 @@ export async function nameDeputy(
       ctx
     );
     const [created] = await conn.execute<DeputyshipRow[]>(`${DEPUTYSHIP_SELECT} where d.id = ?`, [row!.id], "all", ctx);
+    // A period starting today is announced now, not at tomorrow's 07:00 run (decision 0112), once committed.
+    if (input.startsOn <= today) await enqueue("deputy.start-mail", {}, { em: tx });
     return toDeputyship(created!);
   });
 }

@@ -351,7 +351,8 @@ export async function deleteEmployee(em: EntityManager, actor: CurrentUser, id: 
   await em.transactional(async (tx) => {
     const [row] = await tx.execute<(EmployeeHistory & { id: number })[]>(
       `select e.id,
-              exists (select 1 from time_clock x where x.employee_id = e.id) as clocks,
+              (exists (select 1 from time_clock x where x.employee_id = e.id and x.suggested = false)
+               or exists (select 1 from time_clock x where x.employee_id = e.id and x.suggested)) as clocks,
               exists (select 1 from leave x where x.employee_id = e.id) as leaves,
               (e.recovery_earned <> 0 or e.recovery_taken <> 0
                or exists (select 1 from overtime x where x.employee_id = e.id)

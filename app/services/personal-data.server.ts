@@ -99,11 +99,11 @@ async function clocksCsv(em: EntityManager, employeeId: number, zone: string): P
     .execute<{ date: string; time: string; type: string; suggested: boolean; superseded: string | null; message: string | null }[]>(
       `select c.date::text as date, to_char(l.time at time zone ?, 'HH24:MI') as time, l.type, c.suggested,
             to_char(l.superseded_at at time zone ?, 'YYYY-MM-DD') as superseded, c.message
-       from time_clock c
+       from (select * from time_clock where employee_id = ? and suggested = false
+             union all select * from time_clock where employee_id = ? and suggested) c
        join time_log l on l.time_clock_id = c.id
-      where c.employee_id = ?
       order by c.date, l.time, l.id`,
-      [zone, zone, employeeId]
+      [zone, zone, employeeId, employeeId]
     );
   return csvFile(
     t("personal_data.clocks.header").split(";"),
@@ -221,14 +221,18 @@ async function historyCsv(em: EntityManager, employeeId: number, zone: string): 
          union all
          select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id
            from time_clock c join time_log tl on tl.time_clock_id = c.id
-          where c.employee_id = ? and tl.superseded_at is not null
+          where c.employee_id = ? and c.suggested = false and tl.superseded_at is not null
+         union all
+         select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id
+           from time_clock c join time_log tl on tl.time_clock_id = c.id
+          where c.employee_id = ? and c.suggested and tl.superseded_at is not null
          union all
          select g.at, 'audit', g.action, null, null, null, g.actor_id
            from audit_log g where g.employee_id = ?
        ) h
        left join employee a on a.id = h.actor_id
       order by h.at, h.kind`,
-      [zone, employeeId, employeeId, employeeId, employeeId, employeeId]
+      [zone, employeeId, employeeId, employeeId, employeeId, employeeId, employeeId]
     );
   return csvFile(
     t("personal_data.history.header").split(";"),

@@ -23,6 +23,11 @@ export const TimeClock = defineEntity({
       expression: "create index time_clock_suggested_index on time_clock (created_at) where suggested = true",
     },
     {
+      // One employee's suggestions (decision 0113): the day's clocks go through the unique index above.
+      name: "time_clock_suggested_employee_index",
+      expression: "create index time_clock_suggested_employee_index on time_clock (employee_id, date) where suggested = true",
+    },
+    {
       // The dashboards' "to do": days left open (no END) or flagged (decision 0054; same predicate as the statement).
       name: "time_clock_open_day_index",
       expression:

@@ -26,6 +26,8 @@ import { Migration20261209110000 } from "./Migration20261209110000";
 import { Migration20261211100000 } from "./Migration20261211100000";
 import { Migration20261213090000 } from "./Migration20261213090000";
 import { Migration20261213100000 } from "./Migration20261213100000";
+import { Migration20261216100000 } from "./Migration20261216100000";
+import { Migration20261216110000 } from "./Migration20261216110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -60,4 +62,6 @@ export const migrationsList = [
   { name: "Migration20261211100000", class: Migration20261211100000 },
   { name: "Migration20261213090000", class: Migration20261213090000 },
   { name: "Migration20261213100000", class: Migration20261213100000 },
+  { name: "Migration20261216100000", class: Migration20261216100000 },
+  { name: "Migration20261216110000", class: Migration20261216110000 },
 ];

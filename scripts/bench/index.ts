@@ -206,7 +206,7 @@ async function benchLargePages() {
   await db.end();
   const pages = await discoverBenchPages({ base, cookies, employeeId: rows[0]!.id, leaveId: rows[0]!.leave_id });
   results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase, warmup: warmupSeconds });
-  if (!process.env.BENCH_PAGE_FILTER) results.downloads = await benchDownloads({ base, cookies, email: "daf@cadran.test" });
+  if (!process.env.BENCH_PAGE_FILTER) results.downloads = await benchDownloads({ base, cookies, email: "daf@cadran.test", employeeId: rows[0]!.id });
 }
 
 console.info(

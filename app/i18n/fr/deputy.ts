@@ -6,6 +6,13 @@ export const deputy = {
   "deputy.mail.step_subject": "Cadran : une demande de congé attend {manager}, que vous remplacez",
   "deputy.mail.step_text":
     "Bonjour {name},\n\nVous remplacez {manager} jusqu'au {to}. {employee} a demandé un congé ({reason}) du {start} au {end} ; la demande attend sa décision, que vous pouvez prendre pour lui ou elle :\n{link}\n\nCadran",
+  "deputy.mail.start_subject": "Cadran : vous remplacez {manager} à partir d'aujourd'hui",
+  "deputy.mail.start_text":
+    "Bonjour {name},\n\nVous remplacez {manager} à partir d'aujourd'hui et jusqu'au {to}. {count} demandes de congé l'attendaient déjà ; vous pouvez les traiter pour lui ou elle :\n{link}\n\nCadran",
+  "deputy.mail.start_text_one":
+    "Bonjour {name},\n\nVous remplacez {manager} à partir d'aujourd'hui et jusqu'au {to}. Une demande de congé l'attendait déjà ; vous pouvez la traiter pour lui ou elle :\n{link}\n\nCadran",
+  "deputy.mail.start_text_none":
+    "Bonjour {name},\n\nVous remplacez {manager} à partir d'aujourd'hui et jusqu'au {to}. Aucune demande ne l'attend pour l'instant ; les prochaines vous seront aussi envoyées, et votre liste est ici :\n{link}\n\nCadran",
   "deputy.waiting.for": "Pour {manager}",
   "success.leave_validated_for": "La demande de congé de {name} du {start} au {end} a été validée pour {forWhom}.",
   "success.leave_refused_for": "La demande de congé de {name} du {start} au {end} a été refusée pour {forWhom}.",
