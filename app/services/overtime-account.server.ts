@@ -6,7 +6,8 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { weekId } from "~/domain/overtime-screens";
-import type { CalendarDate } from "~/domain/time-calendar-date";
+import { mondayOf } from "~/domain/iso-week";
+import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { preparedQuery } from "~/server/prepared.server";
 import { intArray } from "./time-clock-views.server";
 
@@ -31,6 +32,31 @@ export function accountWeeksSql(ids: string): string {
 /** The parameters of `accountWeeksSql`, the set's own parameters given once for each of its two uses. */
 export function accountWeeksParams(idsParams: unknown[], from: CalendarDate, to: CalendarDate, today: CalendarDate): unknown[] {
   return [...idsParams, from, to, today, today, ...idsParams, from, to];
+}
+
+/**
+ * The same figure as `accountWeeksSql` (columns employee_id, m, s) for many people over many weeks (decision 0114):
+ * the finished weeks — every day before today — from `time_account_week`, kept exact by triggers in the transaction
+ * of each change to a day or a deduction; the weeks from the current Monday on from the days, as `accountWeeksSql`
+ * reads them (today once ended). `from` and `to` are a Monday and a Sunday. Parameters: `storedAccountParams`.
+ */
+export function storedAccountWeeksSql(ids: string): string {
+  return `select w.employee_id, w.monday as m, w.seconds as s from time_account_week w
+           where w.employee_id in (${ids}) and w.monday between ?::date and ?::date
+          union all
+          select * from (${accountWeeksSql(ids)}) live`;
+}
+
+/** The parameters of `storedAccountWeeksSql`: the finished weeks of [from, to], then the days from this Monday on. */
+export function storedAccountParams(idsParams: unknown[], from: CalendarDate, to: CalendarDate, today: CalendarDate): unknown[] {
+  const current = mondayOf(today);
+  const lastFinished = addDays(current, -1);
+  return [
+    ...idsParams,
+    from,
+    lastFinished < to ? lastFinished : to,
+    ...accountWeeksParams(idsParams, current > from ? current : from, to, today),
+  ];
 }
 
 /**

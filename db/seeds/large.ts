@@ -782,6 +782,8 @@ export async function seedLarge(options: LargeSeedOptions): Promise<LargeSeedRes
   // Whom each leave in flight awaits (leave.waiting_for, decision 0064): the triggers that keep it are off in these
   // sessions, and the leaves went in before their employees; the database's own function fills it.
   await db.query("select leave_waiting_for_refresh()");
+  // The stored time account per week (decision 0114): its triggers were off too; the database's own function fills it.
+  await db.query("select time_account_refresh()");
   // Sequences past the explicit ids, fresh statistics and visibility map for the planner.
   progress("analyze", 0, 1);
   const serial = ["country", "holiday", "overtime_policy", "subsidiary", "division", "team", "employee", "week_schedule", "app_user", "time_clock", "time_log", "overtime", "overtime_week", "leave", "leave_step", "event_day", "deduction"];

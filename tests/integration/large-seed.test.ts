@@ -60,7 +60,18 @@ describe("the large seed", () => {
     );
     // The leaves went in by COPY without triggers: each one in flight still carries whom it awaits (decision 0064).
     const waiting = await wrongWaitingFor(async (text) => (await c.query(text)).rows);
+    // The stored time account per week (decision 0114), filled after the COPY: equal to the days and deductions.
+    const { rows: account } = await c.query(
+      `with live as (select employee_id, date_trunc('week', d)::date as m, sum(s)::bigint as s from (
+                       select employee_id, date as d, overtime_seconds as s from overtime
+                       union all select employee_id, date, -seconds from deduction where removed_at is null) x group by 1, 2)
+       select (select count(*)::int from time_account_week where seconds <> 0) as stored,
+              (select count(*)::int from live full join time_account_week w on w.employee_id = live.employee_id and w.monday = live.m
+                where coalesce(live.s, 0) <> coalesce(w.seconds, 0)) as wrong`,
+    );
     await c.end();
+    expect(account[0]).toMatchObject({ wrong: 0 });
+    expect(account[0].stored).toBeGreaterThan(0);
     expect(waiting.wrong).toEqual([]);
     expect(waiting.stored).toBeGreaterThan(0);
     expect(accounts.map((r) => r.email)).toContain("employe@cadran.test");
