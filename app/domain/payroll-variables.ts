@@ -36,7 +36,7 @@ export interface PayrollLeaveFacts {
 }
 
 /** The figures of one employee's month, in seconds (hours) and days. */
-export interface PayrollFigures {
+export interface PayrollFigures extends V2Figures {
   // v1 (cadran-paie-v1, unchanged meaning)
   /** Seconds per rate of REPORT_RATES, every kind of line (v1). */
   overtimeByRate: number[];
@@ -48,20 +48,7 @@ export interface PayrollFigures {
   /** Days per leave reason (the order given). */
   leaveDays: number[];
   anomalies: number;
-  // v2 (cadran-paie-v2)
-  /** Overtime hours PAID per rate of REPORT_RATES (overtime lines only; hours turned into rest excluded). */
-  paidByRate: number[];
-  paidOtherRates: number;
-  /** Heures complémentaires of part-time contracts (paid; never overtime). */
-  complementaryPaidSeconds: number;
-  /** Structural overtime of a contract above the legal week (36th–39th hour), already in the monthly salary. */
-  structuralSeconds: number;
-  /** Hours worked on 1 May (L3133-6: an indemnity equal to the wage), in the month of that day. */
-  mayDaySeconds: number;
-  /** Hours worked on another holiday or a Sunday that carry a premium (agreement, policy). */
-  otherPremiumSeconds: number;
-  /** Hours put into replacement rest (before their increase; the increased rest is recoveryEarnedSeconds). */
-  restConvertedSeconds: number;
+  // v2 (cadran-paie-v2): V2Figures, and
   /** Night hours (issue 26: filled by the night-work rules; 0 until then). */
   nightSeconds: number;
 }
@@ -174,12 +161,18 @@ export function payrollFigures(
 
 /** The v2 columns a week's lines fill (cadran-paie-v2), in seconds: each hour in exactly one column. */
 export interface V2Figures {
+  /** Overtime hours PAID per rate of REPORT_RATES (overtime lines only; hours turned into rest excluded). */
   paidByRate: number[];
   paidOtherRates: number;
+  /** Heures complémentaires of part-time contracts (paid; never overtime). */
   complementaryPaidSeconds: number;
+  /** Structural overtime of a contract above the legal week (36th–39th hour), already in the monthly salary. */
   structuralSeconds: number;
+  /** Hours worked on 1 May (L3133-6: an indemnity equal to the wage), in the month of that day. */
   mayDaySeconds: number;
+  /** Hours worked on another holiday or a Sunday that carry a premium (agreement, policy). */
   otherPremiumSeconds: number;
+  /** Hours put into replacement rest (before their increase; the increased rest is recoveryEarnedSeconds). */
   restConvertedSeconds: number;
 }
 

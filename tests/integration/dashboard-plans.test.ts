@@ -8,6 +8,7 @@ import { localDate } from "~/domain/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";
+import { positional, statementsSentBy } from "~tests/support/plans";
 
 /**
  * Decision 0054: the "to do" counts of the manager dashboards read only the rows they count, through two partial
@@ -66,23 +67,8 @@ beforeAll(async () => {
 });
 
 /** The statements (with their bindings) the dashboard of `user` sends. */
-async function statementsOf(user: CurrentUser): Promise<{ sql: string; bindings: unknown[] }[]> {
-  const knex = db.orm.em.getConnection().getKnex();
-  const seen: { sql: string; bindings: unknown[] }[] = [];
-  const onQuery = (q: { sql: string; bindings?: unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
-  knex.on("query", onQuery);
-  try {
-    await loadDashboard(db.em(), user, { waitingLeaves: 0, suggestedClocks: 0 }, {});
-  } finally {
-    knex.removeListener("query", onQuery);
-  }
-  return seen;
-}
-
-/** `?` placeholders (outside quotes: the statements hold none inside) to `$n`, as the pg driver wants them. */
-function positional(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+async function statementsOf(user: CurrentUser) {
+  return statementsSentBy(db.orm, () => loadDashboard(db.em(), user, { waitingLeaves: 0, suggestedClocks: 0 }, {}));
 }
 
 /** The names of the indexes the plan uses, with every index of both tables but the two partial ones removed. */

@@ -7,6 +7,7 @@ import { personalDataArchive } from "~/services/personal-data.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";
+import { positional, statementsSentBy } from "~tests/support/plans";
 
 /**
  * Decision 0113: a statement over "every clock of one employee" takes the day's clocks (unique index `(employee_id,
@@ -29,22 +30,8 @@ beforeAll(async () => {
   await createClock(db.em(), w.employeeId, "2026-10-06", [["08:00", "START"], ["17:00", "END"]], { suggested: true });
 });
 
-async function statementsOf(run: () => Promise<unknown>): Promise<{ sql: string; bindings: unknown[] }[]> {
-  const knex = db.orm.em.getConnection().getKnex();
-  const seen: { sql: string; bindings: unknown[] }[] = [];
-  const onQuery = (q: { sql: string; bindings?: unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
-  knex.on("query", onQuery);
-  try {
-    await run().catch(() => {});
-  } finally {
-    knex.removeListener("query", onQuery);
-  }
-  return seen.filter((s) => s.sql.includes("time_clock") && /^\s*(select|with)/i.test(s.sql));
-}
-
-function positional(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+async function statementsOf(run: () => Promise<unknown>) {
+  return (await statementsSentBy(db.orm, run)).filter((s) => s.sql.includes("time_clock") && /^\s*(select|with)/i.test(s.sql));
 }
 
 /** The relations the plan reads with a sequential scan, sequential scans being made as dear as possible. */
