@@ -31,8 +31,8 @@ export async function changeOwnPassword(
   input: PasswordChangeInput,
   { now = new Date(), ip = "unknown" }: { now?: Date; ip?: string } = {},
 ): Promise<void> {
-  const [account] = await em.execute<{ email: string; failures: number }[]>(
-    `select u.email, (select count(*) from login_failure f where f.identifier = u.email and f.at > ?)::int as failures
+  const [account] = await em.execute<{ email: string; password_hash: string | null; failures: number }[]>(
+    `select u.email, u.password_hash, (select count(*) from login_failure f where f.identifier = u.email and f.at > ?)::int as failures
        from app_user u where u.id = ?`,
     [new Date(now.getTime() - LOGIN_WINDOW_MS), user.userId],
   );
@@ -45,9 +45,8 @@ export async function changeOwnPassword(
   if (!isValidPassword(input.password) || input.password.length > MAX_PASSWORD) violations.push({ propertyPath: "password", message: t("password.invalid") });
   else if (input.password !== input.confirm) violations.push({ propertyPath: "confirm", message: t("profile.password.mismatch") });
   else if (input.password === input.current) violations.push({ propertyPath: "password", message: t("profile.password.same") });
-  const [row] = await em.execute<{ password_hash: string | null }[]>(`select password_hash from app_user where id = ?`, [user.userId]);
   // The current password is checked even when the new one is wrong, so that every error shows at once.
-  if (input.current && !(row?.password_hash && (await verifyPassword(row.password_hash, input.current)))) {
+  if (input.current && !(account?.password_hash && (await verifyPassword(account.password_hash, input.current)))) {
     violations.push({ propertyPath: "current", message: t("profile.password.current_wrong") });
     if (account) await em.execute("insert into login_failure (identifier, ip, at) values (?, ?, ?)", [account.email, ip.slice(0, 64), now]);
   }

@@ -61,7 +61,7 @@ export async function carryFrozenWeeks(em: EntityManager, todo: readonly FrozenW
        join overtime_week w on w.employee_id = u.employee_id and w.monday = u.monday and w.computed_at is not null`,
     [employees, weeks],
   );
-  const carried = await em.execute<{ employee_id: number; monday: string; figures: PayrollFigures }[]>(
+  const carried = await em.execute<{ employee_id: number; monday: string; figures: Parameters<typeof storedFigures>[0] }[]>(
     `select r.employee_id, to_char(r.monday, 'YYYY-MM-DD') as monday, r.figures
        from unnest(?::int[], ?::date[]) as u(employee_id, monday)
        join payroll_regularisation r on r.employee_id = u.employee_id and r.monday = u.monday

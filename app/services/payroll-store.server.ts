@@ -7,7 +7,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employee-name";
 import { isoWeekKey } from "~/domain/iso-week";
 import { LEAVE_REASONS } from "~/domain/leave-days";
-import { payrollMonthRange, storedFigures, type PayrollFigures } from "~/domain/payroll-month";
+import { payrollMonthRange, storedFigures } from "~/domain/payroll-month";
 import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import { NotFoundError, ValidationError } from "./errors";
@@ -85,8 +85,8 @@ export async function storedLineCount(em: EntityManager, subsidiaryId: number, m
   return row ? row.n : null;
 }
 
-/** The figures a regularisation carries: the differences of a week's payroll figures (seconds). */
-export type RappelFigures = PayrollFigures;
+/** The figures a regularisation carries, as stored: the differences of a week's payroll figures (seconds). */
+export type RappelFigures = Parameters<typeof storedFigures>[0];
 
 /**
  * The regularisation lines carried into an open month of a subsidiary (issue 27 §2): one per employee and week,
@@ -105,31 +105,19 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
   );
   return rows.map((r): StoredLine => {
     const w = isoWeekKey(r.monday);
-    const f = storedFigures(r.figures);
     return {
       employeeId: r.employee_id,
       matricule: r.matricule,
       employeeName: rappelName(displayName(r.firstname, r.lastname), r.monday),
-      overtimeByRate: f.overtimeByRate,
-      overtimeOtherRates: f.overtimeOtherRates,
-      complementarySeconds: f.complementarySeconds,
-      mandatoryRestSeconds: f.mandatoryRestSeconds,
-      recoveryEarnedSeconds: f.recoveryEarnedSeconds,
+      // The figures of a rappel (decision 0111), v1 and v2: each hour's difference in the one column it belongs to —
+      // paid overtime per rate, hours put into rest (HS_EN_REPOS, with their increased rest in RECUP_ACQUISE), heures
+      // complémentaires, structural hours, the 1 May and other premiums. Night hours come from the days, not the
+      // week's lines: a rappel carries none; nor leave (zeros in every leave column: PAYROLL_LEAVE_REASONS, without a
+      // cycle of imports).
+      ...storedFigures(r.figures),
       recoveryTakenSeconds: 0,
-      // No leave in a regularisation: zeros in every leave column (PAYROLL_LEAVE_REASONS, without a cycle of imports).
       leaveDays: LEAVE_REASONS.filter((reason) => reason !== "RECOVERY_LEAVE").map(() => 0),
       anomalies: 0,
-      // The v2 figures of a rappel (decision 0111): each hour's difference in the one column it belongs to — paid
-      // overtime per rate, hours put into rest (HS_EN_REPOS, with their increased rest in RECUP_ACQUISE), heures
-      // complémentaires, structural hours, the 1 May and other premiums. Night hours come from the days, not the
-      // week's lines: a rappel carries none.
-      paidByRate: f.paidByRate,
-      paidOtherRates: f.paidOtherRates,
-      complementaryPaidSeconds: f.complementaryPaidSeconds,
-      structuralSeconds: f.structuralSeconds,
-      mayDaySeconds: f.mayDaySeconds,
-      otherPremiumSeconds: f.otherPremiumSeconds,
-      restConvertedSeconds: f.restConvertedSeconds,
       nightSeconds: 0,
       rappel: { monday: r.monday, isoYear: w.year, isoWeek: w.week },
     };
