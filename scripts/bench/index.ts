@@ -121,7 +121,9 @@ await migrate(process.env.DATABASE_URL);
 const { getEm, getOrm } = await import("~/server/orm.server");
 const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import("../../db/seeds/demo");
 if (!large) await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
-const { addFiftyLeaves, benchDownloads, benchListPages, benchMixedPages, discoverBenchPages } = await import("./pages");
+const { addFiftyLeaves, benchListPages, benchMixedPages } = await import("./pages");
+const { discoverBenchPages } = await import("./page-discovery");
+const { benchDownloads } = await import("./downloads");
 if (!large) await addFiftyLeaves(process.env.DATABASE_URL);
 const { serve } = await import("../serve");
 // In this process: the server whose queries are counted (knex's events) and the clock's. The timed page runs go to

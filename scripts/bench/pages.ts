@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { printResult, runLoad, runRate } from "./load";
+import type { BenchPage } from "./page-discovery";
 
 /**
  * Issue 12 item 6: the list pages with 50 leaves for one employee, against the peer's figures (10–16 ms, 80–99 KB):
@@ -172,91 +173,6 @@ export async function benchListPages(opts: {
 // ---------------------------------------------------------------------------------------------------------------
 // The large bench (issue 14): every screen of the rights table that exists when the bench runs, mixed traffic.
 
-/**
- * Query strings the large bench adds to a page's path (DESIGN §6: the agency planning over 3 months, the overtime
- * calendars and the reports over 6 months). A screen whose default view is not the one its budget speaks of adds
- * its line here; every other screen of app/domain/access.ts joins the bench by itself once it answers 200.
- */
-export function benchPageQuery(rulePath: string, today = new Date()): string {
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const back = (months: number) => {
-    const d = new Date(today);
-    d.setMonth(d.getMonth() - months);
-    d.setDate(d.getDate() + 1); // a day inside the span, whatever the month lengths
-    return iso(d);
-  };
-  const six = `?from=${back(6)}&to=${iso(today)}`;
-  // Reports and the overtime calendars over 6 months (the reports have no default period: without one, the page is
-  // only its filter form). The agency planning's default is already a week back to three months ahead.
-  if (rulePath.startsWith("/report/") && rulePath !== "/report/payroll") return six;
-  if (rulePath === "/overtime/team" || rulePath === "/overtime/division" || rulePath === "/overtime/subsidiary") return six;
-  return "";
-}
-
-/** DESIGN §6 budgets (p95, ms) by path: dashboards 100, calendars and planning tables 150, 6-month reports 300. */
-export function pageBudget(path: string): number {
-  if (path === "/") return 100;
-  if (path.startsWith("/report")) return 300;
-  // Planning, overtime calendars, badging tables, waiting leaves, the directory: tables (decision 0048).
-  return 150;
-}
-
-export interface BenchPage {
-  name: string;
-  path: string;
-  /** Accounts (demo e-mails) requesting it in turn: the roles allowed that get a 200. */
-  accounts: string[];
-  budget: number;
-}
-
-/**
- * The pages to measure: each page rule of the rights table with a concrete path (":id" is the demo employee, or a
- * leave of theirs; "/*" its index), requested by every one of the seven demo accounts the rule allows; the home
- * page once per role (each dashboard variant). A page that answers 404 for all of them is not built yet: skipped.
- */
-export async function discoverBenchPages(opts: {
-  base: string;
-  cookies: Map<string, string>;
-  employeeId: number;
-  leaveId: number | null;
-}): Promise<BenchPage[]> {
-  const { PAGE_RULES } = await import("~/domain/access");
-  const { DEMO_ACCOUNTS } = await import("../../db/seeds/demo");
-  const pages: BenchPage[] = [];
-  // BENCH_PAGE_FILTER=<regexp on the rule's path>: only those pages (e.g. "^/$" for the dashboards alone).
-  const filter = process.env.BENCH_PAGE_FILTER ? new RegExp(process.env.BENCH_PAGE_FILTER) : null;
-  for (const rule of PAGE_RULES) {
-    if (rule.rights === "public") continue;
-    if (filter && !filter.test(rule.path)) continue;
-    let path = rule.path.replace(/\/\*$/, "");
-    if (path.includes(":token") || path.startsWith("/avatars")) continue;
-    // Downloads (a month's payroll file for a whole subsidiary, the directory's spreadsheet) are not pages: DESIGN §6
-    // budgets them as Excel exports; benchDownloads times them apart, so they don't count in the pages' mixed traffic.
-    if (isDownload(rule.path)) continue;
-    if (path.includes(":id")) {
-      const id = path.startsWith("/leave") ? opts.leaveId : opts.employeeId;
-      if (id == null) continue;
-      path = path.replace(":id", String(id));
-    }
-    if (path.includes(":")) continue;
-    path += benchPageQuery(rule.path);
-    const allowed = DEMO_ACCOUNTS.filter((a) => rule.rights === "anyone" || (rule.rights as readonly string[]).includes(a.profileType));
-    const ok: string[] = [];
-    for (const a of allowed) {
-      const cookie = opts.cookies.get(a.email);
-      if (!cookie) continue;
-      const res = await fetch(`${opts.base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-      await res.arrayBuffer();
-      if (res.status === 200) ok.push(a.email);
-    }
-    if (ok.length === 0) continue;
-    if (path === "/") {
-      for (const email of ok) pages.push({ name: `home (${email.split("@")[0]})`, path, accounts: [email], budget: pageBudget(path) });
-    } else pages.push({ name: rule.name, path, accounts: ok, budget: pageBudget(path) });
-  }
-  return pages;
-}
-
 export interface MixedPageResult {
   name: string;
   path: string;
@@ -397,56 +313,6 @@ export async function benchMixedPages(opts: {
     console.info(
       `${page.name.slice(0, 34).padEnd(34)} ${String(r.roles).padStart(5)} ${`${r.alone} ms`.padStart(9)} ${String(r.requests).padStart(5)} ${`${r.p50} ms`.padStart(9)} ${`${r.p95} ms`.padStart(9)}  < ${String(r.budget).padStart(3)} ms ${String(r.queries).padStart(4)} q  ${r.ok ? "ok" : r.errors ? `ERRORS ${r.errors}` : "OVER"}`,
     );
-  }
-  return out;
-}
-
-/**
- * The page rules that answer a file, not a page (decision 0104 addendum): the payroll files, "Mes données", the
- * directory's spreadsheet, a sheet's history export and the import template. A user asks for one now and then, not
- * at the rate of the screens; at 50,000 employees the directory's 50,000 rows take seconds, which, sent at one
- * request in 41 of 40 per second, would alone ask more than the machine's two cores.
- */
-export function isDownload(rulePath: string): boolean {
-  return (
-    rulePath.startsWith("/export/") ||
-    rulePath === "/profile/data" ||
-    rulePath === "/employees/export" ||
-    rulePath === "/employees/import/template" ||
-    rulePath.endsWith("/history/export")
-  );
-}
-
-/**
- * The downloads that are page rules (the payroll variables of the previous month for the viewer's subsidiary, CSV
- * and Excel; the directory's spreadsheet, a sheet's history, the import template), timed alone: the median of 3,
- * against DESIGN §6's Excel budget (100,000 rows in < 10 s).
- */
-export async function benchDownloads(opts: { base: string; cookies: Map<string, string>; email: string; employeeId?: number }) {
-  const files: [string, string][] = [
-    ["directory spreadsheet (xlsx)", "/employees/export"],
-    ["import template (xlsx)", "/employees/import/template"],
-    ...(opts.employeeId ? ([["a sheet's history (xlsx)", `/employees/${opts.employeeId}/history/export`]] as [string, string][]) : []),
-    ["payroll export (csv)", "/export/payroll?format=csv"],
-    ["payroll export (xlsx)", "/export/payroll?format=xlsx"],
-    // "Mes données" (issue 32 §4): the viewer's own data as a ZIP of CSV files, a download like the exports.
-    ["Mes données (ZIP)", "/profile/data"],
-  ];
-  const out: { name: string; ms: number; bytes: number; status: number }[] = [];
-  for (const [name, path] of files) {
-    const times: number[] = [];
-    let bytes = 0;
-    let status = 0;
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      const res = await fetch(`${opts.base}${path}`, { headers: { Cookie: opts.cookies.get(opts.email)! } });
-      bytes = (await res.arrayBuffer()).byteLength;
-      status = res.status;
-      times.push(performance.now() - t);
-    }
-    const ms = Math.round(times.sort((a, b) => a - b)[1]!);
-    out.push({ name, ms, bytes, status });
-    console.info(`${name.padEnd(34)} status ${status}  ${(bytes / 1024).toFixed(0)} KB  alone ${ms} ms (budget < 10,000 ms: ${status === 200 && ms < 10_000 ? "ok" : "OVER"})`);
   }
   return out;
 }
