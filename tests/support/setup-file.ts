@@ -1,5 +1,10 @@
 import "~/forms/z.server"; // the French error map, as every entry point has it (docs/decisions/0016)
-import { afterEach, vi } from "vitest";
+import { afterEach, inject, vi } from "vitest";
+
+// The environment a test reads comes from the run, never from the developer's shell (issue 37 item 2): on the
+// README's embedded default there is no DATABASE_URL, and env() refuses to start without one. The server the global
+// setup found stands in until a file installs its own database (tests/support/db.ts).
+process.env.DATABASE_URL ||= inject("adminDatabaseUrl");
 
 // A console.error during a test is a bug we did not look at: fail the test.
 const original = console.error;
