@@ -90,10 +90,13 @@ describe("the stored time account per week", () => {
     expect(added.seconds).toBe(9000);
     expect(await mismatches(people)).toEqual([]);
 
-    // Plain SQL on the days: a correction of one, a day moved to another date, a day deleted.
-    await db.sql(`update overtime set overtime_seconds = overtime_seconds + 1800 where employee_id = ? and date = ?`, [people[0], addDays(today, -8)]);
-    await db.sql(`update overtime set date = date - 7 where employee_id = ? and date = ?`, [people[1], addDays(today, -5)]);
-    await db.sql(`delete from overtime where employee_id = ? and date = ?`, [people[2], addDays(today, -9)]);
+    // Plain SQL on the days: a correction of one, a day moved to another week, a day deleted. Placed by the week, not
+    // by today: "today − 5, moved a week back" met a clocked day (unique violation) whenever today − 5 was a weekday,
+    // and did nothing on other days (docs/decisions/0115). Each statement must touch its one row.
+    expect(await db.sql(`update overtime set overtime_seconds = overtime_seconds + 1800 where employee_id = ? and date = ? returning 1`, [people[0], addDays(thisMonday, -7)])).toHaveLength(1);
+    // A Wednesday two weeks back to the Saturday of the week before (nobody clocks on Saturdays here).
+    expect(await db.sql(`update overtime set date = ? where employee_id = ? and date = ? returning 1`, [addDays(thisMonday, -16), people[1], addDays(thisMonday, -12)])).toHaveLength(1);
+    expect(await db.sql(`delete from overtime where employee_id = ? and date = ? returning 1`, [people[2], addDays(thisMonday, -5)])).toHaveLength(1);
     expect(await mismatches(people)).toEqual([]);
 
     // An employee deleted: their days go by cascade, their stored weeks fall to zero.

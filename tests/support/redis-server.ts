@@ -43,7 +43,9 @@ export async function ownRedis(): Promise<OwnRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
-      child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      // Never under libfaketime (npm run test:calendar): redis-server's allocator recurses into clock_gettime and dies.
+      const env = { ...process.env, LD_PRELOAD: undefined };
+      child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore", env });
       const until = Date.now() + 10_000;
       while (!(await portOpen(port))) {
         if (Date.now() > until) throw new Error(`redis-server did not start on ${port}`);

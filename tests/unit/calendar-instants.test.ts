@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { CALENDAR_INSTANTS, ciInstant, faketimeOffset, instantOf } from "../../scripts/lib/calendar-instants";
+
+/** Issue 37 items 3 and 4: the instants of `npm run test:calendar`, and the one CI takes on a given day. */
+describe("calendar instants", () => {
+  it.each<[string, string]>([
+    ["2026-12-01T23:30", "2026-12-01T22:30:00.000Z"],
+    ["2026-12-01T00:30", "2026-11-30T23:30:00.000Z"],
+    ["2027-01-01T00:30", "2026-12-31T23:30:00.000Z"],
+    // The spring gap: 02:30 does not exist in Paris, the clock reads 03:30 CEST then.
+    ["2027-03-28T02:30", "2027-03-28T01:30:00.000Z"],
+    // The autumn fold: 02:30 happens twice; luxon takes the second (CET, after the clock went back).
+    ["2027-10-31T02:30", "2027-10-31T01:30:00.000Z"],
+    ["2028-02-29T12:00", "2028-02-29T11:00:00.000Z"],
+  ])("%s in Paris is %s", (wall, iso) => {
+    expect(instantOf(wall)?.toISOString()).toBe(iso);
+  });
+
+  it("refuses what is no date-time", () => {
+    expect(instantOf("2027-02-30T10:00")).toBeNull();
+    expect(instantOf("demain")).toBeNull();
+  });
+
+  it("lists the ten instants of the issue, each a valid instant", () => {
+    expect(CALENDAR_INSTANTS).toHaveLength(10);
+    for (const { at } of CALENDAR_INSTANTS) expect(instantOf(at), at).not.toBeNull();
+  });
+
+  it("CI takes each instant in turn, day after day, and all of them within a month", () => {
+    const seen = new Set<string>();
+    for (let day = 0; day < 30; day++) seen.add(ciInstant(new Date(Date.UTC(2026, 10, 1 + day, 12))).at);
+    expect(seen.size).toBe(CALENDAR_INSTANTS.length);
+    expect(ciInstant(new Date("2026-12-02T12:00:00Z"))).not.toEqual(ciInstant(new Date("2026-12-03T12:00:00Z")));
+  });
+
+  it.each<[string, string, string]>([
+    ["2026-12-02T00:00:00Z", "2026-12-01T22:00:00Z", "-7200"],
+    ["2026-12-02T00:00:00Z", "2026-12-03T00:00:00Z", "+86400"],
+    ["2026-12-02T00:00:00Z", "2026-12-02T00:00:00Z", "+0"],
+  ])("from %s, libfaketime's offset to %s is %s seconds", (now, target, offset) => {
+    expect(faketimeOffset(new Date(target), new Date(now))).toBe(offset);
+  });
+});
