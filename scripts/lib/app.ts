@@ -205,6 +205,12 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   const publicFiles = new Set(readdirSync(publicDir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => `/${d.name}`));
   const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  // Browsers and tools still ask for /favicon.ico whatever the page links (a bookmark, a PDF viewer, a crawler): the
+  // one icon is the SVG, so the old name points at it for good instead of a 404 per page (issue 37 item 6).
+  app.get("/favicon.ico", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=86400");
+    res.redirect(301, "/favicon.svg");
+  });
 
   app.use((req, res, next) => {
     // The client address for throttling and logs; an incoming header of the same name is never trusted.

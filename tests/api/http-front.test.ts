@@ -255,6 +255,11 @@ describe("caching (issue 10 §10, issue 12 §5)", () => {
     expect(icon.status).toBe(200);
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
   });
+
+  it("/favicon.ico: a lasting redirect to the SVG icon, never a 404 (issue 37 item 6)", async () => {
+    const res = await raw("GET", "/favicon.ico");
+    expect([res.status, res.headers["location"], res.headers["cache-control"]]).toEqual([301, "/favicon.svg", "public, max-age=86400"]);
+  });
 });
 
 describe("compression (issue 12 §5)", () => {
