@@ -141,7 +141,8 @@ describe("a shift belongs to the day it started (issue 26)", () => {
   });
 
   it("an empty or ended day has no open shift", () => {
-    expect(shiftIsOpen({ type: null, firstAt: null }, new Date())).toBe(false);
-    expect(shiftIsOpen({ type: "END", firstAt: new Date() }, new Date())).toBe(false);
+    const now = at("2026-03-28T05:00:00Z");
+    expect(shiftIsOpen({ type: null, firstAt: null }, now)).toBe(false);
+    expect(shiftIsOpen({ type: "END", firstAt: at("2026-03-28T04:00:00Z") }, now)).toBe(false);
   });
 });

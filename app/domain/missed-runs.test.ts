@@ -24,10 +24,11 @@ describe("cronOccurrences", () => {
   });
 
   it("never walks more than the lookback, whatever the window", () => {
-    const start = Date.now();
+    // A duration, not a date: the monotonic clock.
+    const start = performance.now();
     const out = cronOccurrences("0 1 1 * *", new Date("0001-01-01T00:00:00Z"), new Date("2026-06-02T00:00:00Z"), JOB_ZONE);
     expect(out.length).toBeLessThanOrEqual(15);
-    expect(Date.now() - start).toBeLessThan(1000);
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });
 

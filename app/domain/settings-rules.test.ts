@@ -14,7 +14,7 @@ import {
 
 describe("TIMEZONES", () => {
   it.each(TIMEZONES.map((z) => [z]))("%s is a real IANA zone", (zone) => {
-    expect(DateTime.now().setZone(zone).isValid).toBe(true);
+    expect(DateTime.fromISO("2026-03-29T12:00:00Z").setZone(zone).isValid).toBe(true);
   });
 
   it("starts with the default Europe/Paris and has no duplicates", () => {

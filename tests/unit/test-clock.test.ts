@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestNow, testClockOf, TEST_CLOCK_COOKIE } from "~/server/clock.server";
 
 /** Decision 0103: the request's "now" is the machine's clock unless the process runs with CADRAN_TEST_CLOCK=1. */
@@ -10,7 +10,14 @@ function request(cookie?: string) {
 
 describe("the test clock", () => {
   const before = process.env.CADRAN_TEST_CLOCK;
+  // The machine's clock, set: a Tuesday 23:30 in Paris, the 1st of a month (never today's date).
+  const MACHINE = new Date("2026-12-01T22:30:00Z");
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(MACHINE);
+  });
   afterEach(() => {
+    vi.useRealTimers();
     if (before === undefined) delete process.env.CADRAN_TEST_CLOCK;
     else process.env.CADRAN_TEST_CLOCK = before;
   });
@@ -24,10 +31,7 @@ describe("the test clock", () => {
     else process.env.CADRAN_TEST_CLOCK = flag;
     const req = request(`cadran_session=abc; ${TEST_CLOCK_COOKIE}=${SATURDAY_22H}`);
     expect(testClockOf(req)).toBeNull();
-    const started = Date.now();
-    const now = requestNow(req).getTime();
-    expect(now).toBeGreaterThanOrEqual(started);
-    expect(now).toBeLessThan(started + 5_000);
+    expect(requestNow(req).toISOString()).toBe(MACHINE.toISOString());
   });
 
   it("with CADRAN_TEST_CLOCK=1, serves the request at the cookie's instant", () => {
@@ -43,6 +47,6 @@ describe("the test clock", () => {
   ])("with the flag, falls back to the machine's clock: %s", (_name, cookie) => {
     process.env.CADRAN_TEST_CLOCK = "1";
     expect(testClockOf(request(cookie))).toBeNull();
-    expect(Math.abs(requestNow(request(cookie)).getTime() - Date.now())).toBeLessThan(5_000);
+    expect(requestNow(request(cookie)).toISOString()).toBe(MACHINE.toISOString());
   });
 });
