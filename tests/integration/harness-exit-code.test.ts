@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { spareRedisPort as sparePort } from "~tests/support/redis-server";
 
 /**
  * Issue 37 item 1: a failing test fails the run, in every configuration of the README's `npm test`. On the embedded
@@ -26,7 +28,9 @@ function vitestOnFixture(env: Record<string, string | undefined>): Promise<{ cod
 
 describe("a failing test fails the run", () => {
   it("on the embedded PostgreSQL (no DATABASE_URL, no REDIS_URL: the README's default)", async () => {
-    // Its own data folder and port: never the server a developer's `npm start` or this run may have going.
+    // Its own data folder and a free port: never the server of a developer's `npm start`, of this run or of another
+    // run on the machine (a calendar run beside `npm test`).
+    const port = await sparePort();
     const run = await vitestOnFixture({
       DATABASE_URL: undefined,
       REDIS_URL: undefined,
@@ -35,9 +39,10 @@ describe("a failing test fails the run", () => {
       VITEST: undefined,
       VITEST_POOL_ID: undefined,
       VITEST_WORKER_ID: undefined,
-      EMBEDDED_PG_DIR: ".data/pg-harness",
-      EMBEDDED_PG_PORT: "54349",
+      EMBEDDED_PG_DIR: `.data/pg-harness-${port}`,
+      EMBEDDED_PG_PORT: String(port),
     });
+    rmSync(path.join(root, `.data/pg-harness-${port}`), { recursive: true, force: true });
     expect(run.out).toMatch(/1 failed/);
     expect(run.code, run.out).toBe(1);
   }, 180_000);
