@@ -8,6 +8,7 @@
  * an embedded PostgreSQL started for the run (its own data folder, .data/pg-calendar) share one clock. Redis cannot run
  * under libfaketime (jemalloc recurses into clock_gettime): REDIS_URL's server is used, else a redis-server started
  * here at the real time. `--tz Europe/Paris` also sets the processes' zone (the default keeps the machine's).
+ * CALENDAR_PG_PORT moves that PostgreSQL from port 54339 (two calendar runs side by side, each in its own clone).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -66,7 +67,7 @@ for (const { at, why } of instants) {
     FAKETIME_DONT_FAKE_MONOTONIC: "1",
     // The embedded PostgreSQL of this run, started under the same clock (the machine's keeps the real one).
     EMBEDDED_PG_DIR: ".data/pg-calendar",
-    EMBEDDED_PG_PORT: "54339",
+    EMBEDDED_PG_PORT: process.env.CALENDAR_PG_PORT ?? "54339",
     QUEUE_PREFIX: `cadran-calendar-${process.pid}`,
     ...(values.tz ? { TZ: values.tz } : {}),
   };
