@@ -3,6 +3,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
+import { requestNow } from "~/server/clock.server";
+import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/employee-import";
 import { ImportFileError, MAX_IMPORT_BYTES } from "~/services/employee-import-file.server";
 import { startImport } from "~/services/employee-import.server";
 import { assertManagement } from "~/services/employee-records.server";
@@ -25,16 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
-    return data({ error: t("import.error.file_too_large") }, { status: 413 });
+    return data({ error: t("import.error.file_bytes", { max: MAX_IMPORT_BYTES / 1024 / 1024 }), encoding: "auto" as ImportEncoding }, { status: 413 });
   }
   const form = await request.formData();
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ error: t("import.error.file_type") }, { status: 400 });
+  const asked = String(form.get("encoding") ?? "auto");
+  const encoding: ImportEncoding = (IMPORT_ENCODINGS as readonly string[]).includes(asked) ? (asked as ImportEncoding) : "auto";
+  if (!(file instanceof File) || file.size === 0) return data({ error: t("import.error.file_type"), encoding }, { status: 400 });
   try {
-    const id = await startImport(await getEm(), user, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const id = await startImport(
+      await getEm(),
+      user,
+      { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+      { encoding, now: requestNow(request) },
+    );
     return redirect(`/employees/import/${id}`);
   } catch (error) {
-    if (error instanceof ImportFileError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof ImportFileError) return data({ error: error.message, encoding }, { status: 400 });
     if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
     throw error;
   }
@@ -74,6 +83,18 @@ export default function EmployeeImport() {
                 {reply.error}
               </p>
             )}
+          </div>
+          <div>
+            <label htmlFor="import-encoding" className="field-label">
+              {t("import.encoding")}
+            </label>
+            <select id="import-encoding" name="encoding" defaultValue={reply?.encoding ?? "auto"} className="field-input">
+              {IMPORT_ENCODINGS.map((e) => (
+                <option key={e} value={e}>
+                  {t(`import.encoding.${e}`)}
+                </option>
+              ))}
+            </select>
           </div>
           <button type="submit" className="btn btn-primary">
             {t("import.upload")}

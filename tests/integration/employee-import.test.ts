@@ -5,7 +5,7 @@
  * twice changes nothing; the directory export read back as an import is unchanged; welcome mails only when asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, columnHeader } from "~/domain/employee-import";
+import { IMPORT_COLUMNS, KEY_COLUMNS, columnHeader } from "~/domain/employee-import";
 import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
 import type { CurrentUser } from "~/services/current-user.server";
@@ -213,7 +213,8 @@ describe("employee import", () => {
     expect(ours.every((r) => r.outcome === "unchanged")).toBe(true);
 
     const template = await readImportFile(await importTemplate(admin), "modele.xlsx");
-    expect(template.headers).toEqual(IMPORT_COLUMNS.map((c) => columnHeader(c.field)));
+    // The file's required columns are marked (decision 0116); the marked headers still match their columns.
+    expect(template.headers).toEqual(IMPORT_COLUMNS.map((c) => columnHeader(c.field) + (KEY_COLUMNS.includes(c.field) ? " *" : "")));
     expect(template.rows).toHaveLength(1);
   });
 
