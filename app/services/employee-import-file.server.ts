@@ -111,7 +111,8 @@ export function checkXlsxSize(bytes: Uint8Array): void {
     let size = data.length;
     if (e.method === 8) {
       try {
-        size = inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+        // One byte more than declared is enough to know the entry lies; never more than what is left of the budget.
+        size = inflateRawSync(data, { maxOutputLength: Math.max(1, Math.min(budget, e.unpacked + 1)) }).length;
       } catch (error) {
         if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge();
         throw unreadable();
