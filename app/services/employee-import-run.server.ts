@@ -221,7 +221,7 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
     // Whatever the cause (a refused row, the database gone), the transaction rolled back: nothing was written. The
     // import is failed with a French message and keeps its rows, so it can be confirmed again; never "running".
     const message = error instanceof AppError ? error.message : t("import.error.failed", { reason: t("import.error.unexpected") });
-    if (!(error instanceof AppError)) console.error(JSON.stringify({ at: new Date().toISOString(), level: "error", msg: "import failed", importId: id, error: String(error) }));
+    if (!(error instanceof AppError)) console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "import failed", importId: id, error: String(error) }));
     result = { created: 0, updated: 0, unchanged: 0, error: message };
     created.length = 0;
   }
@@ -233,7 +233,7 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
     )
     .catch((error) => {
       // The database is still away: the sweep fails the import once the heartbeat is old (failStaleImports).
-      console.error(JSON.stringify({ at: new Date().toISOString(), level: "error", msg: "import state not saved", importId: id, error: String(error) }));
+      console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "import state not saved", importId: id, error: String(error) }));
     });
   if (row.welcome) for (const userId of created) await enqueue("mail.welcome", { userId });
   return result;

@@ -4,6 +4,7 @@ import { sameName } from "~/domain/settings-rules";
 import {
   columnHeader,
   displayValue,
+  IDENTITY_FIELDS,
   IMPORT_COLUMNS,
   parseRows,
   PREVIEW_LIFETIME_MS,
@@ -16,7 +17,14 @@ import {
   type TickKind,
 } from "~/domain/employee-import";
 import { EmployeeBody } from "~/forms/employee.server";
-import { missingRequiredFields, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import {
+  importedSchedule,
+  missingRequiredFields,
+  missingSchedule,
+  NEW_EMPLOYEE_DEFAULTS,
+  type EmployeeField,
+  type EmployeeValues,
+} from "~/domain/employee-sheet";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { assertManagement, EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
@@ -250,6 +258,13 @@ export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promis
     for (const f of missingRequiredFields(merged)) {
       if (!p.errors.some((e) => e.field === f)) messages.push(cellMessage(f, t("word.required")));
     }
+    // The schedule rule (decision 0086) the confirmation would apply, named here so the confirmation cannot fail on
+    // it: an update keeps the stored schedule, a creation gets the contract's hours spread over the week.
+    if (!messages.length) {
+      const weeks = current ? current.weeks : importedSchedule({ ...NEW_EMPLOYEE_DEFAULTS, ...merged } as EmployeeValues);
+      const schedule = missingSchedule({ ...NEW_EMPLOYEE_DEFAULTS, ...merged, weeks } as EmployeeValues);
+      if (schedule) messages.push(t(`employee.error.${schedule.code}`, "week" in schedule ? { n: schedule.week } : undefined));
+    }
     const person = current
       ? t("import.person", {
           name: current.displayName,
@@ -281,7 +296,12 @@ export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promis
         new: displayValue(f, placeName(f, (values as Record<string, unknown>)[f])),
       }),
     );
-    const tick = rowTick(changed, current.subsidiary, values.subsidiary);
+    // A name whose only change is its case ("joão" → "João") is a correction, not another person.
+    const lower = (x: unknown) => (typeof x === "string" ? x.trim().toLocaleLowerCase("fr-FR") : x);
+    const identity = changed.filter(
+      (f) => f === "subsidiary" || lower((current as unknown as Record<string, unknown>)[f]) !== lower((values as Record<string, unknown>)[f]),
+    );
+    const tick = rowTick(identity, current.subsidiary, values.subsidiary);
     const tickMessage =
       tick === "subsidiary"
         ? t("import.error.other_subsidiary", {
@@ -291,7 +311,7 @@ export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promis
             file: String(placeName("subsidiary", values.subsidiary)),
           })
         : tick === "identity"
-          ? t("import.identity", { name: current.displayName, fields: changed.filter((f) => ["firstname", "lastname", "email", "subsidiary"].includes(f)).map(columnHeader).join(", ") })
+          ? t("import.identity", { name: current.displayName, fields: identity.filter((f) => IDENTITY_FIELDS.includes(f)).map(columnHeader).join(", ") })
           : null;
     return { parsed: p, values, outcome, employeeId: current.id, messages, changed, person, changes, tick, tickMessage };
   });
