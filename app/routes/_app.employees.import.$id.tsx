@@ -25,7 +25,10 @@ function asResponse(error: unknown): never {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return importPlan(await getEm(), user, String(params.id ?? ""), { page: Number.isInteger(page) ? page : 1, now: requestNow(request) }).catch(asResponse);
+  const plan = await importPlan(await getEm(), user, String(params.id ?? ""), { page: Number.isInteger(page) ? page : 1, now: requestNow(request) }).catch(asResponse);
+  // When it expires, in the company's zone (decision 0116): "DD/MM/YYYY" and "HH:mm".
+  const [expiryDay, expiryTime] = frDateTime(plan.expiresAt, "Europe/Paris").split(" ");
+  return { ...plan, expiryDay: expiryDay ?? "", expiryTime: expiryTime ?? "" };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,7 +86,6 @@ export default function EmployeeImportPreview() {
   const plan = useLoaderData<typeof loader>();
   const toWrite = plan.counts.create + plan.counts.update;
   const previewing = plan.state === "preview" || plan.state === "failed";
-  const [expiryDay, expiryTime] = frDateTime(plan.expiresAt, "Europe/Paris").split(" ");
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">
@@ -125,7 +127,7 @@ export default function EmployeeImportPreview() {
       {previewing && (
         <>
           <p className="text-sm text-gray-700" data-testid="import-expiry">
-            {t("import.expires", { date: expiryDay ?? "", time: expiryTime ?? "" })}
+            {t("import.expires", { date: plan.expiryDay, time: plan.expiryTime })}
           </p>
           <p data-testid="import-summary">
             {t("import.summary", { create: plan.counts.create, update: plan.counts.update, unchanged: plan.counts.unchanged, error: plan.counts.error })}

@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
 import { requestNow } from "~/server/clock.server";
-import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/employee-import";
-import { ImportFileError, MAX_IMPORT_BYTES } from "~/services/employee-import-file.server";
+import { IMPORT_ENCODINGS, ImportFileError, MAX_IMPORT_BYTES, type ImportEncoding } from "~/services/employee-import-file.server";
 import { startImport } from "~/services/employee-import.server";
 import { assertManagement } from "~/services/employee-records.server";
 import { ForbiddenError } from "~/services/errors";
@@ -20,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
     throw error;
   }
-  return null;
+  return { encodings: IMPORT_ENCODINGS };
 }
 
 /** A plain multipart form: the file is read, its rows kept, and the preview page shown (nothing written to the sheets). */
@@ -51,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EmployeeImport() {
   const reply = useActionData<typeof action>();
+  const { encodings } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">{t("import.title")}</h1>
@@ -89,7 +89,7 @@ export default function EmployeeImport() {
               {t("import.encoding")}
             </label>
             <select id="import-encoding" name="encoding" defaultValue={reply?.encoding ?? "auto"} className="field-input">
-              {IMPORT_ENCODINGS.map((e) => (
+              {encodings.map((e) => (
                 <option key={e} value={e}>
                   {t(`import.encoding.${e}`)}
                 </option>
