@@ -140,9 +140,9 @@ export async function importTemplate(actor: CurrentUser): Promise<Uint8Array> {
   values.getRow(1).font = { bold: true };
   const requirement = (c: ImportColumn) =>
     KEY_COLUMNS.includes(c.field)
-      ? t("import.values_required")
+      ? t("import.values_key_column")
       : (TRACKED_FIELDS as readonly string[]).includes(c.field)
-        ? t("import.values_required_active")
+        ? t("import.values_needed_active")
         : t("import.values_optional");
   for (const c of IMPORT_COLUMNS) values.addRow({ column: header(c), required: requirement(c), allowed: allowedValues(c) });
   values.addRow({});

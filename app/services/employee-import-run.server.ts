@@ -220,7 +220,7 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
   } catch (error) {
     // Whatever the cause (a refused row, the database gone), the transaction rolled back: nothing was written. The
     // import is failed with a French message and keeps its rows, so it can be confirmed again; never "running".
-    const message = error instanceof AppError ? error.message : t("import.error.failed", { reason: t("import.error.unexpected") });
+    const message = error instanceof AppError ? error.message : t("import.error.failed", { reason: t("import.failure_unexpected") });
     if (!(error instanceof AppError)) console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "import failed", importId: id, error: String(error) }));
     result = { created: 0, updated: 0, unchanged: 0, error: message };
     created.length = 0;
