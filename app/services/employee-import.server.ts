@@ -253,6 +253,18 @@ export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promis
       }
       values.team = teamKey;
     }
+    // The places the sheet would hold must nest (the save's rule, validateSheet): a subsidiary changed by the file
+    // with the stored division of the old one, or a division changed with the stored team, is named here.
+    const finalDivision = "division" in v ? values.division : (current?.division ?? null);
+    const finalTeam = "team" in v ? values.team : (current?.team ?? null);
+    if (typeof finalDivision === "number" && finalDivision > 0 && subsidiaryId !== null) {
+      const division = places.divisions.find((d) => d.id === finalDivision);
+      if (division && division.subsidiaryId !== subsidiaryId) messages.push(cellMessage("division", t("employee.error.division_subsidiary")));
+    }
+    if (typeof finalTeam === "number" && finalTeam > 0 && finalDivision !== null) {
+      const team = places.teams.find((x) => x.id === finalTeam);
+      if (team && team.divisionId !== finalDivision) messages.push(cellMessage("team", t("employee.error.team_division")));
+    }
     // The sheet's required fields (spec 1 §5) on what the sheet would hold after the import.
     const merged = { ...(current ?? {}), ...values } as Partial<EmployeeValues>;
     for (const f of missingRequiredFields(merged)) {

@@ -220,6 +220,18 @@ describe("what the sheet or the database would refuse, refused in the preview", 
   });
 });
 
+describe("places that would not nest", () => {
+  it("a subsidiary changed without its division is named on the division, before any confirmation", async () => {
+    const bytes = new TextEncoder().encode(`Matricule;Prénom;Nom;E-mail professionnel;Agence\n2003;João;Silva 2003;joao.2003@cadran.test;3 Print`);
+    const id = await startImport(db.em(), admin, { name: "agence.csv", bytes }, { now: NOW });
+    const [r] = (await plan(id)).rows;
+    expect(r!.outcome).toBe("error");
+    expect(r!.messages[0]).toBe("Pôle : Ce pôle n'appartient pas à l'agence choisie.");
+    // The stored team still nests in the stored division: only the division is named.
+    expect(r!.messages.filter((m) => m.startsWith("Équipe"))).toEqual([]);
+  });
+});
+
 describe("never running for good", () => {
   it("a failure that is not the file's (the database refusing) rolls back, is failed in French, and can be confirmed again", async () => {
     const id = await upload([row(5001), row(5002)]);
