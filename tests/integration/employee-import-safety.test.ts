@@ -144,6 +144,16 @@ describe("whose sheet changes", () => {
     expect(state).toBe("done");
     expect(await sheet(2001)).toMatchObject({ firstname: "Zoé", lastname: "Bœuf 2001", subsidiary: "3 Print" });
     expect(await sheet(2002)).toMatchObject({ position: "Chef", subsidiary: "Lisboa Print" });
+    // The history of the import is per person (decision 0106): one entry on each changed sheet, by who confirmed.
+    const history = await db.sql<{ matricule: number; actor_id: number; fields: string[] }>(
+      `select e.matricule, g.actor_id, array(select c->>'field' from jsonb_array_elements(g.details->'changes') c order by 1) as fields
+         from audit_log g join employee e on e.id = g.employee_id where g.action = 'sheet.update' and e.matricule in (2001, 2002) order by e.matricule`,
+    );
+    expect(history.map((h) => [h.matricule, h.actor_id])).toEqual([
+      [2001, admin.employeeId],
+      [2002, admin.employeeId],
+    ]);
+    expect(history[0]!.fields).toEqual(expect.arrayContaining(["firstname", "lastname", "subsidiary"]));
   });
 
   it("a name or login change in the same subsidiary is flagged and skipped unless ticked", async () => {
