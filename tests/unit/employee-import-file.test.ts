@@ -141,7 +141,7 @@ describe("an xlsx that unpacks too large (zip bomb)", () => {
     global.gc?.();
     const before = process.memoryUsage().rss;
     const started = performance.now();
-    await expect(readImportFile(bomb, "bombe.xlsx")).rejects.toThrow(/Ce classeur décompressé dépasserait 50 Mo/);
+    await expect(readImportFile(bomb, "bombe.xlsx")).rejects.toThrow(/Ce classeur décompressé dépasserait 32 Mo/);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
