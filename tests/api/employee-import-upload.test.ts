@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, createRoleAccounts, type TestEmployee } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";
+import { zipBomb } from "~tests/support/zip-bomb";
 
 const db = useTestDatabase();
 const server = useTestServer();
@@ -91,6 +92,24 @@ describe("the import upload", () => {
     const res = await upload(client, stream, `multipart/form-data; boundary=${boundary}`);
     expect(res.status).toBe(413);
     expect(res.text).toContain("Le fichier dépasse 10 Mo.");
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+});
+
+describe("a zip bomb uploaded", () => {
+  it("is refused in French within a second, the web process under +100 MB", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(accounts.ROLE_HEAD_MANAGEMENT!.email);
+    const row = Buffer.from(`<row r="1"><c r="A1" t="inlineStr"><is><t>${"x".repeat(900)}</t></is></c></row>`.padEnd(1024, " "));
+    const bomb = Buffer.from(await zipBomb(Buffer.concat(Array.from({ length: 1024 }, () => row)), 300));
+    const { body, type } = multipart([{ name: "file", value: bomb, filename: "bombe.xlsx" }]);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await upload(client, body, type);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Ce classeur décompressé dépasserait 32 Mo");
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 });
