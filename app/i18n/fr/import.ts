@@ -52,7 +52,6 @@ export const employeeImport = {
   "import.error.file_type": "Envoyez un fichier .xlsx ou .csv.",
   "import.error.file_empty": "Le fichier est vide ou sa première ligne n'a pas d'en-têtes.",
   "import.error.file_unreadable": "Le fichier n'a pas pu être lu : vérifiez qu'il s'agit bien d'un classeur .xlsx ou d'un fichier .csv.",
-  "import.error.file_too_large": "Le fichier dépasse 10 Mo ou 10 000 lignes de données.",
   "import.error.missing_columns": "Colonnes obligatoires absentes : {columns}.",
   "import.error.matricule_required": "Le matricule est obligatoire : c'est lui qui reconnaît un employé.",
   "import.error.matricule_twice": "Ce matricule figure déjà ligne {line}.",
