@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, matchHeaders, missingColumns, parseCell, parseDate, parseDecimal, parseRows, rowOutcome } from "./employee-import";
+import {
+  displayValue,
+  forbiddenCharacter,
+  FORMULA_WITHOUT_VALUE,
+  IMPORT_COLUMNS,
+  matchHeaders,
+  MAX_CELL_CHARS,
+  missingColumns,
+  parseCell,
+  parseDate,
+  parseDecimal,
+  parseRows,
+  previewOrder,
+  previewPage,
+  rowOutcome,
+  rowTick,
+} from "./employee-import";
 
 const column = (field: string) => IMPORT_COLUMNS.find((c) => c.field === field)!;
 
@@ -97,5 +113,98 @@ describe("rowOutcome", () => {
     ["a changed column: update naming it", { matricule: 1, position: "Imprimeur" }, { matricule: 1, position: "Graphiste" }, "update", ["position"]],
   ] as const)("%s", (_name, values, stored, outcome, changed) => {
     expect(rowOutcome(values, stored)).toEqual({ outcome, changed });
+  });
+});
+
+describe("cells that cannot be stored (issue 39)", () => {
+  it.each([
+    ["a NUL byte", "lastname", "Du\u0000pont", "Caractère de contrôle interdit (U+0000) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["a C1 control (œ of a Windows-1252 file read as Latin-1)", "lastname", "B\u009Cuf", "Caractère de contrôle interdit (U+009C) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["DEL", "position", "a\u007Fb", "Caractère de contrôle interdit (U+007F) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["a line break in a name", "firstname", "Anne\nMarie", "Caractère de contrôle interdit (U+000A) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["a byte no encoding reads", "lastname", "L\uFFFDuvre", "Caractère illisible (U+FFFD) : le fichier n'est pas dans l'encodage choisi ; choisissez UTF-8 ou Windows-1252."],
+    ["a control character in a place", "team", "Re\u0001liure", "Caractère de contrôle interdit (U+0001) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["a control character in a number cell", "matricule", "12\u0000", "Caractère de contrôle interdit (U+0000) : retapez la cellule, ou choisissez le bon encodage du fichier."],
+    ["a cell over 5,000 characters", "comments", "x".repeat(MAX_CELL_CHARS + 1), "Cellule trop longue (5\u202f000 caractères au plus)."],
+    ["a formula saved without its value", "lastname", FORMULA_WITHOUT_VALUE, "formule sans valeur enregistrée : enregistrez le fichier dans votre tableur puis envoyez-le de nouveau."],
+    ["a formula without value in a date column", "hiredAt", FORMULA_WITHOUT_VALUE, "formule sans valeur enregistrée : enregistrez le fichier dans votre tableur puis envoyez-le de nouveau."],
+  ])("%s is an error of its cell, in French", (_name, field, raw, message) => {
+    expect(parseCell(column(field), raw)).toEqual({ ok: false, message });
+  });
+
+  it.each([
+    ["œ € ’ “ ” … – Œ Ÿ are letters, not controls", "lastname", "Bœuf € ’“”…–ŒŸ"],
+    ["a multi-line comment keeps its line breaks and tabs", "comments", "ligne 1\r\nligne 2\tfin"],
+    ["exactly 5,000 characters", "comments", "x".repeat(MAX_CELL_CHARS)],
+  ])("%s", (_name, field, raw) => {
+    expect(parseCell(column(field), raw)).toEqual({ ok: true, value: raw.trim() });
+  });
+
+  it("names the first forbidden character", () => {
+    expect(forbiddenCharacter("ok")).toBeNull();
+    expect(forbiddenCharacter("a\tb")).toBe("U+0009");
+    expect(forbiddenCharacter("a\tb", true)).toBeNull();
+    expect(forbiddenCharacter("a\u0085b", true)).toBe("U+0085");
+  });
+
+  it("keeps a formula without value out of the row's values (never the text [object Object])", () => {
+    const [row] = parseRows(["Matricule", "Nom"], [[12, FORMULA_WITHOUT_VALUE]]);
+    expect(row!.values).toEqual({ matricule: 12 });
+    expect(row!.errors).toEqual([{ field: "lastname", message: expect.stringMatching(/^formule sans valeur enregistrée/) }]);
+  });
+});
+
+describe("rowTick: whose sheet changes", () => {
+  it.each([
+    ["a position changes in the same subsidiary", ["position"], 1, 1, null],
+    ["the file has no subsidiary column", ["position"], 1, undefined, null],
+    ["the file's subsidiary is blank", ["position"], 1, null, null],
+    ["the stored sheet has no subsidiary yet", ["position", "subsidiary"], null, 2, "identity"],
+    ["the lastname changes", ["lastname"], 1, 1, "identity"],
+    ["the firstname changes", ["firstname", "position"], 1, 1, "identity"],
+    ["the login changes", ["email"], 1, 1, "identity"],
+    ["the matricule belongs to another subsidiary than the file names", ["position"], 1, 2, "subsidiary"],
+    ["another subsidiary and a new name: still the subsidiary's error", ["lastname", "subsidiary"], 1, 2, "subsidiary"],
+  ] as const)("%s", (_name, changed, stored, file, expected) => {
+    expect(rowTick(changed, stored, file)).toBe(expected);
+  });
+});
+
+describe("displayValue: old → new as HR reads it", () => {
+  it.each([
+    ["a date", "hiredAt", "2024-09-02", "02/09/2024"],
+    ["a decimal", "numberOfHoursPerMonth", 151.67, "151,67"],
+    ["yes", "teamLeader", true, "Oui"],
+    ["no", "teamLeader", false, "Non"],
+    ["a choice by its label", "typeContract", "CDI", "CDI (contrat à durée indéterminée)"],
+    ["blank", "position", null, "(vide)"],
+    ["a place by the name the caller gives", "subsidiary", "Lisboa Print", "Lisboa Print"],
+  ] as const)("%s", (_name, field, value, expected) => {
+    expect(displayValue(field, value)).toBe(expected);
+  });
+});
+
+describe("the paged preview", () => {
+  it("puts errors first, then the rows to tick, updates, creations and unchanged rows, by line within each", () => {
+    const rows = [
+      { line: 2, outcome: "unchanged", tick: null },
+      { line: 3, outcome: "create", tick: null },
+      { line: 4, outcome: "update", tick: "identity" },
+      { line: 5, outcome: "error", tick: null },
+      { line: 6, outcome: "update", tick: null },
+      { line: 7, outcome: "update", tick: "subsidiary" },
+      { line: 8, outcome: "error", tick: null },
+    ] as const;
+    expect(previewOrder(rows).map((r) => r.line)).toEqual([5, 8, 7, 4, 6, 3, 2]);
+  });
+
+  it.each([
+    ["the first page", 5000, 1, { page: 1, pages: 25, from: 0, to: 200 }],
+    ["the last page, shorter", 5001, 26, { page: 26, pages: 26, from: 5000, to: 5001 }],
+    ["a page past the end shows the last", 450, 9, { page: 3, pages: 3, from: 400, to: 450 }],
+    ["page 0 or a non-number is the first", 450, Number.NaN, { page: 1, pages: 3, from: 0, to: 200 }],
+    ["an empty file has one empty page", 0, 1, { page: 1, pages: 1, from: 0, to: 0 }],
+  ])("%s", (_name, total, asked, expected) => {
+    expect(previewPage(total, asked)).toEqual(expected);
   });
 });

@@ -9,6 +9,10 @@ import { t, type MessageKey } from "~/i18n/fr";
  * `employee-import.server.ts`.
  */
 
+/** How a CSV's bytes are read: detected (UTF-8 when valid, else Windows-1252) or chosen on the upload form. */
+export const IMPORT_ENCODINGS = ["auto", "utf-8", "windows-1252"] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
 export type ImportKind = "text" | "integer" | "decimal" | "date" | "yesno" | "choice" | "place";
 
 export interface ImportColumn {
@@ -84,7 +88,29 @@ export function matchHeaders(headers: readonly string[]): (ImportColumn | null)[
   return headers.map((h) => byKey.get(headerKey(String(h ?? ""))) ?? null);
 }
 
-export type RawCell = string | number | boolean | Date | null | undefined;
+/**
+ * An xlsx formula cell saved without its result (a file written by a program, never opened in a spreadsheet): its
+ * value is unknown, so it is an error of that cell, never the formula's text.
+ */
+export const FORMULA_WITHOUT_VALUE = Object.freeze({ formulaWithoutValue: true as const });
+export type RawCell = string | number | boolean | Date | null | undefined | typeof FORMULA_WITHOUT_VALUE;
+
+/** A cell longer than this is refused before anything else (the longest sheet field, the comments, holds 5,000). */
+export const MAX_CELL_CHARS = 5000;
+
+/**
+ * C0 and C1 control characters (a NUL, or the bytes 0x80–0x9F of a Windows-1252 file read as Latin-1) and U+FFFD
+ * (a byte no encoding could read): never a letter of a name. A tab or a line break is allowed in the comments only
+ * (a multi-line text).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/;
+const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F\uFFFD]/;
+
+/** The first forbidden character of a text cell, as "U+009C"; null when the text is clean. */
+export function forbiddenCharacter(text: string, multiline = false): string | null {
+  const m = (multiline ? CONTROL : CONTROL_OR_BREAK).exec(text);
+  return m ? `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` : null;
+}
 export type CellValue = string | number | boolean | null;
 export type CellResult = { ok: true; value: CellValue } | { ok: false; message: string };
 
@@ -148,6 +174,12 @@ const NO = new Set(["non", "n", "no", "faux", "false", "0"]);
 
 /** One cell of a column, read and checked; an error is a French message naming the value expected. */
 export function parseCell(column: ImportColumn, raw: RawCell): CellResult {
+  if (raw === FORMULA_WITHOUT_VALUE) return { ok: false, message: t("import.error.formula_without_value") };
+  if (typeof raw === "string") {
+    if (raw.length > MAX_CELL_CHARS) return { ok: false, message: t("import.error.cell_too_long", { max: MAX_CELL_CHARS.toLocaleString("fr-FR") }) };
+    const bad = forbiddenCharacter(raw, column.field === "comments");
+    if (bad) return { ok: false, message: t(bad === "U+FFFD" ? "import.error.unreadable_character" : "import.error.control_character", { code: bad }) };
+  }
   const blank = raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
   if (blank) return { ok: true, value: null };
   switch (column.kind) {
@@ -198,7 +230,7 @@ export function parseRows(headers: readonly string[], rows: readonly (readonly R
   const columns = matchHeaders(headers);
   const out: ParsedRow[] = [];
   rows.forEach((cells, i) => {
-    if (cells.every((c) => c === null || c === undefined || String(c).trim() === "")) return;
+    if (cells.every((c) => c === null || c === undefined || (typeof c !== "object" && String(c).trim() === ""))) return;
     const row: ParsedRow = { line: firstLine + i, values: {}, errors: [] };
     columns.forEach((column, j) => {
       if (!column) return;
@@ -241,3 +273,65 @@ export function rowOutcome(
   const changed = (Object.keys(values) as EmployeeField[]).filter((f) => !same(values[f], stored[f]));
   return changed.length === 0 ? { outcome: "unchanged", changed } : { outcome: "update", changed };
 }
+
+// ---------- whose sheet changes (issue 39) ----------
+
+/**
+ * A change of these fields is a change of person, not a correction: the row is written only when HR ticks it on the
+ * preview. A matricule found in another subsidiary than the file names is more: an error of the row unless ticked.
+ */
+export const IDENTITY_FIELDS: readonly EmployeeField[] = ["firstname", "lastname", "email", "subsidiary"];
+
+export type TickKind = "identity" | "subsidiary";
+
+/**
+ * What an update needs before it is written: "subsidiary" when the matched sheet is in another subsidiary than the
+ * one the file names (both set), "identity" when a name or the login changes, else null.
+ *
+ * @example rowTick(["lastname"], 1, 1) // "identity"
+ * @example rowTick(["position"], 1, 2) // "subsidiary"
+ */
+export function rowTick(changed: readonly EmployeeField[], storedSubsidiary: number | null, fileSubsidiary: number | null | undefined): TickKind | null {
+  if (storedSubsidiary !== null && fileSubsidiary !== undefined && fileSubsidiary !== null && storedSubsidiary !== fileSubsidiary) return "subsidiary";
+  return changed.some((f) => IDENTITY_FIELDS.includes(f)) ? "identity" : null;
+}
+
+const frDay = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso);
+
+/**
+ * A value as the preview shows it in "old → new": dates DD/MM/YYYY, decimals with a comma, yes/no as oui/non, a
+ * choice by its French label, a place by its name (the caller gives names for places); blank as « (vide) ».
+ */
+export function displayValue(field: EmployeeField, value: unknown): string {
+  if (value === null || value === undefined || value === "") return t("import.empty_value");
+  const column = IMPORT_COLUMNS.find((c) => c.field === field);
+  if (typeof value === "boolean") return t(value ? "word.yes" : "word.no");
+  if (column?.kind === "date" && typeof value === "string") return frDay(value);
+  if (column?.kind === "choice") return column.choices!.find((c) => c.code === value)?.label ?? String(value);
+  if (typeof value === "number" || (column?.kind === "decimal" && typeof value === "string")) return String(Number(value)).replace(".", ",");
+  return String(value);
+}
+
+const ORDER: Record<RowOutcome | TickKind, number> = { error: 0, subsidiary: 1, identity: 2, update: 3, create: 4, unchanged: 5 };
+
+/** The preview's order: errors first, then the rows to tick, updates, creations, unchanged rows; by line within each. */
+export function previewOrder<T extends { line: number; outcome: RowOutcome; tick: TickKind | null }>(rows: readonly T[]): T[] {
+  const rank = (r: T) => (r.outcome === "error" ? 0 : r.tick ? ORDER[r.tick] : ORDER[r.outcome]);
+  return [...rows].sort((a, b) => rank(a) - rank(b) || a.line - b.line);
+}
+
+/** Rows per preview page. */
+export const PREVIEW_PAGE_SIZE = 200;
+
+/** The page asked for, kept within 1..last (a page past the end shows the last). */
+export function previewPage(total: number, asked: number, size = PREVIEW_PAGE_SIZE): { page: number; pages: number; from: number; to: number } {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(pages, Math.max(1, Number.isInteger(asked) ? asked : 1));
+  return { page, pages, from: (page - 1) * size, to: Math.min(total, page * size) };
+}
+
+/** An unconfirmed preview (or a failed confirmation) lives this long; the worker's cleanup then deletes it. */
+export const PREVIEW_LIFETIME_MS = 24 * 3600 * 1000;
+
+/** A confirmation whose progress has not moved for this long was left by a process that died: the worker fails it. */
+export const STALE_RUN_MS = 10 * 60 * 1000;

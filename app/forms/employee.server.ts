@@ -33,10 +33,16 @@ const decimal = z.number(numberError).min(0, t("employee.error.positive")).max(9
 /** Contract hours: a week has 168 hours, the longest month 744 (31 × 24); one schema per field for both doors. */
 const hoursPerWeek = z.number(numberError).min(0, t("employee.error.positive")).max(168, t("employee.error.hours_per_week"));
 const hoursPerMonth = z.number(numberError).min(0, t("employee.error.positive")).max(744, t("employee.error.hours_per_month"));
+/** The hourly cost is numeric(10,2) in the database, the salary numeric(12,2): the schema refuses what it cannot hold. */
+const hourlyCost = decimal.max(99_999_999, t("employee.error.number"));
 const counter = z.number(numberError).min(-9999, t("employee.error.number")).max(9999, t("employee.error.number"));
+/** The monthly accrual is numeric(5,2): a counter, within ±999. */
+const accrual = counter.min(-999, t("employee.error.number")).max(999, t("employee.error.number"));
 // The HTML form's decimal inputs read a comma or a point (domain/number-format.ts).
 const formDecimal = z.preprocess(decimalFormValue, decimal);
 const formCounter = z.preprocess(decimalFormValue, counter);
+const formHourlyCost = z.preprocess(decimalFormValue, hourlyCost);
+const formAccrual = z.preprocess(decimalFormValue, accrual);
 const matricule = z.number({ error: t("employee.error.integer") }).int(t("employee.error.integer")).min(1, t("employee.error.integer")).max(2_147_483_647, t("employee.error.integer"));
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: t("employee.error.choice") });
 
@@ -95,13 +101,13 @@ export const EmployeeForm = z
     firedAt: formDate("contract").optional(),
     contractState: text(120).optional(),
     annualSalary: formDecimal.optional(),
-    hourlyCost: formDecimal.optional(),
+    hourlyCost: formHourlyCost.optional(),
     holidayEarnedLastYear: formCounter.optional(),
     holidayTakenLastYear: formCounter.optional(),
     holidayEarnedThisYear: formCounter.optional(),
     holidayTakenThisYear: formCounter.optional(),
     holidayTotalBalance: formCounter.optional(),
-    holidayMonthlyVacationAccrual: formCounter.optional(),
+    holidayMonthlyVacationAccrual: formAccrual.optional(),
     holidayWorkingTimeReduction: yesNo.optional(),
     country: relationId.optional(),
     subsidiary: relationId.optional(),
@@ -248,13 +254,13 @@ export const EmployeeBody = z.object({
   firedAt: apiDate("contract").nullable().optional(),
   contractState: nullableText(text(120)).optional(),
   annualSalary: decimal.nullable().optional(),
-  hourlyCost: decimal.nullable().optional(),
+  hourlyCost: hourlyCost.nullable().optional(),
   holidayEarnedLastYear: counter.nullable().optional(),
   holidayTakenLastYear: counter.nullable().optional(),
   holidayEarnedThisYear: counter.nullable().optional(),
   holidayTakenThisYear: counter.nullable().optional(),
   holidayTotalBalance: counter.nullable().optional(),
-  holidayMonthlyVacationAccrual: counter.nullable().optional(),
+  holidayMonthlyVacationAccrual: accrual.nullable().optional(),
   holidayWorkingTimeReduction: apiBool.optional(),
   country: iriField("country").nullable().optional(),
   subsidiary: iriField("subsidiary").nullable().optional(),

@@ -1,11 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { PREVIEW_LIFETIME_MS } from "~/domain/employee-import";
 import { cleanupKey } from "~/domain/missed-runs";
 
 /** Reminder keys (`notif:*`) and cleanup marks (`cleanup:*`) of job_run are kept this long. */
 export const JOB_RUN_KEEP_MS = 30 * 24 * 3600 * 1000;
 
 /**
- * Nightly housekeeping: expired sessions, dead API and reset tokens, old login failures, and the job_run rows
+ * Nightly housekeeping: expired sessions, expired employee import previews, dead API and reset tokens, old login failures, and the job_run rows
  * that only guard a short-lived repeat (`notif:*` reminders, `cleanup:*` marks) after 30 days; the accrual and
  * roll-over keys stay (they are the history the catch-up reads). Records `cleanup:<Paris day of dueAt>`, so a
  * start after a missed night knows whether it ran. Idempotent: a rerun deletes nothing more than what has
@@ -34,6 +35,13 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     [new Date(now.getTime() - JOB_RUN_KEEP_MS)],
     "run",
   )) as unknown as Run;
+  // Employee imports never confirmed, or whose confirmation failed, after their lifetime (decision 0116): their rows
+  // hold names, logins and salaries nobody will use. A finished import keeps its counts (its rows were dropped).
+  const imports = (await conn.execute(
+    "delete from employee_import where state in ('preview', 'failed') and created_at <= ?",
+    [new Date(now.getTime() - PREVIEW_LIFETIME_MS)],
+    "run",
+  )) as unknown as Run;
   const [repaired] = await conn.execute<{ n: number }[]>("select leave_waiting_for_refresh() as n");
   await conn.execute("insert into job_run (key, done_at) values (?, ?) on conflict (key) do nothing", [cleanupKey(dueAt), now], "run");
   return {
@@ -45,5 +53,6 @@ export async function cleanup(em: EntityManager, now = new Date(), dueAt: Date =
     waitingRepaired: Number(repaired?.n ?? 0),
     outbox: outbox.affectedRows,
     mails: mails.affectedRows,
+    imports: imports.affectedRows,
   };
 }

@@ -12,7 +12,7 @@ import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } fro
 import { currentFanOut } from "./fanout.server";
 import { reportExport } from "./report-export.server";
 import { addNextYearHolidays } from "~/services/holiday-proposals.server";
-import { runImport } from "~/services/employee-import-run.server";
+import { failStaleImports, runImport } from "~/services/employee-import-run.server";
 import { mailStartingDeputies } from "~/services/deputy-start-mail.server";
 
 /**
@@ -40,6 +40,7 @@ export const processors: Processors = {
   "mail.send": ({ mailId }) => sendStoredMail(mailId),
   "holidays.next-year": async ({ at }) => addNextYearHolidays(await getEm(), at ? new Date(at) : new Date()),
   "employees.import": async ({ importId }) => runImport(await getEm(), importId),
+  "employees.import-sweep": async () => failStaleImports(await getEm()),
   "deputy.start-mail": async ({ at }) => mailStartingDeputies(await getEm(), at ? new Date(at) : new Date()),
 };
 

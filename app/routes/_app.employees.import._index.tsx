@@ -1,9 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type UploadHandler,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/auth.server";
 import { getEm } from "~/server/orm.server";
-import { ImportFileError, MAX_IMPORT_BYTES } from "~/services/employee-import-file.server";
+import { requestNow } from "~/server/clock.server";
+import { IMPORT_ENCODINGS, ImportFileError, MAX_IMPORT_BYTES, type ImportEncoding } from "~/services/employee-import-file.server";
 import { startImport } from "~/services/employee-import.server";
 import { assertManagement } from "~/services/employee-records.server";
 import { ForbiddenError } from "~/services/errors";
@@ -18,23 +27,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
     throw error;
   }
-  return null;
+  return { encodings: IMPORT_ENCODINGS };
 }
 
 /** A plain multipart form: the file is read, its rows kept, and the preview page shown (nothing written to the sheets). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
-    return data({ error: t("import.error.file_too_large") }, { status: 413 });
-  }
-  const form = await request.formData();
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ error: t("import.error.file_type") }, { status: 400 });
+  // The rights first: nobody else's upload is even read.
   try {
-    const id = await startImport(await getEm(), user, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    assertManagement(user);
+  } catch (error) {
+    if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
+    throw error;
+  }
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+    return data({ error: t("import.error.file_bytes", { max: MAX_IMPORT_BYTES / 1024 / 1024 }), encoding: "auto" as ImportEncoding }, { status: 413 });
+  }
+  // Streamed, never more than the limit in memory (a chunked body has no Content-Length): the file part is kept up
+  // to MAX_IMPORT_BYTES, a bigger one drained and refused; the other fields are short texts.
+  let upload: { name: string; bytes: Uint8Array; tooLarge: boolean } | null = null;
+  const handler: UploadHandler = async (part) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const limit = part.filename === undefined ? 1000 : MAX_IMPORT_BYTES;
+    for await (const chunk of part.data) {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+    }
+    if (part.filename === undefined) return size <= limit ? Buffer.concat(chunks).toString("utf8") : undefined;
+    if (part.name === "file" && size > 0) upload = { name: part.filename, bytes: size > limit ? new Uint8Array() : Buffer.concat(chunks), tooLarge: size > limit };
+    return undefined;
+  };
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, handler);
+  } catch {
+    return data({ error: t("import.error.file_type"), encoding: "auto" as ImportEncoding }, { status: 400 });
+  }
+  const asked = String(form.get("encoding") ?? "auto");
+  const encoding: ImportEncoding = (IMPORT_ENCODINGS as readonly string[]).includes(asked) ? (asked as ImportEncoding) : "auto";
+  const file = upload as { name: string; bytes: Uint8Array; tooLarge: boolean } | null;
+  if (!file) return data({ error: t("import.error.file_type"), encoding }, { status: 400 });
+  if (file.tooLarge) return data({ error: t("import.error.file_bytes", { max: MAX_IMPORT_BYTES / 1024 / 1024 }), encoding }, { status: 413 });
+  try {
+    const id = await startImport(
+      await getEm(),
+      user,
+      { name: file.name, bytes: file.bytes },
+      { encoding, now: requestNow(request) },
+    );
     return redirect(`/employees/import/${id}`);
   } catch (error) {
-    if (error instanceof ImportFileError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof ImportFileError) return data({ error: error.message, encoding }, { status: 400 });
     if (error instanceof ForbiddenError) throw new Response(null, { status: 403 });
     throw error;
   }
@@ -42,6 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EmployeeImport() {
   const reply = useActionData<typeof action>();
+  const { encodings } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">{t("import.title")}</h1>
@@ -74,6 +119,18 @@ export default function EmployeeImport() {
                 {reply.error}
               </p>
             )}
+          </div>
+          <div>
+            <label htmlFor="import-encoding" className="field-label">
+              {t("import.encoding")}
+            </label>
+            <select id="import-encoding" name="encoding" defaultValue={reply?.encoding ?? "auto"} className="field-input">
+              {encodings.map((e) => (
+                <option key={e} value={e}>
+                  {t(`import.encoding.${e}`)}
+                </option>
+              ))}
+            </select>
           </div>
           <button type="submit" className="btn btn-primary">
             {t("import.upload")}

@@ -22,6 +22,7 @@ export type JobName =
   | "mail.send"
   | "holidays.next-year"
   | "employees.import"
+  | "employees.import-sweep"
   | "deputy.start-mail";
 
 /**
@@ -64,6 +65,8 @@ export const JOBS = {
   "holidays.next-year": periodic,
   // A confirmed employee import of many rows (decision 0098): the import's id only (its rows are in the database).
   "employees.import": z.object({ importId: z.string().uuid() }),
+  // Confirmations left "running" by a process that died are failed, to be confirmed again (decision 0116): from "now".
+  "employees.import-sweep": z.object({}),
   // The deputies whose period begins today, told once (decision 0112): from "now".
   "deputy.start-mail": periodic,
 } as const;
@@ -83,6 +86,8 @@ export const SCHEDULES: { id: string; name: JobName; pattern: string }[] = [
   { id: "holidays-next-year", name: "holidays.next-year", pattern: "0 4 1 12 *" },
   // Deputies (decision 0112): a period's first day, at 07:00, the deputy hears what already awaits the manager.
   { id: "deputy-start-mail", name: "deputy.start-mail", pattern: "0 7 * * *" },
+  // Employee imports (decision 0116): a confirmation whose process died is failed within 15 minutes.
+  { id: "employee-import-sweep", name: "employees.import-sweep", pattern: "*/5 * * * *" },
 ];
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

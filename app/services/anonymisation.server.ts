@@ -132,6 +132,29 @@ async function redactHistory(tx: EntityManager, employeeId: number): Promise<num
   return redacted.length;
 }
 
+/**
+ * The stored employee import previews (employee_import.rows, decision 0116) lose every row about the person: the
+ * matricule, the professional or the personal e-mail of the sheet as it was. Previews live a day, so there are few.
+ */
+async function scrubImportPreviews(tx: EntityManager, row: SheetRow): Promise<number> {
+  const emails = [row.email, row.email_personal, row.user_email].filter((e): e is string => !!e).map((e) => e.toLowerCase());
+  const about = `coalesce((r->'values'->>'matricule') = ?::text, false)
+    or coalesce(lower(r->'values'->>'email') = any(?::text[]), false) or coalesce(lower(r->'values'->>'emailPersonal') = any(?::text[]), false)`;
+  const list = `{${emails.map((e) => `"${e.replace(/["\\]/g, "")}"`).join(",")}}`;
+  const params = [row.matricule === null ? null : String(row.matricule), list, list];
+  const res = (await tx.getConnection().execute(
+    `update employee_import i
+        set rows = (select coalesce(jsonb_agg(x.r order by x.n), '[]'::jsonb) from jsonb_array_elements(i.rows) with ordinality x(r, n)
+                     where not (${about.replaceAll("r->", "x.r->")})),
+            total = (select count(*) from jsonb_array_elements(i.rows) x(r) where not (${about.replaceAll("r->", "x.r->")}))
+      where exists (select 1 from jsonb_array_elements(i.rows) x(r) where ${about.replaceAll("r->", "x.r->")})`,
+    [...params, ...params, ...params],
+    "run",
+    tx.getTransactionContext(),
+  )) as unknown as { affectedRows: number };
+  return res.affectedRows;
+}
+
 /** The dry run: what anonymising this employee would change, and why it cannot be done yet (nothing is written). */
 export async function anonymisationPreview(em: EntityManager, employeeId: number, now = new Date()): Promise<AnonymisationPreview> {
   return previewOf(await readSheet(em, employeeId, false), now);
@@ -179,6 +202,7 @@ export async function anonymiseEmployee(em: EntityManager, actor: CurrentUser, e
     }
     if (row.user_email) await run(`delete from login_failure where identifier = ?`, [row.user_email.toLowerCase()]);
     await redactHistory(tx, employeeId);
+    await scrubImportPreviews(tx, row);
     await run(`insert into audit_log (at, actor_id, action, employee_id, details) values (?, ?, 'anonymise', ?, ?::jsonb)`, [
       now,
       actor.employeeId,

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import ExcelJS from "exceljs";
-import { columnHeader, IMPORT_COLUMNS, type ImportColumn } from "~/domain/employee-import";
+import { columnHeader, IMPORT_COLUMNS, KEY_COLUMNS, type ImportColumn } from "~/domain/employee-import";
+import { TRACKED_FIELDS } from "~/domain/employee-sheet";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { assertManagement, EMPLOYEE_SELECT, toRecord, type EmployeeRecord, type Row } from "./employee-records.server";
@@ -122,7 +123,9 @@ export async function importTemplate(actor: CurrentUser): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Cadran";
   const sheet = workbook.addWorksheet(t("import.template_sheet"), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = DIRECTORY_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: Math.max(14, c.header.length + 2) }));
+  // A required column of the file is marked " *" (the header still matches: punctuation is ignored, decision 0116).
+  const header = (c: ImportColumn) => `${columnHeader(c.field)}${KEY_COLUMNS.includes(c.field) ? " *" : ""}`;
+  sheet.columns = IMPORT_COLUMNS.map((c, i) => ({ header: header(c), key: `c${i}`, width: Math.max(14, header(c).length + 2) }));
   sheet.getRow(1).font = { bold: true };
   sheet.addRow(IMPORT_COLUMNS.map((c) => EXAMPLE[c.field] ?? null));
   IMPORT_COLUMNS.forEach((c, i) => {
@@ -131,9 +134,18 @@ export async function importTemplate(actor: CurrentUser): Promise<Uint8Array> {
   const values = workbook.addWorksheet(t("import.values_sheet"));
   values.columns = [
     { header: t("import.values_column"), key: "column", width: 40 },
+    { header: t("import.values_requirement"), key: "required", width: 36 },
     { header: t("import.values_allowed"), key: "allowed", width: 100 },
   ];
   values.getRow(1).font = { bold: true };
-  for (const c of IMPORT_COLUMNS) values.addRow({ column: columnHeader(c.field), allowed: allowedValues(c) });
+  const requirement = (c: ImportColumn) =>
+    KEY_COLUMNS.includes(c.field)
+      ? t("import.values_key_column")
+      : (TRACKED_FIELDS as readonly string[]).includes(c.field)
+        ? t("import.values_needed_active")
+        : t("import.values_optional");
+  for (const c of IMPORT_COLUMNS) values.addRow({ column: header(c), required: requirement(c), allowed: allowedValues(c) });
+  values.addRow({});
+  values.addRow({ column: t("import.values_encodings") });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

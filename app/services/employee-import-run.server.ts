@@ -9,34 +9,76 @@ import { recordHistory } from "./history.server";
 import { AppError, NotFoundError, ValidationError } from "./errors";
 import { IMPORT_JOB_THRESHOLD } from "./employee-import-file.server";
 import { cellMessage, importRow, planImport, type ImportPlan } from "./employee-import.server";
+import { PREVIEW_LIFETIME_MS, STALE_RUN_MS } from "~/domain/employee-import";
 
 /**
  * The employee import, confirming and writing (decision 0098): refused while a row is in error, one transaction,
  * the job `employees.import` above IMPORT_JOB_THRESHOLD rows. The preview is `employee-import.server.ts`.
  */
 
+type Planned = Awaited<ReturnType<typeof planImport>>["rows"][number];
+
+/** The rows a confirmation writes: creates and updates, but an identity change only when ticked (decision 0116). */
+const written = (rows: Planned[], accepted: ReadonlySet<number>) =>
+  rows.filter((r) => r.outcome === "create" || (r.outcome === "update" && (r.tick === null || accepted.has(r.parsed.line))));
+
+/** A matricule of another subsidiary is an error of its row unless ticked: the lines still unticked. */
+function untickedOtherSubsidiary(rows: Planned[], accepted: ReadonlySet<number>): number[] {
+  return rows.filter((r) => r.outcome === "update" && r.tick === "subsidiary" && !accepted.has(r.parsed.line)).map((r) => r.parsed.line);
+}
+
 /**
- * Confirms an import: refused while a row is in error; a large one (more than IMPORT_JOB_THRESHOLD rows to write)
- * goes to the worker, a small one runs here. Answers the state after the call.
+ * Confirms an import (a preview, or a confirmation that failed): refused while a row is in error or a matricule of
+ * another subsidiary is not ticked; `accepted` are the lines HR ticked. A large one (more than IMPORT_JOB_THRESHOLD
+ * rows to write) goes to the worker, a small one runs here. Answers the state after the call.
  */
-export async function confirmImport(em: EntityManager, actor: CurrentUser, id: string, options: { welcome: boolean }): Promise<"running" | "done"> {
+export async function confirmImport(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: string,
+  options: { welcome: boolean; accepted?: readonly number[]; now?: Date },
+): Promise<"running" | "done" | "failed"> {
   assertManagement(actor);
+  const now = options.now ?? new Date();
   const row = await importRow(em, id);
-  if (row.state !== "preview" || !row.rows) return row.state === "running" ? "running" : "done";
+  if ((row.state !== "preview" && row.state !== "failed") || !row.rows) return row.state === "running" ? "running" : "done";
+  if (new Date(row.created_at).getTime() + PREVIEW_LIFETIME_MS <= now.getTime()) throw new NotFoundError(t("import.error.expired"));
   const plan = await planImport(em, row.rows);
   if (plan.rows.some((r) => r.outcome === "error")) throw new ValidationError([{ propertyPath: "file", message: t("import.fix_first") }], t("import.fix_first"));
-  const toWrite = plan.rows.filter((r) => r.outcome === "create" || r.outcome === "update").length;
+  const ticked = plan.rows.filter((r) => r.tick !== null).map((r) => r.parsed.line);
+  const accepted = new Set((options.accepted ?? []).filter((line) => ticked.includes(line)));
+  const unticked = untickedOtherSubsidiary(plan.rows, accepted);
+  if (unticked.length) {
+    const message = t("import.error.not_ticked", { lines: unticked.join(", ") });
+    throw new ValidationError([{ propertyPath: "accept", message }], message);
+  }
+  const toWrite = written(plan.rows, accepted).length;
   const taken = await em.execute<{ id: string }[]>(
-    "update employee_import set state = 'running', welcome = ? where id = ? and state = 'preview' returning id",
-    [options.welcome, id],
+    `update employee_import set state = 'running', welcome = ?, accepted = ?::jsonb, heartbeat_at = ?, done = 0, result = null
+      where id = ? and state in ('preview', 'failed') returning id`,
+    [options.welcome, JSON.stringify([...accepted]), now, id],
   );
   if (taken.length === 0) return "running";
   if (toWrite > IMPORT_JOB_THRESHOLD) {
     await enqueue("employees.import", { importId: id });
     return "running";
   }
-  await runImport(em, id);
-  return "done";
+  const result = await runImport(em, id);
+  return result?.error ? "failed" : "done";
+}
+
+/**
+ * The worker's sweep (every 5 minutes): a confirmation still "running" whose progress has not moved for
+ * STALE_RUN_MS was left by a process that died (its transaction rolled back with it): it is marked failed with a
+ * French message, its rows kept, so HR can confirm it again. Answers how many were failed.
+ */
+export async function failStaleImports(em: EntityManager, now = new Date()): Promise<number> {
+  const failed = await em.execute<{ id: string }[]>(
+    `update employee_import set state = 'failed', done = 0, result = ?::jsonb, finished_at = ?
+      where state = 'running' and coalesce(heartbeat_at, created_at) < ? returning id`,
+    [JSON.stringify({ created: 0, updated: 0, unchanged: 0, error: t("import.error.interrupted") }), now, new Date(now.getTime() - STALE_RUN_MS)],
+  );
+  return failed.length;
 }
 
 const CREATE_CHUNK = 500;
@@ -110,6 +152,8 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
   const actor = await loadCurrentUser(em, row.created_by_id);
   if (!actor) throw new NotFoundError(t("error.not_found_item"));
   const progress = em.fork();
+  const beat = (n: number) => progress.execute("update employee_import set done = ?, heartbeat_at = now() where id = ? and state = 'running'", [n, id]);
+  const accepted = new Set(row.accepted ?? []);
   const created: number[] = [];
   let result: NonNullable<ImportPlan["result"]>;
   try {
@@ -117,6 +161,10 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
       const plan = await planImport(tx, row.rows!);
       const bad = plan.rows.find((r) => r.outcome === "error");
       if (bad) throw new ValidationError([{ propertyPath: "file", message: `${t("import.col.line")} ${bad.parsed.line} : ${bad.messages.join(" ")}` }]);
+      // The sheets changed between the confirmation and the run: a row that now needs a tick it never got.
+      const unticked = untickedOtherSubsidiary(plan.rows, accepted);
+      if (unticked.length) throw new ValidationError([], t("import.error.not_ticked", { lines: unticked.join(", ") }));
+      const toWrite = new Set(written(plan.rows, accepted));
       const c = tx.getConnection();
       const ctx = tx.getTransactionContext();
       const ids = new Map<number, number>();
@@ -149,9 +197,9 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
         created.push(...(await insertEmployees(tx, actor, creates.slice(i, i + CREATE_CHUNK).map((r) => place(r.values)))));
         createdCount += Math.min(CREATE_CHUNK, creates.length - i);
         n += Math.min(CREATE_CHUNK, creates.length - i);
-        await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
+        await beat(n);
       }
-      for (const r of plan.rows.filter((x) => x.outcome === "update")) {
+      for (const r of plan.rows.filter((x) => x.outcome === "update" && toWrite.has(x))) {
         try {
           await updateEmployee(tx, actor, r.employeeId!, place(r.values));
           updated++;
@@ -164,19 +212,29 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
           throw error;
         }
         n++;
-        if (n % 100 === 0) await progress.execute("update employee_import set done = ? where id = ?", [n, id]);
+        if (n % 100 === 0) await beat(n);
       }
-      return { created: createdCount, updated, unchanged: plan.rows.length - createdCount - updated };
+      const skipped = plan.rows.filter((x) => x.outcome === "update" && !toWrite.has(x)).length;
+      return { created: createdCount, updated, unchanged: plan.rows.length - createdCount - updated - skipped, ...(skipped ? { skipped } : {}) };
     });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    result = { created: 0, updated: 0, unchanged: 0, error: error.message };
+    // Whatever the cause (a refused row, the database gone), the transaction rolled back: nothing was written. The
+    // import is failed with a French message and keeps its rows, so it can be confirmed again; never "running".
+    const message = error instanceof AppError ? error.message : t("import.error.failed", { reason: t("import.failure_unexpected") });
+    if (!(error instanceof AppError)) console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "import failed", importId: id, error: String(error) }));
+    result = { created: 0, updated: 0, unchanged: 0, error: message };
     created.length = 0;
   }
-  await em.execute(
-    "update employee_import set state = ?, done = total, result = ?::jsonb, rows = case when ? then rows else '[]'::jsonb end, finished_at = now() where id = ?",
-    [result.error ? "failed" : "done", JSON.stringify(result), !!result.error, id],
-  );
+  await em
+    .execute(
+      `update employee_import set state = ?, done = case when ? then 0 else total end, result = ?::jsonb,
+              rows = case when ? then rows else '[]'::jsonb end, finished_at = now() where id = ? and state = 'running'`,
+      [result.error ? "failed" : "done", !!result.error, JSON.stringify(result), !!result.error, id],
+    )
+    .catch((error) => {
+      // The database is still away: the sweep fails the import once the heartbeat is old (failStaleImports).
+      console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "import state not saved", importId: id, error: String(error) }));
+    });
   if (row.welcome) for (const userId of created) await enqueue("mail.welcome", { userId });
   return result;
 }

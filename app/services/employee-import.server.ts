@@ -3,17 +3,32 @@ import { randomUUID } from "node:crypto";
 import { sameName } from "~/domain/settings-rules";
 import {
   columnHeader,
+  displayValue,
+  IDENTITY_FIELDS,
   IMPORT_COLUMNS,
   parseRows,
+  PREVIEW_LIFETIME_MS,
+  previewOrder,
+  previewPage,
   rowOutcome,
+  rowTick,
   type ParsedRow,
   type RowOutcome,
+  type TickKind,
 } from "~/domain/employee-import";
-import { missingRequiredFields, type EmployeeField, type EmployeeValues } from "~/domain/employee-sheet";
+import { EmployeeBody } from "~/forms/employee.server";
+import {
+  importedSchedule,
+  missingRequiredFields,
+  missingSchedule,
+  NEW_EMPLOYEE_DEFAULTS,
+  type EmployeeField,
+  type EmployeeValues,
+} from "~/domain/employee-sheet";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { assertManagement, EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
-import { readImportFile } from "./employee-import-file.server";
+import { readImportFile, type ImportEncoding } from "./employee-import-file.server";
 import { NotFoundError } from "./errors";
 
 /**
@@ -33,6 +48,14 @@ export interface PreviewRow {
   /** French messages, each naming its column. */
   messages: string[];
   changed: string[];
+  /** The sheet the row matches (an update or unchanged row): "Name · matricule … · agence … · équipe …". */
+  person: string | null;
+  /** Each changing field, "Column : old → new". */
+  changes: string[];
+  /** An update that needs HR's tick (identity change, or a matricule of another subsidiary), and its sentence. */
+  tick: TickKind | null;
+  tickMessage: string | null;
+  ticked: boolean;
 }
 
 export interface ImportPlan {
@@ -41,11 +64,17 @@ export interface ImportPlan {
   state: "preview" | "running" | "done" | "failed";
   total: number;
   done: number;
+  /** One page of rows, errors first. */
   rows: PreviewRow[];
+  /** Every row that needs a tick (never paged: the confirmation form carries their boxes). */
+  ticks: PreviewRow[];
+  page: { page: number; pages: number; from: number; to: number };
+  /** When an unconfirmed preview is deleted (ISO instant). */
+  expiresAt: string;
   counts: Record<RowOutcome, number>;
   newDivisions: { name: string; subsidiary: string }[];
   newTeams: { name: string; division: string; subsidiary: string }[];
-  result: { created: number; updated: number; unchanged: number; error?: string } | null;
+  result: { created: number; updated: number; unchanged: number; skipped?: number; error?: string } | null;
 }
 
 interface Places {
@@ -79,6 +108,11 @@ interface PlannedRow {
   employeeId: number | null;
   messages: string[];
   changed: EmployeeField[];
+  /** The matched sheet as the preview names it, and each change "Column : old → new". */
+  person: string | null;
+  changes: string[];
+  tick: TickKind | null;
+  tickMessage: string | null;
 }
 
 interface Plan {
@@ -219,30 +253,124 @@ export async function planImport(em: EntityManager, parsed: ParsedRow[]): Promis
       }
       values.team = teamKey;
     }
+    // The places the sheet would hold must nest (the save's rule, validateSheet): a subsidiary changed by the file
+    // with the stored division of the old one, or a division changed with the stored team, is named here.
+    const finalDivision = "division" in v ? values.division : (current?.division ?? null);
+    const finalTeam = "team" in v ? values.team : (current?.team ?? null);
+    if (typeof finalDivision === "number" && finalDivision > 0 && subsidiaryId !== null) {
+      const division = places.divisions.find((d) => d.id === finalDivision);
+      if (division && division.subsidiaryId !== subsidiaryId) messages.push(cellMessage("division", t("employee.error.division_subsidiary")));
+    }
+    if (typeof finalTeam === "number" && finalTeam > 0 && finalDivision !== null) {
+      const team = places.teams.find((x) => x.id === finalTeam);
+      if (team && team.divisionId !== finalDivision) messages.push(cellMessage("team", t("employee.error.team_division")));
+    }
     // The sheet's required fields (spec 1 §5) on what the sheet would hold after the import.
     const merged = { ...(current ?? {}), ...values } as Partial<EmployeeValues>;
     for (const f of missingRequiredFields(merged)) {
       if (!p.errors.some((e) => e.field === f)) messages.push(cellMessage(f, t("word.required")));
     }
-    if (messages.length) return { parsed: p, values, outcome: "error", employeeId: current?.id ?? null, messages, changed: [] };
+    // The schedule rule (decision 0086) the confirmation would apply, named here so the confirmation cannot fail on
+    // it: an update keeps the stored schedule, a creation gets the contract's hours spread over the week.
+    if (!messages.length) {
+      const weeks = current ? current.weeks : importedSchedule({ ...NEW_EMPLOYEE_DEFAULTS, ...merged } as EmployeeValues);
+      const schedule = missingSchedule({ ...NEW_EMPLOYEE_DEFAULTS, ...merged, weeks } as EmployeeValues);
+      if (schedule) messages.push(t(`employee.error.${schedule.code}`, "week" in schedule ? { n: schedule.week } : undefined));
+    }
+    const person = current
+      ? t("import.person", {
+          name: current.displayName,
+          matricule: String(current.matricule),
+          subsidiary: current.relations.subsidiary?.name ?? t("import.empty_value"),
+          team: current.relations.team?.name ?? t("import.empty_value"),
+        })
+      : null;
+    const none = { person, changes: [], tick: null, tickMessage: null };
+    if (messages.length) return { parsed: p, values, outcome: "error", employeeId: current?.id ?? null, messages, changed: [], ...none };
     const { outcome, changed } = rowOutcome(values, current as unknown as Partial<Record<EmployeeField, unknown>> | null);
     if (outcome !== "unchanged" && current?.archived) {
-      return { parsed: p, values, outcome: "error", employeeId: current.id, messages: [t("employee.error.archived")], changed: [] };
+      return { parsed: p, values, outcome: "error", employeeId: current.id, messages: [t("employee.error.archived")], changed: [], ...none };
     }
-    return { parsed: p, values, outcome, employeeId: current?.id ?? null, messages, changed };
+    if (!current || outcome === "unchanged") return { parsed: p, values, outcome, employeeId: current?.id ?? null, messages, changed, ...none };
+    // Whose sheet, field by field (issue 39): old → new, places by their names.
+    const placeName = (field: EmployeeField, id: unknown): unknown => {
+      if (typeof id !== "number") return id;
+      if (field === "country") return places.countries.find((x) => x.id === id)?.name ?? id;
+      if (field === "subsidiary") return places.subsidiaries.find((x) => x.id === id)?.name ?? id;
+      if (field === "division") return places.divisions.find((x) => x.id === id)?.name ?? newDivisions.find((x) => x.key === id)?.name ?? id;
+      if (field === "team") return places.teams.find((x) => x.id === id)?.name ?? newTeams.find((x) => x.key === id)?.name ?? id;
+      return id;
+    };
+    const changes = changed.map((f) =>
+      t("import.change", {
+        field: columnHeader(f),
+        old: displayValue(f, placeName(f, (current as unknown as Record<string, unknown>)[f])),
+        new: displayValue(f, placeName(f, (values as Record<string, unknown>)[f])),
+      }),
+    );
+    // A name whose only change is its case ("joão" → "João") is a correction, not another person.
+    const lower = (x: unknown) => (typeof x === "string" ? x.trim().toLocaleLowerCase("fr-FR") : x);
+    const identity = changed.filter(
+      (f) => f === "subsidiary" || lower((current as unknown as Record<string, unknown>)[f]) !== lower((values as Record<string, unknown>)[f]),
+    );
+    const tick = rowTick(identity, current.subsidiary, values.subsidiary);
+    const tickMessage =
+      tick === "subsidiary"
+        ? t("import.error.other_subsidiary", {
+            matricule: String(current.matricule),
+            name: current.displayName,
+            stored: current.relations.subsidiary?.name ?? "",
+            file: String(placeName("subsidiary", values.subsidiary)),
+          })
+        : tick === "identity"
+          ? t("import.identity", { name: current.displayName, fields: identity.filter((f) => IDENTITY_FIELDS.includes(f)).map(columnHeader).join(", ") })
+          : null;
+    return { parsed: p, values, outcome, employeeId: current.id, messages, changed, person, changes, tick, tickMessage };
   });
   return { rows, newDivisions, newTeams };
 }
 
+/** The sheet fields the file's cells feed (places are names here, ids later: the API checks those as IRIs). */
+const CHECKED_FIELDS = IMPORT_COLUMNS.filter((c) => c.kind !== "place").map((c) => c.field);
+
+/**
+ * The sheet's own checks on a read row, by the same zod schema as the /api body (EmployeeBody, whose fields the
+ * HTML form shares): lengths, e-mail syntax, ranges, dates in their windows, choices. A refused value becomes an
+ * error of its cell and is dropped, so nothing the sheet or the database would refuse is kept or shown as valid.
+ */
+export function checkImportedRow(row: ParsedRow): ParsedRow {
+  const body: Record<string, unknown> = {};
+  for (const f of CHECKED_FIELDS) if (f in row.values) body[f] = row.values[f];
+  const result = EmployeeBody.safeParse(body);
+  if (result.success) return row;
+  const values = { ...row.values };
+  const errors = [...row.errors];
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as EmployeeField;
+    if (!(field in values) || errors.some((e) => e.field === field)) continue;
+    delete values[field];
+    errors.push({ field, message: issue.message });
+  }
+  return { ...row, values, errors };
+}
+
+/** C0/C1 controls dropped from a file's name (it is shown and stored; PostgreSQL refuses a NUL). */
+const cleanFileName = (name: string) => name.replace(/[\u0000-\u001F\u007F-\u009F\uFFFD]/g, "").slice(0, 200) || "fichier";
+
 /** Reads an upload and keeps its rows for the preview (nothing written to the sheets). Returns the import's id. */
-export async function startImport(em: EntityManager, actor: CurrentUser, file: { name: string; bytes: Uint8Array }): Promise<string> {
+export async function startImport(
+  em: EntityManager,
+  actor: CurrentUser,
+  file: { name: string; bytes: Uint8Array },
+  options: { encoding?: ImportEncoding; now?: Date } = {},
+): Promise<string> {
   assertManagement(actor);
-  const { headers, rows } = await readImportFile(file.bytes, file.name);
-  const parsed = parseRows(headers, rows);
+  const { headers, rows } = await readImportFile(file.bytes, file.name, options.encoding ?? "auto");
+  const parsed = parseRows(headers, rows).map(checkImportedRow);
   const id = randomUUID();
   await em.execute(
-    `insert into employee_import (id, created_by_id, file_name, rows, total) values (?, ?, ?, ?::jsonb, ?)`,
-    [id, actor.userId, file.name.slice(0, 200), JSON.stringify(parsed), parsed.length],
+    `insert into employee_import (id, created_by_id, file_name, rows, total, created_at) values (?, ?, ?, ?::jsonb, ?, ?)`,
+    [id, actor.userId, cleanFileName(file.name), JSON.stringify(parsed), parsed.length, options.now ?? new Date()],
   );
   return id;
 }
@@ -257,36 +385,73 @@ interface ImportRow {
   welcome: boolean;
   result: ImportPlan["result"];
   created_by_id: number;
+  created_at: Date;
+  /** The lines HR ticked at the last confirmation (identity changes, matricules of another subsidiary). */
+  accepted: number[];
 }
 
 export async function importRow(em: EntityManager, id: string): Promise<ImportRow> {
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new NotFoundError(t("import.error.expired"));
   const [row] = await em.execute<ImportRow[]>(
-    "select id, file_name, state, rows, total, done, welcome, result, created_by_id from employee_import where id = ?",
+    "select id, file_name, state, rows, total, done, welcome, result, created_by_id, created_at, accepted from employee_import where id = ?",
     [id],
   );
   if (!row) throw new NotFoundError(t("import.error.expired"));
   return row;
 }
 
-/** The preview (or, once confirmed, the progress and the result) of an import. */
-export async function importPlan(em: EntityManager, actor: CurrentUser, id: string): Promise<ImportPlan> {
+/** A preview (or failed confirmation) past its lifetime is gone, even before the worker's cleanup deletes it. */
+function assertAlive(row: ImportRow, now: Date) {
+  if ((row.state === "preview" || row.state === "failed") && new Date(row.created_at).getTime() + PREVIEW_LIFETIME_MS <= now.getTime()) {
+    throw new NotFoundError(t("import.error.expired"));
+  }
+}
+
+/**
+ * The preview (or, once confirmed, the progress and the result) of an import; a failed confirmation shows its
+ * message over the preview again, to be confirmed anew. The rows come one page at a time, errors first.
+ */
+export async function importPlan(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: string,
+  options: { page?: number; now?: Date } = {},
+): Promise<ImportPlan> {
   assertManagement(actor);
   const row = await importRow(em, id);
-  const base = { id, fileName: row.file_name, state: row.state, total: row.total, done: row.done, result: row.result };
+  assertAlive(row, options.now ?? new Date());
+  const expiresAt = new Date(new Date(row.created_at).getTime() + PREVIEW_LIFETIME_MS).toISOString();
+  const base = { id, fileName: row.file_name, state: row.state, total: row.total, done: row.done, result: row.result, expiresAt };
   const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
-  if (row.state !== "preview" || !row.rows) return { ...base, rows: [], counts, newDivisions: [], newTeams: [] };
+  const previewing = row.state === "preview" || row.state === "failed";
+  if (!previewing || !row.rows || row.rows.length === 0) {
+    return { ...base, rows: [], ticks: [], page: previewPage(0, 1), counts, newDivisions: [], newTeams: [] };
+  }
   const plan = await planImport(em, row.rows);
   for (const r of plan.rows) counts[r.outcome]++;
+  const accepted = new Set(row.accepted ?? []);
+  const shown = previewOrder(
+    plan.rows.map(
+      (r): PreviewRow => ({
+        line: r.parsed.line,
+        name: [r.parsed.values.firstname, r.parsed.values.lastname].filter(Boolean).join(" "),
+        outcome: r.outcome,
+        messages: r.messages,
+        changed: r.changed.map(columnHeader),
+        person: r.person,
+        changes: r.changes,
+        tick: r.tick,
+        tickMessage: r.tickMessage,
+        ticked: accepted.has(r.parsed.line),
+      }),
+    ),
+  );
+  const page = previewPage(shown.length, options.page ?? 1);
   return {
     ...base,
-    rows: plan.rows.map((r) => ({
-      line: r.parsed.line,
-      name: [r.parsed.values.firstname, r.parsed.values.lastname].filter(Boolean).join(" "),
-      outcome: r.outcome,
-      messages: r.messages,
-      changed: r.changed.map(columnHeader),
-    })),
+    rows: shown.slice(page.from, page.to),
+    ticks: shown.filter((r) => r.tick !== null),
+    page,
     counts,
     newDivisions: plan.newDivisions.map(({ name, subsidiary }) => ({ name, subsidiary })),
     newTeams: plan.newTeams.map(({ name, division, subsidiary }) => ({ name, division, subsidiary })),

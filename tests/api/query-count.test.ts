@@ -178,7 +178,7 @@ describe("the subsidiary form with its local holidays (settings)", () => {
   });
 });
 
-describe("the employee import preview (issue 33)", () => {
+describe("the employee import preview (issues 33 and 39)", () => {
   it("sends as many statements for a file of 2 rows as for one of 40", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(manager.email);
@@ -193,6 +193,17 @@ describe("the employee import preview (issue 33)", () => {
     const after = await countQueries(async () => expect((await client.get(`/employees/import/${large}`)).status).toBe(200));
     expect(before).toBeGreaterThan(0);
     expect(after).toBe(before);
+    // Issue 39: rows matching existing sheets (the person and old → new named per row), another page of 400 rows.
+    const matched = await db.sql<{ id: number }>("select id from employee order by id limit 5");
+    for (const [i, m] of matched.entries()) await db.sql("update employee set matricule = ? where id = ?", [9000 + i, m.id]);
+    const updates = await startImport(db.em(), actor, {
+      name: "maj.csv",
+      bytes: new TextEncoder().encode(
+        ["Matricule;Prénom;Nom;E-mail professionnel;Agence", ...Array.from({ length: 400 }, (_, i) => `${9000 + i};Léa;Essai ${i};qc.maj.${i}@cadran.test;3 Print`)].join("\n"),
+      ),
+    });
+    const paged = await countQueries(async () => expect((await client.get(`/employees/import/${updates}?page=2`)).status).toBe(200));
+    expect(paged).toBe(before);
   });
 });
 

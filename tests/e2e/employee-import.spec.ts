@@ -93,3 +93,47 @@ test("a file that is not a spreadsheet is refused with a French message, the for
   await expect(page.getByRole("alert").filter({ hasText: "Envoyez un fichier .xlsx ou .csv." })).toBeVisible();
   await expect(page.getByLabel("Fichier (.xlsx ou .csv)")).toBeVisible();
 });
+
+test("whose sheet changes: the person and old → new shown, a matricule of another subsidiary refused until ticked, an unticked identity change skipped", async ({ page }, testInfo) => {
+  const base = 90_100 + projectOffset(testInfo) * 10;
+  const [moved, renamed] = [base + 1, base + 2];
+  await loginAs(page, "direction@cadran.test");
+  await page.goto("/employees/import");
+  // The encoding is a field of the form, detection by default.
+  await expect(page.getByLabel("Encodage d'un fichier .csv")).toHaveValue("auto");
+  await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "arrivees.csv", mimeType: "text/csv", buffer: csv([person(moved), person(renamed)]) });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await page.getByRole("button", { name: "Confirmer l'import" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 2 créé(s)");
+
+  // The second file moves one person to Lisboa Print and renames the other.
+  await page.getByRole("link", { name: "Importer un autre fichier" }).click();
+  const second = csv([
+    person(moved, { subsidiary: "Lisboa Print", team: "", position: "Cheffe" }),
+    person(renamed, { lastname: `Renommée ${renamed}` }),
+  ]);
+  await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "mouvements.csv", mimeType: "text/csv", buffer: second });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await expect(page.getByTestId("import-expiry")).toContainText("Cet aperçu expire le");
+  const movedRow = page.getByTestId("import-rows").locator("tr", { hasText: `matricule ${moved}` });
+  await expect(movedRow.getByTestId("import-person")).toHaveText(`Inès IMPORTÉE ${moved} · matricule ${moved} · agence 3 Print · équipe Nouvelle équipe ${moved}`);
+  await expect(movedRow).toContainText(`Le matricule ${moved} est celui de Inès IMPORTÉE ${moved}, agence 3 Print ; le fichier nomme l'agence Lisboa Print.`);
+  await expect(movedRow.getByTestId("import-changes")).toContainText("Agence : 3 Print → Lisboa Print");
+  await expect(movedRow.getByTestId("import-changes")).toContainText("Poste : Opératrice → Cheffe");
+  await expect(page.getByTestId("import-ticks")).toContainText(`Cette ligne modifie l'identité de Inès IMPORTÉE ${renamed} (Nom)`);
+
+  // Not ticked: refused, the server says which line; nothing written.
+  await page.getByRole("button", { name: "Confirmer l'import" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Ligne(s) 2 : le matricule appartient à une personne d'une autre agence" })).toBeVisible();
+
+  // The move ticked, the renaming not: the move is written, the renaming skipped.
+  await page.getByRole("checkbox", { name: /Écrire la ligne 2/ }).check();
+  await page.getByRole("button", { name: "Confirmer l'import" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 0 créé(s), 1 mis à jour, 0 inchangé(s). 1 ligne(s) non cochée(s) ignorée(s).");
+
+  // Read back: the moved person is in Lisboa Print, the other kept their name.
+  await page.getByRole("link", { name: "Importer un autre fichier" }).click();
+  await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "mouvements.csv", mimeType: "text/csv", buffer: second });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 1 à mettre à jour, 1 inchangé(s), 0 en erreur.");
+});

@@ -166,5 +166,12 @@ test("the onboarding screens with their data fit a 360 px phone", async ({ page 
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
   await expect(page).toHaveURL(/\/employees\/import\/[0-9a-f-]{36}$/);
   if ((await documentWidth(page)) > WIDTH) wide.push(`the import preview is ${await documentWidth(page)} px wide`);
+  // Issue 39: a preview naming the matched person, old → new, and the boxes to tick (a Lisboa Print matricule, 2001).
+  await page.goto("/employees/import");
+  const move = "Matricule;Prénom;Nom;E-mail professionnel;Agence;Pôle;Équipe\n2001;Léa;Déplacée;lea.deplacee@cadran.test;3 Print;Production;";
+  await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "agence.csv", mimeType: "text/csv", buffer: Buffer.from(move) });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await expect(page.getByTestId("import-ticks")).toBeVisible();
+  if ((await documentWidth(page)) > WIDTH) wide.push(`the import preview with ticks is ${await documentWidth(page)} px wide`);
   expect(wide).toEqual([]);
 });

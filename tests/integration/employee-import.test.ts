@@ -5,7 +5,7 @@
  * twice changes nothing; the directory export read back as an import is unchanged; welcome mails only when asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, columnHeader } from "~/domain/employee-import";
+import { IMPORT_COLUMNS, KEY_COLUMNS, columnHeader } from "~/domain/employee-import";
 import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
 import type { CurrentUser } from "~/services/current-user.server";
@@ -17,6 +17,7 @@ import { ValidationError } from "~/services/errors";
 import { writeXlsx } from "~/services/xlsx.server";
 import { runJob } from "~/jobs/registry.server";
 import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { currentUserOf } from "~tests/support/factories-leave";
@@ -213,8 +214,25 @@ describe("employee import", () => {
     expect(ours.every((r) => r.outcome === "unchanged")).toBe(true);
 
     const template = await readImportFile(await importTemplate(admin), "modele.xlsx");
-    expect(template.headers).toEqual(IMPORT_COLUMNS.map((c) => columnHeader(c.field)));
+    // The file's required columns are marked (decision 0116); the marked headers still match their columns.
+    expect(template.headers).toEqual(IMPORT_COLUMNS.map((c) => columnHeader(c.field) + (KEY_COLUMNS.includes(c.field) ? " *" : "")));
     expect(template.rows).toHaveLength(1);
+    // The "Valeurs autorisées" sheet says which columns the file needs, which an active sheet needs, and the encodings.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await importTemplate(admin)) as unknown as ArrayBuffer);
+    const values = book.worksheets[1]!;
+    const line = (header: string) => {
+      let found: string[] = [];
+      values.eachRow((r) => {
+        if (r.getCell(1).text === header) found = [r.getCell(2).text, r.getCell(3).text];
+      });
+      return found;
+    };
+    expect(values.getRow(1).values).toEqual([undefined, "Colonne", "Obligatoire ?", "Valeurs autorisées"]);
+    expect(line("Matricule *")[0]).toBe("Colonne obligatoire du fichier");
+    expect(line("Date de naissance")[0]).toBe("Obligatoire pour une fiche active");
+    expect(line("Commentaires")[0]).toBe("Facultatif");
+    expect(values.getRow(values.rowCount).getCell(1).text).toMatch(/^Fichiers \.csv lus en UTF-8 \(avec ou sans BOM\) ou Windows-1252/);
   });
 
   it("runs a confirmed import as the job does, once (a second run finds it done)", async () => {

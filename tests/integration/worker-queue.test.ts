@@ -184,7 +184,7 @@ describe.skipIf(!redisUrl)("the BullMQ worker", () => {
       const j = await jobNamed("maintenance.cleanup");
       return j && (await j.getState()) === "completed" ? j : null;
     });
-    expect(job.returnvalue).toEqual({ sessions: 2, tokens: 2, resets: 1, failures: 1, jobRuns: 0, waitingRepaired: 0, outbox: 0, mails: 0 });
+    expect(job.returnvalue).toEqual({ sessions: 2, tokens: 2, resets: 1, failures: 1, jobRuns: 0, waitingRepaired: 0, outbox: 0, mails: 0, imports: 0 });
 
     expect(await rows("session")).toEqual(["session-live"]);
     expect(await rows("api_token")).toEqual(["api-expired-1-hour", "api-live"]);
