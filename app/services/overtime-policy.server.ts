@@ -22,7 +22,6 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
 
 /** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */
 export interface PolicyJson {
@@ -174,8 +173,8 @@ export async function saveCountryPolicy(
   return em.transactional(async (tx) => {
     const [country] = await tx.execute<{ id: number }[]>(`select id from country where id = ? for update`, [countryId]);
     if (!country) throw new NotFoundError(t("error.not_found_item"));
-    // The row changes every week from its date to today: refused when one of them lies in a closed month.
-    await assertMonthOpen(tx, { countryId }, { from: input.effectiveFrom, to: localDate(new Date(), "Europe/Paris") });
+    // The row changes every week from its date to today; a closed month's days among them become rappels, carried
+    // by the nightly run that computes the weeks marked here (decision 0118).
     const columns = policyColumns(input);
     const names = Object.keys(columns);
     // The history (decision 0106): the rules in force on that day before, old -> new, column by column.

@@ -5,46 +5,49 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordHistory } from "./history.server";
 import { displayName } from "~/domain/employee-name";
-import { mondayOf } from "~/domain/iso-week";
-import { canCloseMonth, closableFrom } from "~/domain/payroll-month";
-import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { canCloseMonth, closableFrom, monthWords } from "~/domain/payroll-month";
+import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
 import { payrollMonth } from "./payroll.server";
-import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT } from "./payroll-store.server";
+import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT, type StoredLine } from "./payroll-store.server";
+import { carryRappels, storePaidWeeks } from "./payroll-rappel.server";
+import { computeWeeks } from "./overtime-week.server";
+import { creditFinishedWeeks } from "./overtime-run.server";
+import { isoWeekKey } from "~/domain/iso-week";
 
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 const frDate = (d: CalendarDate) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-const monthLabel = (first: string) => `${MONTHS[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`;
+const monthLabel = (first: string) => monthWords(first);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The close
 
 /**
- * Refuses (French 409) a change that would alter a week touching a month closed for payroll. `target`: the
- * employees concerned (their subsidiary's closes apply), a whole subsidiary, or every employee of a country (a policy
- * or public holiday change); `range`: the changed dates, as a span or as separate days (a holiday list), widened to
- * their ISO weeks (a change of one day changes its whole week). One statement.
+ * A change that touches a month closed for payroll is accepted (issue 38 §2, decision 0118): this says so. `target`:
+ * the employees concerned (their subsidiary's closes, and a close holding their line: a subsidiary they left,
+ * decision 0079), a whole subsidiary, or every employee of a country (a policy or public holiday change); `range`:
+ * the changed days, as a span or as separate days. Days, not weeks: a change on 1 December touches no closed
+ * November even in the week of 30 November. Returns the French notice naming the oldest closed month touched and
+ * the month whose payslip will carry the difference (the first month after it not closed for that subsidiary), or
+ * null. One statement.
  */
-export async function assertMonthOpen(
+export async function lateChangeNotice(
   em: EntityManager,
   target: { employeeIds: readonly number[] } | { subsidiaryId: number } | { countryId: number },
   range: { from: CalendarDate; to: CalendarDate } | { dates: readonly CalendarDate[] },
-): Promise<void> {
+): Promise<string | null> {
   let months: string;
   let params: unknown[];
   if ("dates" in range) {
-    if (range.dates.length === 0) return;
-    // The first days of the months each day's ISO week touches.
-    const firsts = new Set(range.dates.flatMap((d) => [mondayOf(d), addDays(mondayOf(d), 6)].map((x) => `${x.slice(0, 7)}-01`)));
+    if (range.dates.length === 0) return null;
     months = "pm.month = any(?::date[])";
-    params = [`{${[...firsts].join(",")}}`];
+    params = [`{${[...new Set(range.dates.map((d) => `${d.slice(0, 7)}-01`))].join(",")}}`];
   } else {
-    if (range.to < range.from) return;
+    if (range.to < range.from) return null;
     months = "pm.month between date_trunc('month', ?::date)::date and ?::date";
-    params = [mondayOf(range.from), addDays(mondayOf(range.to), 6)];
+    params = [range.from, range.to];
   }
   let who: string;
   if ("subsidiaryId" in target) {
@@ -55,17 +58,22 @@ export async function assertMonthOpen(
                                  where coalesce(e.country_id, s.country_id) = ?)`;
     params.push(target.countryId);
   } else {
-    // Their subsidiary's closes, and a close holding their line (a subsidiary they left since, decision 0079).
+    if (target.employeeIds.length === 0) return null;
     const ids = `{${target.employeeIds.map(Number).join(",")}}`;
     who = `(pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))
             or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = any(?::int[])))`;
     params.push(ids, ids);
   }
-  const [closed] = await em.execute<{ month: string }[]>(
-    `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,
+  const [closed] = await em.execute<{ month: string; payslip: string }[]>(
+    `select to_char(pm.month, 'YYYY-MM') as month,
+            (select to_char(min(g.m), 'YYYY-MM') from generate_series(pm.month + interval '1 month', pm.month + interval '100 years', interval '1 month') g(m)
+              where not exists (select 1 from payroll_month p2 where p2.subsidiary_id = pm.subsidiary_id and p2.month = g.m::date)) as payslip
+       from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,
     params,
   );
-  if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
+  if (!closed) return null;
+  const month = monthWords(closed.month);
+  return t("payroll.late_change", { month: month.charAt(0).toUpperCase() + month.slice(1), payslip: monthWords(closed.payslip) });
 }
 
 export interface MonthState {
@@ -151,13 +159,16 @@ async function executeBound(em: EntityManager, sql: string, params: readonly (st
  */
 export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
   if (!["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(actor.profileType)) throw new ForbiddenError();
-  const { from } = checkMonth(month);
+  const { from, to } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
   if (!canCloseMonth(month, await subsidiaryToday(em, subsidiaryId, now))) {
     throw new ConflictError(t("payroll.close_too_early", { month: monthLabel(from), date: frDate(closableFrom(month)!) }));
   }
   const name = displayName(actor.firstname, actor.lastname) || null;
   await em.transactional(async (tx) => {
+    // Never closed at an old figure (issue 38 §4): the month's weeks changed since their computation (or still
+    // provisional) are computed inside the close, then their rappels of earlier closed months carried.
+    await recomputeStaleWeeks(tx, subsidiaryId, from, to, now);
     // The lines first (the month is still open, so they are the live ones, regularisations included).
     const data = await payrollMonth(tx, subsidiaryId, month);
     const inserted = await tx.execute<{ id: number }[]>(
@@ -166,6 +177,9 @@ export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidia
       [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT],
     );
     if (inserted.length === 0) throw new ConflictError(t("payroll.already_closed"));
+    // What each week's share of the month was paid (decision 0118): the later rappels are measured from it.
+    const paidIds = [...new Set(data.lines.filter((l) => !(l as StoredLine).rappel).map((l) => l.employeeId))];
+    await storePaidWeeks(tx, inserted[0]!.id, paidIds, from);
     if (data.lines.length > 0) {
       await executeBound(
         tx,
@@ -183,6 +197,27 @@ export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidia
       now,
     ]);
   });
+}
+
+/**
+ * The weeks of a subsidiary's employees touching [from, to] changed since their last computation (dirty) or still
+ * provisional, computed now (the engine's usual statements), their recovery credited and the rappels they owe to
+ * earlier closed months carried. In the caller's transaction. Returns the number of weeks computed.
+ */
+export async function recomputeStaleWeeks(tx: EntityManager, subsidiaryId: number, from: CalendarDate, to: CalendarDate, now: Date): Promise<number> {
+  const stale = await tx.execute<{ employee_id: number; mondays: string[] }[]>(
+    `select w.employee_id, array_agg(to_char(w.monday, 'YYYY-MM-DD') order by w.monday) as mondays
+       from overtime_week w join employee e on e.id = w.employee_id
+      where e.subsidiary_id = ? and (w.dirty or w.provisional or w.computed_at is null) and w.monday between ?::date - 6 and ?::date
+      group by w.employee_id order by w.employee_id`,
+    [subsidiaryId, from, to],
+  );
+  if (stale.length === 0) return 0;
+  await computeWeeks(tx, stale.map((s) => ({ employeeId: s.employee_id, weeks: s.mondays.map(isoWeekKey) })), now);
+  await carryRappels(tx, stale.flatMap((s) => s.mondays.map((monday) => ({ employeeId: s.employee_id, monday }))));
+  const ids = stale.map((s) => s.employee_id);
+  await creditFinishedWeeks(tx, { firstId: Math.min(...ids), lastId: Math.max(...ids) });
+  return stale.reduce((n, s) => n + s.mondays.length, 0);
 }
 
 /** Only head management reopens a closed month (its stored lines go: it is read live again); logged. 409 when not closed. */

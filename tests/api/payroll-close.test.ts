@@ -5,7 +5,7 @@ import { t } from "~/i18n/fr";
 import { insertDefaultPolicy } from "~/services/overtime-policy.server";
 import { runChunk } from "~/services/overtime-run.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { closeMonth, lateChangeNotice, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { payrollMonth } from "~/services/payroll.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -176,9 +176,9 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(t("employee.error.delete_has_history"));
 
-    // A change to her October is still refused, though Lisboa's October is open: Print's close holds her line.
-    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-10-09", to: "2026-10-09" })).rejects.toMatchObject({ status: 409 });
-    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-11-16", to: "2026-11-16" })).resolves.toBeUndefined();
+    // A change to her October still says it is closed, though Lisboa's October is open: Print's close holds her line.
+    await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-10-09", to: "2026-10-09" })).resolves.toMatch(/^Octobre 2026 est clôturé/);
+    await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-11-16", to: "2026-11-16" })).resolves.toBeNull();
 
     const after = await payrollMonth(db.em(), print.subsidiaryId, "2026-10");
     expect(after.lines).toEqual(before.lines);
@@ -186,14 +186,15 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     expect(csv).toContain("Alice SNAP");
     expect(csv).toContain("Carol VIDE");
 
-    // A data fix adds an hour to Friday 9 October; the recompute of October leaves the closed week as it was paid.
+    // A data fix adds an hour to Friday 9 October; the recompute of October computes the week (decision 0118: a close
+    // freezes days, not weeks), October's lines stay as they were paid.
     const [week] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
     await db.sql(`update time_clock set working_time_seconds = working_time_seconds + 3600 where employee_id = ? and date = '2026-10-09'`, [alice]);
     const scope = { kind: "range", from: "2026-10-01", to: "2026-10-31" } as const;
     await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);
     await runChunk(db.em(), { firstId: alice, lastId: alice }, { kind: "nightly" }, NOW);
     const [kept] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
-    expect(kept!.checksum).toBe(week!.checksum);
+    expect(kept!.checksum).not.toBe(week!.checksum);
 
     // …and carries the hour into Lisboa's November (her subsidiary now), once however often the runs go.
     await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);

@@ -155,8 +155,7 @@ export const reports = {
   "payroll.already_closed": "Ce mois est déjà clôturé.",
   "payroll.not_closed": "Ce mois n'est pas clôturé.",
   "payroll.reopen_forbidden": "Seule la direction peut rouvrir un mois clôturé.",
-  "payroll.month_closed":
-    "Le mois de {month} est clôturé pour la paie : cette modification changerait une de ses semaines. Demandez à la direction de le rouvrir.",
+  "payroll.late_change": "{month} est clôturé : la différence sera régularisée sur la paie de {payslip}.",
   "payroll.log": "Historique",
   "payroll.log.closed": "Clôturé",
   "payroll.log.reopened": "Rouvert",
