@@ -2,8 +2,8 @@
  * Payroll months (DESIGN §10, decision 0079): which months a payroll screen, file or close accepts, and when a month
  * may be closed. Pure.
  */
-import { noV2Figures, payrollFigures, weekV2Figures, type PayrollWeekFacts, type V2Figures } from "./payroll-variables";
-import { monthRange, REPORT_RATES, weekRates } from "./reports";
+import { noV2Figures, payrollFigures, payrollV1Rates, weekV2Figures, type PayrollWeekFacts, type V2Figures } from "./payroll-variables";
+import { monthRange, REPORT_RATES } from "./reports";
 import { addDays, type CalendarDate } from "./time-calendar-date";
 
 /** The years a payroll month may fall in: anything else is a typo (0000-01, 20266-01) or a probe, never a payroll. */
@@ -108,7 +108,7 @@ export function storedFigures(raw: Partial<PayrollFigures> & Pick<PayrollFigures
 export function weekPayrollFigures(bands: unknown, complementary: number, mandatoryRest: number, recoveryEarned: number): PayrollFigures {
   const byRate = REPORT_RATES.map(() => 0);
   let other = 0;
-  for (const rate of weekRates(bands)) {
+  for (const rate of payrollV1Rates(bands)) {
     const i = REPORT_RATES.indexOf(rate.rate);
     if (i >= 0) byRate[i]! += rate.seconds;
     else other += rate.seconds;

@@ -10,8 +10,8 @@ import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
-import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
-import { payrollMonth } from "./payroll.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { payrollMonth, type PayrollLine } from "./payroll.server";
 import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT, type StoredLine } from "./payroll-store.server";
 import { carryRappels, storePaidWeeks } from "./payroll-rappel.server";
 import { computeWeeks } from "./overtime-week.server";
@@ -20,6 +20,7 @@ import { isoWeekKey } from "~/domain/iso-week";
 
 const frDate = (d: CalendarDate) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const monthLabel = (first: string) => monthWords(first);
+const frInstant = (d: Date) => d.toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The close
@@ -84,7 +85,7 @@ export interface MonthState {
   closable: boolean;
   /** The first day it may be closed ('YYYY-MM-DD'). */
   closableFrom: CalendarDate;
-  log: { action: string; actor: string | null; at: string }[];
+  log: { action: string; actor: string | null; at: string; reason: string | null }[];
 }
 
 /** A subsidiary's zone (its own, else its country's, else Paris): the day a month is over is read there. */
@@ -105,12 +106,12 @@ export async function monthState(em: EntityManager, subsidiaryId: number, month:
   const { from } = checkMonth(month);
   const today = await subsidiaryToday(em, subsidiaryId, now);
   const rows = await em.execute<
-    { kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]
+    { kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date; reason: string | null }[]
   >(
-    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at
+    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at, null as reason
        from payroll_month pm left join employee e on e.id = pm.closed_by_id where pm.subsidiary_id = ? and pm.month = ?
      union all
-     select 'log', l.action, e.firstname, e.lastname, l.actor_name, l.at
+     select 'log', l.action, e.firstname, e.lastname, l.actor_name, l.at, l.reason
        from payroll_month_log l left join employee e on e.id = l.actor_id where l.subsidiary_id = ? and l.month = ?
      order by at desc`,
     [subsidiaryId, from, subsidiaryId, from],
@@ -122,7 +123,7 @@ export async function monthState(em: EntityManager, subsidiaryId: number, month:
     closedAt: state ? new Date(state.at).toISOString() : null,
     closable: canCloseMonth(month, today),
     closableFrom: closableFrom(month)!,
-    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: shownName(r), at: new Date(r.at).toISOString() })),
+    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: shownName(r), at: new Date(r.at).toISOString(), reason: r.reason })),
   };
 }
 
@@ -172,9 +173,10 @@ export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidia
     // The lines first (the month is still open, so they are the live ones, regularisations included).
     const data = await payrollMonth(tx, subsidiaryId, month);
     const inserted = await tx.execute<{ id: number }[]>(
-      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name, layout) values (?, ?, ?, ?, ?, ?)
+      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name, layout, version)
+       values (?, ?, ?, ?, ?, ?, 1 + (select count(*) from payroll_month_log l where l.subsidiary_id = ? and l.month = ? and l.action = 'close'))
        on conflict (subsidiary_id, month) do nothing returning id`,
-      [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT],
+      [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT, subsidiaryId, from],
     );
     if (inserted.length === 0) throw new ConflictError(t("payroll.already_closed"));
     // What each week's share of the month was paid (decision 0118): the later rappels are measured from it.
@@ -220,24 +222,112 @@ export async function recomputeStaleWeeks(tx: EntityManager, subsidiaryId: numbe
   return stale.reduce((n, s) => n + s.mondays.length, 0);
 }
 
-/** Only head management reopens a closed month (its stored lines go: it is read live again); logged. 409 when not closed. */
-export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
+/** The longest reopening reason kept. */
+export const REOPEN_REASON_MAX = 500;
+
+/**
+ * Only head management reopens a closed month, and only as the exception (issue 38 §3): with a reason (kept in the
+ * log and the change history; a French 422 without one) and, once the month's file was downloaded, only when the
+ * person confirms that the payslips are being redone (409 otherwise). Its stored lines and paid weeks go (it is read
+ * live again); logged. 409 when not closed.
+ */
+export async function reopenMonth(
+  em: EntityManager,
+  actor: CurrentUser,
+  subsidiaryId: number,
+  month: string,
+  now: Date = new Date(),
+  options: { reason?: string | null; payslipsRedone?: boolean } = {},
+): Promise<void> {
   if (actor.profileType !== "ROLE_HEAD_MANAGEMENT") throw new ForbiddenError(t("payroll.reopen_forbidden"));
   const { from } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
+  const reason = (options.reason ?? "").trim();
+  if (!reason || reason.length > REOPEN_REASON_MAX) {
+    const message = t(reason ? "payroll.reopen.reason_too_long" : "payroll.reopen.reason_required", { max: REOPEN_REASON_MAX });
+    throw new ValidationError([{ propertyPath: "reason", message }], message);
+  }
   await em.transactional(async (tx) => {
-    const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [
+    const [row] = await tx.execute<{ id: number; downloaded_at: Date | null }[]>(
+      `select id, downloaded_at from payroll_month where subsidiary_id = ? and month = ? for update`,
+      [subsidiaryId, from],
+    );
+    if (!row) throw new ConflictError(t("payroll.not_closed"));
+    if (row.downloaded_at && !options.payslipsRedone) {
+      throw new ConflictError(t("payroll.reopen.downloaded", { month: monthLabel(from), date: frInstant(new Date(row.downloaded_at)) }));
+    }
+    await tx.execute(`delete from payroll_month where id = ?`, [row.id]);
+    await recordHistory(tx, {
+      action: "close.reopen",
+      employeeId: null,
       subsidiaryId,
-      from,
-    ]);
-    if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
-    await recordHistory(tx, { action: "close.reopen", employeeId: null, subsidiaryId, actorId: actor.employeeId, at: now, details: { month: from } });
-    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'reopen', ?, ?, ?)`, [
+      actorId: actor.employeeId,
+      at: now,
+      details: { month: from, reason, ...(row.downloaded_at ? { payslipsRedone: true } : {}) },
+    });
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at, reason) values (?, ?, 'reopen', ?, ?, ?, ?)`, [
       subsidiaryId,
       from,
       actor.employeeId,
       displayName(actor.firstname, actor.lastname) || null,
       now,
+      reason,
     ]);
   });
+}
+
+/** The month's file was downloaded (issue 38 §3): a reopening then asks whether the payslips are being redone. */
+export async function markMonthDownloaded(em: EntityManager, subsidiaryId: number, month: string, now: Date): Promise<void> {
+  const { from } = checkMonth(month);
+  await em.execute(`update payroll_month set downloaded_at = coalesce(downloaded_at, ?) where subsidiary_id = ? and month = ?`, [now, subsidiaryId, from]);
+}
+
+/** The version of a closed month's file (1, then 2… after a reopening and a new close); null when open. */
+export async function monthVersion(em: EntityManager, subsidiaryId: number, month: string): Promise<number | null> {
+  const { from } = checkMonth(month);
+  const [row] = await em.execute<{ version: number }[]>(`select version from payroll_month where subsidiary_id = ? and month = ?`, [subsidiaryId, from]);
+  return row ? Number(row.version) : null;
+}
+
+export interface ReopenPreview {
+  /** The employee lines that would read differently once reopened (live), of the stored ones. */
+  changed: { name: string; paidHours: { before: number; after: number } }[];
+  changedCount: number;
+  lineCount: number;
+  /** When the month's file was first downloaded since the close (ISO), or null. */
+  downloadedAt: string | null;
+  version: number;
+}
+
+/**
+ * What reopening a closed month would change (issue 38 §3): its stored lines against the month as it computes now,
+ * line by line (an employee line whose figures differ), and whether its file was downloaded. Null when not closed.
+ */
+export async function reopenPreview(em: EntityManager, subsidiaryId: number, month: string): Promise<ReopenPreview | null> {
+  const { from } = checkMonth(month);
+  const [row] = await em.execute<{ downloaded_at: Date | null; version: number }[]>(
+    `select downloaded_at, version from payroll_month where subsidiary_id = ? and month = ?`,
+    [subsidiaryId, from],
+  );
+  if (!row) return null;
+  const [stored, live] = await Promise.all([payrollMonth(em, subsidiaryId, month), payrollMonth(em, subsidiaryId, month, null, { live: true })]);
+  const figures = (l: PayrollLine) => JSON.stringify({ ...l, employeeName: undefined, matricule: undefined });
+  const paid = (l: PayrollLine | undefined) => (l ? l.paidByRate.reduce((a, b) => a + b, 0) + l.paidOtherRates : 0) / 3600;
+  const employees = (lines: PayrollLine[]) => new Map(lines.filter((l) => !(l as StoredLine).rappel).map((l) => [l.employeeId, l]));
+  const before = employees(stored.lines);
+  const after = employees(live.lines);
+  const changed: ReopenPreview["changed"] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const b = before.get(id);
+    const a = after.get(id);
+    if (b && a && figures(b) === figures(a)) continue;
+    changed.push({ name: (b ?? a)!.employeeName, paidHours: { before: paid(b), after: paid(a) } });
+  }
+  return {
+    changed: changed.slice(0, 20),
+    changedCount: changed.length,
+    lineCount: before.size,
+    downloadedAt: row.downloaded_at ? new Date(row.downloaded_at).toISOString() : null,
+    version: Number(row.version),
+  };
 }

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { t } from "~/i18n/fr";
 import { updateEmployee } from "~/services/employee-writes.server";
@@ -183,5 +184,36 @@ describe("a late change to November is accepted and paid in December (issue 38 �
     const november = await payrollMonth(db.em(), print.subsidiaryId, "2026-11");
     expect(november.lines.find((l) => l.employeeId === eve)!.overtimeByRate).toEqual([8 * 3600, 0, 2 * 3600, 0].map((s, i) => s + (i === 0 ? 0 : 0)));
     expect(t("payroll.late_change", { month: "Novembre 2026", payslip: "décembre 2026" })).toBe(NOTICE);
+  });
+
+  it.each(["v2", "v1"])("page = file (%s): the page's rappel table equals the CSV and the Excel rows cell by cell (issue 38 §5)", async (layout) => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const q = `subsidiary=${print.subsidiaryId}&month=2026-12&layout=${layout}`;
+    const html = (await client.get(`/report/payroll?${q}`)).text;
+    const table = html.slice(html.indexOf('data-testid="payroll-rappels-table"'));
+    const body = table.slice(table.indexOf("<tbody>"), table.indexOf("</tbody>"));
+    const num = (v: string) => Number(v.replace(/[\s\u202f\u00a0]/g, "").replace(",", "."));
+    const strip = (v: string) => v.replace(/<[^>]*>/g, "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    const pageRows = [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => {
+      const cells = [...m[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => strip(c[1]!));
+      return { name: cells[0]!, values: cells.slice(3).map(num) };
+    });
+    expect(pageRows.length).toBeGreaterThan(0);
+    const csv = csvRows((await client.get(`/export/payroll?${q}&format=csv`)).text);
+    const csvRappels = csv.rows.filter((r) => r[1]!.includes("— rappel semaine")).map((r) => ({ name: r[1]!, values: r.slice(3).map(num) }));
+    const res = await fetch(`${server.baseUrl}/export/payroll?${q}&format=xlsx`, { headers: { Cookie: [...client.jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const xlsxRappels: { name: string; values: number[] }[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      const values = (row.values as unknown[]).slice(1);
+      if (!String(values[1]).includes("— rappel semaine")) return;
+      xlsxRappels.push({ name: String(values[1]), values: values.slice(3).map((v) => Number(v ?? 0)) });
+    });
+    expect(csvRappels).toEqual(pageRows);
+    expect(xlsxRappels).toEqual(pageRows);
   });
 });

@@ -71,7 +71,7 @@ describe("a month closes once it is over (issue 27 §1)", () => {
     const state = await monthState(db.em(), azores.subsidiaryId, "2026-11", lateOn30th);
     expect(state).toMatchObject({ closed: false, closable: false, closableFrom: "2026-12-01" });
     expect((await monthState(db.em(), azores.subsidiaryId, "2026-11", new Date("2026-12-01T01:30:00Z"))).closable).toBe(true);
-    await reopenMonth(db.em(), await currentUserOf(db.em(), head), org.subsidiaryId, "2026-11", lateOn30th);
+    await reopenMonth(db.em(), await currentUserOf(db.em(), head), org.subsidiaryId, "2026-11", lateOn30th, { reason: "Correction" });
   });
 
   it("the page of a month not over says from when it may be closed, with no close button; a posted close is refused", async () => {
@@ -84,7 +84,7 @@ describe("a month closes once it is over (issue 27 §1)", () => {
     expect(page.status).toBe(200);
     expect(decode(page.text)).toContain(t("payroll.close_not_yet", { date: `${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}` }));
     expect(page.text).not.toContain('name="intent" value="close"');
-    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`, { intent: "close" });
+    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`, { intent: "close", confirmed: "yes" });
     expect(res.status).toBe(303);
     expect(decode((await client.get(res.location!)).text)).toContain("n'est pas terminé");
     expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and month = ?`, [org.subsidiaryId, `${month}-01`])).toEqual([]);
@@ -103,7 +103,7 @@ describe("closed months and their log (issue 27 §5)", () => {
     const boss = await currentUserOf(db.em(), head);
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-08", new Date("2026-09-02T08:00:00Z"));
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-09", new Date("2026-10-05T08:00:00Z"));
-    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-09", new Date("2026-10-06T08:00:00Z"));
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-09", new Date("2026-10-06T08:00:00Z"), { reason: "Correction" });
     await closeMonth(db.em(), await currentUserOf(db.em(), financial), org.subsidiaryId, "2026-09", new Date("2026-10-07T08:00:00Z"));
 
     const client = htmlClient(() => server.baseUrl);
@@ -144,7 +144,7 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     return res.text;
   };
 
-  it("a move to another subsidiary or a deletion leaves October's lines as closed; the runs never rewrite its weeks, a week recomputed differently is carried into the next open month", async () => {
+  it("a move to another subsidiary or a deletion leaves October's lines as closed; the runs compute its weeks again (decision 0118) and what a week now owes is carried into the next open month", async () => {
     const print = await createOrg(db.em(), " Print27");
     const lisboa = await createOrg(db.em(), " Lisboa27");
     const { employeeId: alice } = await createEmployee(db.em(), print, { email: "c27.alice@cadran.test", firstname: "alice", lastname: "snap" });

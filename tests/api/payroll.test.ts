@@ -154,17 +154,28 @@ describe("the monthly close", () => {
     await expect(lateChangeNotice(db.em(), { subsidiaryId: org.subsidiaryId }, { from: "2026-03-09", to: "2026-03-09" })).resolves.toBeNull();
     await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-03-01", to: "2026-03-02" })).resolves.toBeNull();
 
-    await expect(reopenMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW)).rejects.toMatchObject({ status: 403, message: "Seule la direction peut rouvrir un mois clôturé." });
-    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-02", NOW);
+    await expect(reopenMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW, { reason: "Correction" })).rejects.toMatchObject({ status: 403, message: "Seule la direction peut rouvrir un mois clôturé." });
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-02", NOW, { reason: "Correction" });
     const state = await monthState(db.em(), org.subsidiaryId, "2026-02");
     expect(state.closed).toBe(false);
     expect(state.log.map((l) => l.action).sort()).toEqual(["close", "reopen"]);
   });
 
-  it("the page closes a month without JavaScript", async () => {
+  it("the page closes a month without JavaScript, through its confirmation step (issue 38 §4)", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
-    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-01`, { intent: "close" });
+    const base = `/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-01`;
+    // A close posted without its confirmation goes to the step, nothing closed.
+    const bare = await client.post(base, { intent: "close" });
+    expect(bare.status).toBe(303);
+    expect(bare.location).toContain("confirm=close");
+    expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and month = '2026-01-01'`, [org.subsidiaryId])).toEqual([]);
+    const step = (await client.get(bare.location!)).text.replaceAll("&#x27;", "'");
+    expect(step).toContain('data-testid="payroll-confirm-close"');
+    const [sub] = await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId]);
+    expect(step).toContain(`Clôturer janvier 2026 pour ${sub!.name} ?`);
+    expect(step).toContain("Absences en attente sur des jours du mois : 0");
+    const res = await client.post(base, { intent: "close", confirmed: "yes" });
     expect(res.status).toBe(302);
     const page = await client.get(res.location!);
     expect(page.text).toContain("Le mois est clôturé.");
