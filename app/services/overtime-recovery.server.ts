@@ -16,7 +16,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, ValidationError } from "./errors";
 import { lateChangeNotice } from "./payroll-close.server";
-import { carryRappels } from "./payroll-rappel.server";
+import { backfillPaidWeeks, carryRappels } from "./payroll-rappel.server";
 import { creditFinishedWeeks } from "./overtime-run.server";
 import { computeEmployeeWeek } from "./overtime-week.server";
 
@@ -59,6 +59,8 @@ export async function addRecovery(em: EntityManager, actor: CurrentUser, body: R
   // The whole company's week is computed, closed months or not (issue 38 §1): a week with days in a month closed for
   // an employee's subsidiary carries its difference as a rappel into the next open month, said in the notice.
   const notice = await lateChangeNotice(em, { employeeIds: employees.map((e) => e.id) }, { from: monday, to: sunday });
+  // A month closed before decision 0118 gets its paid weeks before any of its weeks is computed again.
+  await backfillPaidWeeks(em);
   for (const { id } of employees) {
     await em.transactional((tx) => computeEmployeeWeek(tx, id, { year, week }, now));
   }

@@ -13,7 +13,7 @@ import { localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { payrollMonth, type PayrollLine } from "./payroll.server";
 import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT, type StoredLine } from "./payroll-store.server";
-import { carryRappels, storePaidWeeks } from "./payroll-rappel.server";
+import { backfillPaidWeeks, carryRappels, storePaidWeeks } from "./payroll-rappel.server";
 import { computeWeeks } from "./overtime-week.server";
 import { creditFinishedWeeks } from "./overtime-run.server";
 import { isoWeekKey } from "~/domain/iso-week";
@@ -215,6 +215,8 @@ export async function recomputeStaleWeeks(tx: EntityManager, subsidiaryId: numbe
     [subsidiaryId, from, to],
   );
   if (stale.length === 0) return 0;
+  // An earlier month closed before decision 0118 gets its paid weeks before a week touching it is computed again.
+  await backfillPaidWeeks(tx);
   await computeWeeks(tx, stale.map((s) => ({ employeeId: s.employee_id, weeks: s.mondays.map(isoWeekKey) })), now);
   await carryRappels(tx, stale.flatMap((s) => s.mondays.map((monday) => ({ employeeId: s.employee_id, monday }))));
   const ids = stale.map((s) => s.employee_id);

@@ -216,4 +216,28 @@ describe("a late change to November is accepted and paid in December (issue 38 Â
     expect(csvRappels).toEqual(pageRows);
     expect(xlsxRappels).toEqual(pageRows);
   });
+
+  it("after the rappel the employee's week (/api), the recovery report and the counter read the stored week", async () => {
+    const [stored] = await db.sql<{ worked: number; earned: number; rest: number; computed: Date }>(
+      `select worked_seconds as worked, recovery_earned_seconds as earned, mandatory_rest_seconds as rest, computed_at as computed
+         from overtime_week where employee_id = ? and monday = '2026-11-16'`,
+      [eve],
+    );
+    const api = apiClient(() => server.baseUrl);
+    const token = await api.login(financial.email);
+    const week = await api.get(`/api/overtime/employee/${eve}/2026/47`, token);
+    expect(week.status).toBe(200);
+    expect(week.body).toMatchObject({ source: "stored", provisional: false });
+    expect(JSON.stringify(week.body.totals)).toContain(String(46 * 3600));
+    const report = await api.get(`/api/report/recovery?subsidiary=${print.subsidiaryId}&start=20261116&end=20261122`, token);
+    expect(report.status).toBe(200);
+    const row = (report.body.employees as { employeeId: number; weeks: { weekNumber: number; totalOvertime: number; recoveryEarned: number }[]; recoveryEarned: number }[]).find(
+      (e) => e.employeeId === eve,
+    )!;
+    const w47 = row.weeks.find((w) => w.weekNumber === 47)!;
+    expect(w47.totalOvertime).toBe(11);
+    expect(w47.recoveryEarned).toBe(Math.round((stored!.earned / 3600) * 100) / 100);
+    const [counter] = await db.sql<{ earned: number }>(`select recovery_earned as earned from employee where id = ?`, [eve]);
+    expect(row.recoveryEarned).toBe(Math.round((Number(counter!.earned) / 3600) * 100) / 100);
+  });
 });
