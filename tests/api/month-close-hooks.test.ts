@@ -102,7 +102,10 @@ describe("a closed month accepts the changes to its days (decision 0118)", () =>
 
   it("an overtime policy row from a date in it (service and the HTML form)", async () => {
     await whileClosed("2026-02", async () => {
-      await saveCountryPolicyAs(db.em(), boss, org.countryId, { ...FRANCE_POLICY, effectiveFrom: "2026-01-05" });
+      // Accepted with the notice; its weeks are recomputed by a job written with the change (the outbox).
+      await expect(saveCountryPolicyAs(db.em(), boss, org.countryId, { ...FRANCE_POLICY, effectiveFrom: "2026-01-05" })).resolves.toMatchObject({ notice: FEBRUARY });
+      const [job] = await db.sql<{ payload: { from: string } }>(`select payload from job_outbox where name = 'overtime.recompute' order by id desc limit 1`, []);
+      expect(job!.payload.from).toBe("2026-01-05");
       const client = htmlClient(() => server.baseUrl);
       await client.login(head.email);
       const path = `/settings/countries/${org.countryId}/overtime`;

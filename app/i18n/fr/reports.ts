@@ -181,6 +181,7 @@ export const reports = {
   "payroll.checklist.incomplete_sheets": "Salariés entrés ou sortis dans le mois avec une fiche incomplète : {count}",
   "payroll.checklist.more": "… et {count} autre(s)",
   "payroll.file_version": "version {version}",
+  "payroll.late_change_job": "Les semaines concernées sont en cours de recalcul (tâche de fond).",
   "payroll.late_change": "{month} est clôturé : la différence sera régularisée sur la paie de {payslip}.",
   "payroll.log": "Historique",
   "payroll.log.closed": "Clôturé",
