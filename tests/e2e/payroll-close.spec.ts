@@ -18,6 +18,10 @@ test.describe("monthly close", () => {
     await expect(step).toBeVisible();
     await expect(step.getByRole("heading")).toContainText(/^Clôturer .+ \d{4} pour 3 Print \?$/);
     await expect(step).toContainText("Semaines modifiées depuis leur dernier calcul");
+    // The step fits a 360 px phone (issue 11 §1): the page does not scroll sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await step.getByRole("button", { name: "Confirmer la clôture" }).click();
     await expect(page.getByText("Le mois est clôturé.")).toBeVisible();
     const closedAt = page.url();
@@ -30,6 +34,9 @@ test.describe("monthly close", () => {
     const reopen = boss.getByTestId("payroll-confirm-reopen");
     await expect(reopen.getByRole("heading")).toContainText(/^Rouvrir .+ pour 3 Print \?$/);
     await expect(reopen.getByTestId("payroll-reopen-preview")).toBeVisible();
+    await boss.setViewportSize({ width: 360, height: 800 });
+    expect(await boss.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await boss.setViewportSize({ width: 1280, height: 800 });
     await reopen.getByLabel("Raison de la réouverture (gardée dans l'historique)").fill("Essai de parcours");
     await reopen.getByRole("button", { name: "Confirmer la réouverture" }).click();
     await expect(boss.getByText("Le mois est rouvert.")).toBeVisible();
