@@ -47,6 +47,22 @@ export function contractChangeFrom(
 }
 
 /**
+ * The first day whose figures the change moves (not widened to its week; decision 0118: a close freezes days): new
+ * terms from the day they are dated back to (else today), a move from today, a hiring or departure date from the
+ * earlier of the two. Null when nothing the engine reads changed.
+ *
+ * @example contractChangeDay({ ...facts, firedAt: null }, { ...facts, firedAt: "2027-01-31" }, "2026-12-02") // "2027-01-31"
+ */
+export function contractChangeDay(before: ContractFacts, after: ContractFacts, today: CalendarDate, termsFrom: CalendarDate | null = null): CalendarDate | null {
+  const dates: (CalendarDate | null)[] = [];
+  if (contractTermsDiffer(before, after)) dates.push(termsFrom ?? today);
+  if (before.country !== after.country || before.subsidiary !== after.subsidiary) dates.push(today);
+  if (before.hiredAt !== after.hiredAt) dates.push(earliest(before.hiredAt, after.hiredAt) ?? today);
+  if (before.firedAt !== after.firedAt) dates.push(earliest(before.firedAt, after.firedAt) ?? today);
+  return earliest(...dates);
+}
+
+/**
  * Whether the contract's terms differ: weekly hours, week type or schedule (what `contract_history` keeps, decision
  * 0070). Not the country, subsidiary or employment dates.
  */

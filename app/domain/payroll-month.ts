@@ -2,8 +2,8 @@
  * Payroll months (DESIGN §10, decision 0079): which months a payroll screen, file or close accepts, and when a month
  * may be closed. Pure.
  */
-import { noV2Figures, weekV2Figures, type V2Figures } from "./payroll-variables";
-import { monthRange, REPORT_RATES, weekRates } from "./reports";
+import { noV2Figures, payrollFigures, payrollV1Rates, weekV2Figures, type PayrollWeekFacts, type V2Figures } from "./payroll-variables";
+import { monthRange, REPORT_RATES } from "./reports";
 import { addDays, type CalendarDate } from "./time-calendar-date";
 
 /** The years a payroll month may fall in: anything else is a typo (0000-01, 20266-01) or a probe, never a payroll. */
@@ -108,7 +108,7 @@ export function storedFigures(raw: Partial<PayrollFigures> & Pick<PayrollFigures
 export function weekPayrollFigures(bands: unknown, complementary: number, mandatoryRest: number, recoveryEarned: number): PayrollFigures {
   const byRate = REPORT_RATES.map(() => 0);
   let other = 0;
-  for (const rate of weekRates(bands)) {
+  for (const rate of payrollV1Rates(bands)) {
     const i = REPORT_RATES.indexOf(rate.rate);
     if (i >= 0) byRate[i]! += rate.seconds;
     else other += rate.seconds;
@@ -178,4 +178,68 @@ export function rappelMonth(monday: CalendarDate, frozen: readonly string[], sub
   let m = addDays(monday, 6).slice(0, 7);
   while (frozen.includes(m) || subsidiaryClosed.includes(m)) m = nextMonth(m);
   return m;
+}
+
+/**
+ * The payroll figures of a week's share in one month [from, to] (issue 38, decision 0118): the same split as the
+ * month's variables (a dated line in the month of its day, an undated one by the share of the worked seconds), so
+ * that what a close stores per week adds up to the month's line. The whole week's figures when it lies inside.
+ *
+ * @example weekShareFigures({ m: "2026-11-02", compl: 0, rest: 0, earned: 0, anomalies: 0, anomalyList: null, bands: { rates: [{ rate: 25, seconds: 3600 }] }, days: null }, "2026-11-01", "2026-11-30").overtimeByRate // [3600, 0, 0, 0]
+ */
+export function weekShareFigures(week: PayrollWeekFacts, from: CalendarDate, to: CalendarDate): PayrollFigures {
+  const f = payrollFigures([week], [], [], from, to);
+  return {
+    overtimeByRate: f.overtimeByRate,
+    overtimeOtherRates: f.overtimeOtherRates,
+    complementarySeconds: f.complementarySeconds,
+    mandatoryRestSeconds: f.mandatoryRestSeconds,
+    recoveryEarnedSeconds: f.recoveryEarnedSeconds,
+    paidByRate: f.paidByRate,
+    ...(Object.fromEntries(V2_SCALARS.map((k) => [k, f[k]])) as Pick<PayrollFigures, (typeof V2_SCALARS)[number]>),
+  };
+}
+
+/** The months ('YYYY-MM') a week's days fall in: one, or two for a week straddling a month's end. */
+export function monthsOfWeek(monday: CalendarDate): string[] {
+  const a = monday.slice(0, 7);
+  const b = addDays(monday, 6).slice(0, 7);
+  return a === b ? [a] : [a, b];
+}
+
+/**
+ * What a week still owes to payroll once some of its days belong to closed months (decision 0118): for each closed
+ * month the week touches, its share as it computes now less its share as it was paid with that month; less what
+ * rappels already carried into months since closed. The share of an open month is not a rappel: it is in that
+ * month's live figures.
+ */
+export function rappelDueByShares(
+  shares: readonly { now: PayrollFigures; paid: PayrollFigures }[],
+  alreadyCarried: readonly PayrollFigures[],
+): PayrollFigures {
+  let due = NO_FIGURES;
+  for (const s of shares) due = addFigures(addFigures(due, s.now), s.paid, -1);
+  for (const c of alreadyCarried) due = addFigures(due, c, -1);
+  return due;
+}
+
+const MONTH_NAMES = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+
+/**
+ * A month 'YYYY-MM' (or a first day) in French words.
+ *
+ * @example monthWords("2026-11") // "novembre 2026"
+ */
+export function monthWords(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+/**
+ * The closed months a set of changed days falls in (days, not weeks: issue 38 §1), oldest first, without repeats.
+ *
+ * @example closedMonthsOfDays(["2026-11-30", "2026-12-01"], ["2026-11"]) // ["2026-11"]
+ * @example closedMonthsOfDays(["2026-12-01"], ["2026-11"]) // []
+ */
+export function closedMonthsOfDays(days: readonly CalendarDate[], closed: readonly string[]): string[] {
+  return [...new Set(days.map((d) => d.slice(0, 7)).filter((m) => closed.includes(m)))].sort();
 }

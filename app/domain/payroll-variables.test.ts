@@ -207,9 +207,22 @@ describe("a week straddling two months: one rule (its undated hours by the share
   });
 });
 
-describe("cadran-paie-v1 keeps its meaning (for the tools that map it)", () => {
-  it("v1's HS_25 still holds every line at 25 %, heures complémentaires and rest included", () => {
-    const f = figures([week("2026-11-09", [{ kind: "overtime", rate: 25, seconds: 8 * H, recoverySeconds: 4 * H }, { kind: "complementary", rate: 25, seconds: H }])], NOVEMBER);
-    expect(f.overtimeByRate[0]).toBe(9 * H);
+describe("cadran-paie-v1 (for the tools that map it)", () => {
+  it("v1's HS_25 holds every overtime line at 25 %, rest included, but no heures complémentaires: they are in HC only (issue 38 §5)", () => {
+    const f = figures(
+      [week("2026-11-09", [{ kind: "overtime", rate: 25, seconds: 8 * H, recoverySeconds: 4 * H }, { kind: "complementary", rate: 25, seconds: H }], { compl: H })],
+      NOVEMBER,
+    );
+    expect(f.overtimeByRate[0]).toBe(8 * H);
+    expect(f.complementarySeconds).toBe(H);
+  });
+
+  it.each([
+    ["a part-time week: 2 h at +10 % and 1 h at +25 %", [{ kind: "complementary", rate: 10, seconds: 2 * H }, { kind: "complementary", rate: 25, seconds: H }], [0, 0, 0, 0], 0],
+    ["a full-time week: unchanged", [{ kind: "overtime", rate: 25, seconds: 8 * H }, { kind: "overtime", rate: 50, seconds: 2 * H }], [8 * H, 0, 2 * H, 0], 0],
+  ])("%s: each hour in one column", (_, lines, byRate, other) => {
+    const f = figures([week("2026-11-09", lines)], NOVEMBER);
+    expect(f.overtimeByRate).toEqual(byRate);
+    expect(f.overtimeOtherRates).toBe(other);
   });
 });

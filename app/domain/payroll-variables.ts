@@ -113,9 +113,10 @@ export function payrollFigures(
   for (const w of weeks) {
     const share = weekShare(w.days ?? [], w.m, from, to);
     anomalies += monthAnomalies(w, from, to);
-    // v1: the week's rates, every kind of line, split by the week's share (as it always was).
+    // v1: the week's rates, every kind of line but heures complémentaires (in HC only: issue 38 §5), split by the
+    // week's share.
     if (share > 0) {
-      for (const rate of weekRates(w.bands)) {
+      for (const rate of payrollV1Rates(w.bands)) {
         const i = REPORT_RATES.indexOf(rate.rate);
         if (i >= 0) byRate[i]! += rate.seconds * share;
         else other += rate.seconds * share;
@@ -198,6 +199,22 @@ function roundV2(v: V2Figures): V2Figures {
     otherPremiumSeconds: Math.round(v.otherPremiumSeconds),
     restConvertedSeconds: Math.round(v.restConvertedSeconds),
   };
+}
+
+/**
+ * The rates of `cadran-paie-v1`'s HS_* columns: the week's rates less its heures complémentaires, which v1 carries in
+ * HC (issue 38 §5: a part-time hour at +25 % was in HS_25 and in HC, paid twice by a tool adding both).
+ *
+ * @example payrollV1Rates({ rates: [{ rate: 25, seconds: 7200 }], lines: [{ kind: "complementary", rate: 25, seconds: 3600 }] }) // [{ rate: 25, seconds: 3600, increasedSeconds: 0, paidSeconds: 0 }]
+ */
+export function payrollV1Rates(bands: unknown): ReturnType<typeof weekRates> {
+  const rates = weekRates(bands).map((r) => ({ ...r }));
+  for (const l of weekLines(bands)) {
+    if (l.kind !== "complementary" || typeof l.rate !== "number") continue;
+    const r = rates.find((x) => x.rate === l.rate);
+    if (r) r.seconds -= l.seconds ?? 0;
+  }
+  return rates.filter((r) => r.seconds !== 0);
 }
 
 function weekLines(bands: unknown): StoredLine[] {

@@ -51,11 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const fieldErrors = requiredErrorsOfPayload(submission.payload, submission.error);
     return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors }), { status: 400 });
   }
+  let notice: string | null = null;
   try {
     const contractFrom = formData.get("contractFrom");
-    await orPageNotFound(
+    ({ notice } = await orPageNotFound(
       updateEmployee(await getEm(), user, Number(params.id), submission.value, { contractFrom: typeof contractFrom === "string" ? contractFrom : null }),
-    );
+    ));
   } catch (error) {
     if (error instanceof AppError && error.status === 422) {
       return data(submission.reply({ formErrors: [t("employee.error.form")], fieldErrors: violationsToFieldErrors(error.violations) }), {
@@ -69,6 +70,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const session = await getSession(request);
   pushAlert(session, "success", t("success.employee_edit"));
+  // A change whose days lie in a month closed for payroll: accepted, paid as a rappel (decision 0118).
+  if (notice) pushAlert(session, "warning", notice);
   return redirect(`/employees/${params.id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
 }
 

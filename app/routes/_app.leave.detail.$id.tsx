@@ -59,6 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const version = Number(form.get("version"));
       const done = await orLeavePageNotFound(removeLeave(em, user, id, { expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined }));
       pushAlert(session, "success", t("success.leave_removed_named", { name: done.fullname, start: frDate(done.start), end: frDate(done.end) }));
+      if (done.notice) pushAlert(session, "warning", done.notice);
       to = "/leave/waiting";
     } else if (intent === "validate" || intent === "refuse") {
       const version = Number(form.get("version"));
@@ -69,6 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         }),
       );
       pushAlert(session, "success", decisionNotice(intent, done));
+      if (done.notice) pushAlert(session, "warning", done.notice);
       to = "/leave/waiting";
     } else {
       throw new AppError(400, t("error.generic"));

@@ -121,6 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     );
     pushAlert(session, "success", decisionNotice(decision, done));
+    if (done.notice) pushAlert(session, "warning", done.notice);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     pushAlert(session, "danger", error.violations[0]?.message ?? error.message);

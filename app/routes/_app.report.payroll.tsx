@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDecimal } from "~/domain/number-format";
-import { REPORT_PAGE_SIZE, REPORT_RATES } from "~/domain/reports";
+import { monthWords } from "~/domain/payroll-month";
+import { REPORT_PAGE_SIZE } from "~/domain/reports";
 import { t } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
 import { Pager } from "~/ui/pager";
@@ -15,7 +16,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => payrollPageLoader(req
 /** `intent=close` (finance) or `intent=reopen` (head management), logged. */
 export const action = ({ request }: ActionFunctionArgs) => payrollAction(request);
 
-const h = (s: number) => formatDecimal(s / 3600);
+const monthName = (m: string) => monthWords(m);
 const frDay = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
 
@@ -54,20 +55,14 @@ export default function PayrollPage() {
         <>
           <section className="flex flex-wrap items-center gap-3" data-testid="payroll-state">
             <p>{page.state.closed ? t("payroll.closed", { name: page.state.closedBy ?? "—", date: frInstant(page.state.closedAt!) }) : t("payroll.open")}</p>
-            {!page.state.closed && page.state.closable && (
-              <Form method="post" action={`?${query}`}>
-                <input type="hidden" name="intent" value="close" />
-                <button type="submit" className="btn btn-secondary">{t("payroll.close")}</button>
-              </Form>
+            {!page.state.closed && page.state.closable && page.checklist && (
+              <a className="btn btn-secondary" href={`?${query}&confirm=close`} data-testid="payroll-close-link">{t("payroll.close")}</a>
             )}
             {!page.state.closed && !page.state.closable && (
               <p className="text-sm text-gray-700" data-testid="payroll-close-not-yet">{t("payroll.close_not_yet", { date: frDay(page.state.closableFrom) })}</p>
             )}
             {page.state.closed && page.canReopen && (
-              <Form method="post" action={`?${query}`}>
-                <input type="hidden" name="intent" value="reopen" />
-                <button type="submit" className="btn btn-secondary">{t("payroll.reopen")}</button>
-              </Form>
+              <a className="btn btn-secondary" href={`?${query}&confirm=reopen`} data-testid="payroll-reopen-link">{t("payroll.reopen")}</a>
             )}
             <a className="btn btn-secondary" href={`/export/payroll?${exportQuery}&format=xlsx`}>{t("report.export")}</a>
             <a className="btn btn-secondary" href={`/export/payroll?${exportQuery}&format=csv`}>{t("report.export_csv")}</a>
@@ -78,6 +73,89 @@ export default function PayrollPage() {
               </span>
             )}
           </section>
+          {page.checklist && (
+            <section data-testid="payroll-checklist" className="space-y-1">
+              <h2 className="font-semibold">{t("payroll.checklist")}</h2>
+              <p className="text-sm text-gray-700">{t("payroll.checklist.note")}</p>
+              <ul className="text-sm">
+                {page.checklist.map((line) => (
+                  <li key={line.key} data-testid={`payroll-checklist-${line.key}`} data-count={line.count}>
+                    <span className={line.count > 0 ? "font-semibold" : ""}>{t(`payroll.checklist.${line.key}`, { count: line.count })}</span>
+                    {line.items.length > 0 && (
+                      <ul className="ml-4 list-disc">
+                        {line.items.map((item, i) => (
+                          <li key={i}>
+                            <a className="underline" href={item.href}>{item.label}</a>
+                          </li>
+                        ))}
+                        {line.count > line.items.length && <li>{t("payroll.checklist.more", { count: line.count - line.items.length })}</li>}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {page.confirm === "close" && page.checklist && (
+            <section className="rounded border border-gray-300 p-4" role="alertdialog" aria-labelledby="payroll-confirm-title" data-testid="payroll-confirm-close">
+              <h2 id="payroll-confirm-title" className="text-lg font-semibold">
+                {t("payroll.confirm.close_title", { month: monthName(page.month), subsidiary: page.data.subsidiaryName })}
+              </h2>
+              <p className="mt-2 text-sm text-gray-700">{t("payroll.confirm.close_text")}</p>
+              <ul className="mt-2 text-sm">
+                {page.checklist.map((line) => (
+                  <li key={line.key}>{t(`payroll.checklist.${line.key}`, { count: line.count })}</li>
+                ))}
+              </ul>
+              <Form method="post" action={`?${query}`} className="mt-4 flex flex-wrap justify-end gap-2">
+                <input type="hidden" name="intent" value="close" />
+                <input type="hidden" name="confirmed" value="yes" />
+                <a className="btn btn-secondary" href={`?${query}`}>{t("word.cancel")}</a>
+                <button type="submit" className="btn btn-primary">{t("payroll.confirm.yes_close")}</button>
+              </Form>
+            </section>
+          )}
+          {page.confirm === "reopen" && page.preview && (
+            <section className="rounded border border-gray-300 p-4" role="alertdialog" aria-labelledby="payroll-confirm-title" data-testid="payroll-confirm-reopen">
+              <h2 id="payroll-confirm-title" className="text-lg font-semibold">
+                {t("payroll.confirm.reopen_title", { month: monthName(page.month), subsidiary: page.data.subsidiaryName })}
+              </h2>
+              <p className="mt-2 text-sm text-gray-700">{t("payroll.confirm.reopen_text")}</p>
+              <p className="mt-2 text-sm" data-testid="payroll-reopen-preview">
+                {page.preview.changedCount > 0
+                  ? t("payroll.reopen.preview", { count: page.preview.changedCount, lines: page.preview.lineCount })
+                  : t("payroll.reopen.preview_none")}
+              </p>
+              {page.preview.changed.length > 0 && (
+                <ul className="ml-4 list-disc text-sm">
+                  {page.preview.changed.map((c, i) => (
+                    <li key={i}>{t("payroll.reopen.paid_hours", { name: c.name, before: formatDecimal(c.paidHours.before), after: formatDecimal(c.paidHours.after) })}</li>
+                  ))}
+                </ul>
+              )}
+              {page.preview.downloadedAt && (
+                <p className="mt-2 text-sm font-semibold">{t("payroll.reopen.was_downloaded", { version: page.preview.version, date: frInstant(page.preview.downloadedAt) })}</p>
+              )}
+              <Form method="post" action={`?${query}`} className="mt-4 space-y-2">
+                <input type="hidden" name="intent" value="reopen" />
+                <input type="hidden" name="confirmed" value="yes" />
+                <div>
+                  <label htmlFor="p-reason" className="field-label">{t("payroll.reopen.reason")}</label>
+                  <textarea id="p-reason" name="reason" required maxLength={500} className="field-input w-full" rows={2} />
+                </div>
+                {page.preview.downloadedAt && (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="payslipsRedone" value="yes" required />
+                    {t("payroll.reopen.redone")}
+                  </label>
+                )}
+                <div className="flex flex-wrap justify-end gap-2">
+                  <a className="btn btn-secondary" href={`?${query}`}>{t("word.cancel")}</a>
+                  <button type="submit" className="btn btn-danger">{t("payroll.confirm.yes_reopen")}</button>
+                </div>
+              </Form>
+            </section>
+          )}
           {!page.table || page.table.rows.length === 0 ? (
             <p className="text-sm text-gray-700">{t("label.empty_matching_search")}</p>
           ) : (
@@ -122,29 +200,26 @@ export default function PayrollPage() {
                   <tr>
                     <th scope="col">{t("payroll.col.employee")}</th>
                     <th scope="col">{t("payroll.rappels.week")}</th>
-                    {REPORT_RATES.map((r) => (
-                      <th scope="col" key={r}>{t("payroll.col.overtime_at", { rate: r })}</th>
+                    <th scope="col">{t("payroll.col.matricule")}</th>
+                    {page.rappelTable?.head.map((c) => (
+                      <th scope="col" key={c}>{c}</th>
                     ))}
-                    <th scope="col">{t("payroll.col.overtime_at", { rate: "autres" })}</th>
-                    <th scope="col">{t("payroll.col.complementary")}</th>
-                    <th scope="col">{t("payroll.col.mandatory_rest")}</th>
-                    <th scope="col">{t("payroll.col.recovery_earned")}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {page.rappels.map((l) => (
-                    <tr key={`${l.employeeId}-${l.rappel?.monday}`}>
-                      <th scope="row">{l.employeeName}</th>
-                      <td>{l.rappel ? `${l.rappel.isoWeek}/${l.rappel.isoYear}` : ""}</td>
-                      {l.overtimeByRate.map((s, i) => (
-                        <td key={i} className="text-right">{h(s)}</td>
-                      ))}
-                      <td className="text-right">{h(l.overtimeOtherRates)}</td>
-                      <td className="text-right">{h(l.complementarySeconds)}</td>
-                      <td className="text-right">{h(l.mandatoryRestSeconds)}</td>
-                      <td className="text-right">{h(l.recoveryEarnedSeconds)}</td>
-                    </tr>
-                  ))}
+                  {page.rappelTable?.rows.map((row, i) => {
+                    const l = page.rappels[i]!;
+                    return (
+                      <tr key={`${l.employeeId}-${l.rappel?.monday}`}>
+                        <th scope="row">{row.name}</th>
+                        <td>{l.rappel ? `${l.rappel.isoWeek}/${l.rappel.isoYear}` : ""}</td>
+                        <td>{row.matricule}</td>
+                        {row.cells.map((c, j) => (
+                          <td key={j} className="text-right">{c}</td>
+                        ))}
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </WideTable>
             </section>
@@ -156,6 +231,7 @@ export default function PayrollPage() {
                 {page.state.log.map((l, i) => (
                   <li key={i}>
                     {frInstant(l.at)} — {l.action === "close" ? t("payroll.log.closed") : t("payroll.log.reopened")} — {l.actor ?? "—"}
+                    {l.reason ? ` — « ${l.reason} »` : ""}
                   </li>
                 ))}
               </ul>

@@ -46,8 +46,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = settingsId(params.id);
   const submission = parseWithZod(await request.formData(), { schema: OvertimePolicyForm });
   if (submission.status !== "success") return refused(submission.reply());
+  let notice: string | null = null;
   try {
-    await saveCountryPolicyAs(await getEm(), user, id, toPolicyInput(submission.value));
+    ({ notice } = await saveCountryPolicyAs(await getEm(), user, id, toPolicyInput(submission.value)));
   } catch (error) {
     if (error instanceof ValidationError) return refused(submission.reply({ fieldErrors: fieldErrors(error.violations) }));
     // A row from a date in a month closed for payroll: the form comes back filled with the French message.
@@ -56,6 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const session = await getSession(request);
   pushAlert(session, "success", t("overtime.policy.saved"));
+  // Dated in a month closed for payroll: its weeks are being recomputed, the difference a rappel (decision 0118).
+  if (notice) pushAlert(session, "warning", `${notice} ${t("payroll.late_change_job")}`);
   return redirect(`/settings/countries/${id}/overtime`, { headers: { "Set-Cookie": await commitSession(session) } });
 }
 

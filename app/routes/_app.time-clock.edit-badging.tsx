@@ -59,8 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!m) throw new AppError(400, t("error.generic"));
     const id = Number(m[2]);
     if (m[1] === "validate") {
-      await validateCorrection(em, user, id);
+      const done = await validateCorrection(em, user, id);
       pushAlert(session, "success", t("success.suggest_validated"));
+      if (done.notice) pushAlert(session, "warning", done.notice);
     } else if (m[1] === "delete") {
       await removeCorrection(em, user, id);
       pushAlert(session, "success", t("success.suggest_deleted"));

@@ -138,4 +138,6 @@ export const AddRecoveryAnswer = z.object({
   employees: z.number().int().min(0),
   creditedWeeks: z.number().int().min(0),
   creditedSeconds: z.number().int(),
+  /** The week has days in a month closed for payroll: their difference is a rappel on this payslip month (decision 0118). */
+  notice: z.string().nullable(),
 });

@@ -91,6 +91,7 @@ export async function deductionAction(request: Request, id: string | null) {
         throw error instanceof NotFoundError ? new AppError(404, t("overtime_screens.deduction.not_found")) : error;
       });
       pushAlert(session, "success", t("overtime_screens.deduction.removed", { hours: formatHoursMinutes(removed.seconds) }));
+      if (removed.notice) pushAlert(session, "warning", removed.notice);
     } else {
       if (intent !== "deduction") throw new AppError(400, t("error.generic"));
       const added = await addDeduction(await getEm(), user, employeeId, value, new Date());

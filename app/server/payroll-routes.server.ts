@@ -4,7 +4,8 @@ import { contentDisposition, reportFileName } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
-import { closedMonths, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { closedMonths, closeMonth, markMonthDownloaded, monthState, monthVersion, reopenMonth, reopenPreview } from "~/services/payroll-close.server";
+import { closeChecklist } from "~/services/payroll-checklist.server";
 import { monthRappels } from "~/services/payroll-store.server";
 import {
   PAYROLL_LAYOUTS,
@@ -63,6 +64,10 @@ export async function payrollPageLoader(request: Request) {
       pager: null,
       closedMonths: [],
       rappels: [],
+      rappelTable: null,
+      checklist: null,
+      confirm: null,
+      preview: null,
     };
     if (!validMonth(month)) return data({ ...failed, error: t("payroll.error.month") }, { status: 400 });
     return { ...failed, error: t("report.error.subsidiary_required") };
@@ -77,6 +82,13 @@ export async function payrollPageLoader(request: Request) {
       closedMonths(em, subsidiaryId),
       monthRappels(em, subsidiaryId, month),
     ]);
+    // The confirmation step of a close or a reopening, rendered by the server (`?confirm=close|reopen`, rule 2).
+    const asked = new URL(request.url).searchParams.get("confirm");
+    const mayClose = ["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(user.profileType);
+    const confirm = asked === "close" && !state.closed && state.closable && mayClose ? "close" : asked === "reopen" && state.closed && user.profileType === "ROLE_HEAD_MANAGEMENT" ? "reopen" : null;
+    // The pre-close checklist (issue 38 §4), before the close button of a month that may be closed.
+    const checklist = !state.closed && state.closable && mayClose ? await closeChecklist(em, subsidiaryId, month) : null;
+    const preview = confirm === "reopen" ? await reopenPreview(em, subsidiaryId, month) : null;
     return {
       subsidiaries,
       subsidiaryId,
@@ -91,11 +103,23 @@ export async function payrollPageLoader(request: Request) {
       pager: { page: pager.page, pages: pager.pages, rowCount: pager.rowCount },
       closedMonths: closed,
       rappels,
+      // The rappel lines in the layout's columns, the file's cells (issue 38 §5: page = file).
+      rappelTable: payrollTableView({ ...payroll, lines: rappels }, layout),
+      checklist,
+      confirm,
+      preview,
     };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;
   }
+}
+
+/** The page's address without its confirmation step. */
+function withoutConfirm(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("confirm");
+  return url.pathname + url.search;
 }
 
 export async function payrollAction(request: Request) {
@@ -107,20 +131,29 @@ export async function payrollAction(request: Request) {
   try {
     if (subsidiaryId === null) throw new AppError(400, t("report.error.subsidiary_required"));
     const intent = form.get("intent");
+    // A close or a reopening posted without its confirmation step goes to that step (issue 38 §4).
+    if ((intent === "close" || intent === "reopen") && form.get("confirmed") !== "yes") {
+      const url = new URL(request.url);
+      url.searchParams.set("confirm", intent);
+      return redirect(url.pathname + url.search, { status: 303 });
+    }
     if (intent === "close") {
       await closeMonth(await getEm(), user, subsidiaryId, month);
       pushAlert(session, "success", t("payroll.closed_success"));
     } else if (intent === "reopen") {
-      await reopenMonth(await getEm(), user, subsidiaryId, month);
+      await reopenMonth(await getEm(), user, subsidiaryId, month, new Date(), {
+        reason: String(form.get("reason") ?? ""),
+        payslipsRedone: form.get("payslipsRedone") === "yes",
+      });
       pushAlert(session, "success", t("payroll.reopened_success"));
     } else throw new AppError(400, t("error.generic"));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) throw new Response(null, { status: 404 });
-    pushAlert(session, "danger", error.message);
+    pushAlert(session, "danger", error.violations[0]?.message ?? error.message);
     return redirect(pathWithSearch(request), { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
   }
-  return redirect(pathWithSearch(request), { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect(withoutConfirm(request), { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 /** GET /export/payroll?subsidiary&month&format=csv|xlsx. */
@@ -132,11 +165,16 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
   if (!validMonth(month)) return Response.json({ message: t("payroll.error.month") }, { status: 400 });
   if (subsidiaryId === null) return Response.json({ message: t("report.error.subsidiary_required") }, { status: 400 });
   try {
-    const payroll = await payrollMonth(await getEm(), subsidiaryId, month);
+    const em = await getEm();
+    const payroll = await payrollMonth(em, subsidiaryId, month);
     const layout = readPayrollLayout(url.searchParams.get("layout"));
     const last = payroll.to;
+    // A closed month's file: its version in the name (and the Excel sheet's), the download noted (issue 38 §3).
+    const version = await monthVersion(em, subsidiaryId, month);
+    if (version !== null) await markMonthDownloaded(em, subsidiaryId, month, new Date());
+    const versioned = (name: string) => (version === null ? name : name.replace(/\.(csv|xlsx)$/, `-version-${version}.$1`));
     if (url.searchParams.get("format") === "csv") {
-      const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last, "csv");
+      const name = versioned(reportFileName("paie", payroll.subsidiaryName, payroll.from, last, "csv"));
       return new Response(payrollCsv(payroll, layout), {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
@@ -145,8 +183,9 @@ export async function payrollExportLoader(request: Request): Promise<Response> {
         },
       });
     }
-    const name = reportFileName("paie", payroll.subsidiaryName, payroll.from, last);
-    return xlsxResponse(name, contentDisposition(name), payrollSheet(payroll, layout));
+    const name = versioned(reportFileName("paie", payroll.subsidiaryName, payroll.from, last));
+    const sheet = payrollSheet(payroll, layout);
+    return xlsxResponse(name, contentDisposition(name), version === null ? sheet : { ...sheet, name: `${sheet.name} (${t("payroll.file_version", { version })})` });
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
     throw error;

@@ -47,7 +47,12 @@ async function suggestionRow(em: EntityManager, id: number) {
 }
 
 /** Validates a correction (management) and mails the employee. Returns the corrected day's id. */
-export async function validateCorrection(em: EntityManager, actor: CurrentUser, id: number, now: Date = new Date()): Promise<{ timeClockId: number }> {
+export async function validateCorrection(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: number,
+  now: Date = new Date(),
+): Promise<{ timeClockId: number; notice: string | null }> {
   const row = await suggestionRow(em, id);
   const done = await validateSuggestion(em, actor, id, now);
   if (row.employee_id !== actor.employeeId) await enqueue("mail.correction", { event: "validated", employeeId: row.employee_id, date: row.date });

@@ -8,13 +8,14 @@ import {
   weekCount,
   type EmployeeValues,
 } from "~/domain/employee-sheet";
-import { contractChangeFrom, contractEffectiveFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
+import { contractChangeDay, contractChangeFrom, contractEffectiveFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
 import { mondayOf } from "~/domain/iso-week";
 import { formatFrDate } from "~/domain/date-range";
 import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employee-departure";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
+import { lateChangeNotice } from "./payroll-close.server";
+import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
@@ -196,7 +197,7 @@ export async function updateEmployee(
   id: number,
   input: Partial<EmployeeValues>,
   options: { contractFrom?: string | null } = {},
-): Promise<EmployeeRecord> {
+): Promise<EmployeeRecord & { notice: string | null }> {
   assertManagement(actor);
   const current = await findRecord(em, id);
   if (!current) throw new NotFoundError(t("error.not_found_item"));
@@ -209,17 +210,17 @@ export async function updateEmployee(
     throw new ValidationError([{ propertyPath: "contractFrom", message: t(`employee.error.contract_from_${effective.error}`) }]);
   }
   let userId = current.userId;
+  let notice: string | null = null;
   try {
     userId = await em.transactional(async (tx) => {
       const c = tx.getConnection();
       const ctx = tx.getTransactionContext();
-      // A contract, schedule or employment change makes the stored overtime weeks from its date stale: refused when
-      // one of them lies in a month closed for payroll (the current subsidiary's, and the new one's on a move).
+      // A contract, schedule or employment change makes the stored overtime weeks from its date stale. Its days in a
+      // month closed for payroll are accepted and become a rappel, said by a notice (decision 0118); the days of a
+      // later month (a departure dated 31 January) touch no closed month.
       const from = contractChangeFrom(contractFacts(current), contractFacts(values), today, effective.monday);
-      if (from) {
-        await assertMonthOpen(tx, { employeeIds: [id] }, { from, to: today });
-        if (values.subsidiary && values.subsidiary !== current.subsidiary) await assertMonthOpen(tx, { subsidiaryId: values.subsidiary }, { from, to: today });
-      }
+      const day = contractChangeDay(contractFacts(current), contractFacts(values), today, effective.monday);
+      if (day && day <= today) notice = await lateChangeNotice(tx, { employeeIds: [id] }, { from: day, to: today });
       // New contract terms apply from `termsFrom` (the current week's Monday, or the one it is dated back to): the
       // terms in force until then are kept for the weeks before it (decision 0070). Those are the former contract
       // covering that Monday when the change is dated back over an earlier one (the later former contracts go: the
@@ -286,9 +287,10 @@ export async function updateEmployee(
     await revokeUserSessions(userId);
     await revokeApiTokens(em, userId);
   }
+  if (notice) await recomputeEmployeesNow(em, [id], new Date());
   const saved = await findRecord(em, id);
   if (!saved) throw new NotFoundError(t("error.not_found_item"));
-  return saved;
+  return { ...saved, notice };
 }
 
 /** What the overtime engine reads of a sheet (the schedule only as far as the week type uses it). */

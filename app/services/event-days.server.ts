@@ -6,7 +6,6 @@ import { t, type MessageKey } from "~/i18n/fr";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
 import { planningOwner, type PlanningActor } from "./planning.server";
 
 /**
@@ -76,7 +75,6 @@ export async function addEventDay(em: EntityManager, viewer: PlanningActor, inpu
   if (refusal) throw new ValidationError([{ propertyPath: "date", message: t(REFUSAL_MESSAGE[refusal]) }]);
   try {
     return await em.transactional(async (tx) => {
-      await assertMonthOpen(tx, { employeeIds: [employeeId] }, { from: day, to: day });
       const [row] = await tx.execute<{ id: number }[]>(`insert into event_day (employee_id, date, type) values (?, ?, ?) returning id`, [employeeId, day, type]);
       await markWeekDirty(tx, employeeId, day);
       return { id: row!.id, employeeId, date: day, type };
@@ -110,7 +108,6 @@ export async function removeEventDay(em: EntityManager, viewer: PlanningActor, i
     throw new NotFoundError(t("error.not_found_item"));
   }
   await em.transactional(async (tx) => {
-    await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.date, to: row.date });
     await tx.execute(`delete from event_day where id = ?`, [id]);
     await markWeekDirty(tx, row.employee_id, row.date);
   });

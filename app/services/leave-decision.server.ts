@@ -21,7 +21,8 @@ import { actingFor, deputyToday } from "./deputies.server";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
+import { lateChangeNotice } from "./payroll-close.server";
+import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recordHistory } from "./history.server";
 import { leaveDetails } from "./history-entries.server";
 
@@ -144,6 +145,8 @@ export interface DecisionResult {
   end: string;
   /** The manager a deputy decided for (decision 0105); absent otherwise. */
   forWhom?: string | null;
+  /** The change touched a month closed for payroll: the French notice naming it and the payslip month (decision 0118). */
+  notice?: string | null;
 }
 
 /** A refusal reason as stored: trimmed, empty as null; longer than REFUSAL_REASON_MAX: a field error (422). */
@@ -184,8 +187,8 @@ export async function decideLeave(
     }
     const next = decide(leave.workflow, leave.state, decision, as);
     if (!next.ok) throw new ConflictError(t("leave.error.already_decided"));
-    // An acceptance changes the leave's weeks: refused in a month closed for payroll (DESIGN §10).
-    if (next.state === "accepted") await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
+    // An acceptance changes the leave's days: in a month closed for payroll it is a rappel, said (decision 0118).
+    const notice = next.state === "accepted" ? await lateChangeNotice(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end }) : null;
     // The state moves first: a concurrent decision fails here before any counter is touched.
     await moveState(tx, id, version, next.state, now);
     if (next.state === "accepted") {
@@ -212,9 +215,21 @@ export async function decideLeave(
     // The mail's job is written with the decision (the outbox, decision 0092): both or neither.
     if (next.state === "accepted" || next.state === "refused") await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
     else await enqueue("mail.leave-step", { leaveId: id }, { em: tx });
-    return { id, state: next.state, fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, forWhom: onBehalfOf ? actor.fullName : null };
+    return {
+      id,
+      state: next.state,
+      fullname: displayName(row.firstname, row.lastname),
+      start: row.start,
+      end: row.end,
+      forWhom: onBehalfOf ? actor.fullName : null,
+      notice,
+      employeeId: row.employee_id,
+    };
   });
-  return result;
+  // The weeks of a closed month's days are computed at once: the rappel is right before a file is downloaded.
+  if (result.notice) await recomputeEmployeesNow(em, [result.employeeId], now);
+  const { employeeId: _, ...out } = result;
+  return out;
 }
 
 /**
@@ -233,8 +248,8 @@ export async function removeLeave(
   if (row.state !== "accepted" || (options.expectedVersion !== undefined && options.expectedVersion !== row.version)) {
     throw new ConflictError(t("leave.error.not_removable"));
   }
-  await em.transactional(async (tx) => {
-    await assertMonthOpen(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
+  const notice = await em.transactional(async (tx) => {
+    const notice = await lateChangeNotice(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
     await moveState(tx, id, row.version, "removed", now);
     if (isLeaveReason(row.reason) && countsAgainstVacation(row.reason)) {
       const { vacation } = await lockCounters(tx, row.employee_id);
@@ -264,6 +279,8 @@ export async function removeLeave(
     await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     // The employee learns it by mail too (issue 28 item 10), the job written with the removal (the outbox, 0092).
     await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
+    return notice;
   });
-  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end };
+  if (notice) await recomputeEmployeesNow(em, [row.employee_id], now);
+  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, notice };
 }

@@ -13,7 +13,8 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
+import { lateChangeNotice } from "./payroll-close.server";
+import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recordHistory } from "./history.server";
 import { scopedEmployee, type DeductionView } from "./overtime-year.server";
 
@@ -38,7 +39,6 @@ export async function addDeduction(
   if (seconds === null) throw new ValidationError([{ propertyPath: "newdeduction", message: t("overtime_screens.deduction.invalid") }]);
   const date = localDate(now, emp.zone);
   return em.transactional(async (tx) => {
-    await assertMonthOpen(tx, { employeeIds: [emp.id] }, { from: date, to: date });
     const [row] = await tx.execute<{ id: number }[]>(
       `insert into deduction (employee_id, date, seconds, created_by_id, created_at) values (?, ?, ?, ?, ?) returning id`,
       [emp.id, date, seconds, actor.employeeId, now],
@@ -61,16 +61,17 @@ export async function removeDeduction(
   employeeId: number,
   deductionId: number,
   now: Date,
-): Promise<{ id: number; date: CalendarDate; seconds: number }> {
+): Promise<{ id: number; date: CalendarDate; seconds: number; notice: string | null }> {
   if (!canCallApi("DELETE", "/api/deduction/:id", actor.profileType)) throw new ForbiddenError(t("error.forbidden"));
   const emp = await scopedEmployee(em, actor, employeeId);
-  return em.transactional(async (tx) => {
+  const done = await em.transactional(async (tx) => {
     const [row] = await tx.execute<{ id: number; date: string; seconds: number }[]>(
       `select id, date::text as date, seconds from deduction where id = ? and employee_id = ? and removed_at is null for update`,
       [deductionId, emp.id],
     );
     if (!row) throw new NotFoundError(t("overtime_screens.deduction.not_found"));
-    await assertMonthOpen(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
+    // A day of a closed month: accepted, its difference a rappel on the next open month (decision 0118).
+    const notice = await lateChangeNotice(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
     await tx.execute(`update deduction set removed_at = ?, removed_by_id = ? where id = ?`, [now, actor.employeeId, row.id]);
     await markWeekDirty(tx, emp.id, row.date);
     await recordHistory(tx, {
@@ -80,8 +81,10 @@ export async function removeDeduction(
       at: now,
       details: { deductionId: row.id, day: row.date, seconds: row.seconds },
     });
-    return { id: row.id, date: row.date, seconds: row.seconds };
+    return { id: row.id, date: row.date, seconds: row.seconds, notice };
   });
+  if (done.notice) await recomputeEmployeesNow(em, [emp.id], now);
+  return done;
 }
 
 /**

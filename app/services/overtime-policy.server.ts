@@ -22,7 +22,8 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
+import { lateChangeNotice } from "./payroll-close.server";
+import { enqueue } from "~/server/queue.server";
 
 /** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */
 export interface PolicyJson {
@@ -168,14 +169,18 @@ export async function saveCountryPolicy(
   countryId: number,
   input: OvertimePolicy & { effectiveFrom: CalendarDate },
   options: { actorId?: number | null } = {},
-): Promise<OvertimePolicyRow> {
+): Promise<OvertimePolicyRow & { notice: string | null }> {
   const violations = validatePolicy(input).map(({ propertyPath, message }) => ({ propertyPath, message }));
   if (violations.length > 0) throw new ValidationError(violations);
   return em.transactional(async (tx) => {
     const [country] = await tx.execute<{ id: number }[]>(`select id from country where id = ? for update`, [countryId]);
     if (!country) throw new NotFoundError(t("error.not_found_item"));
-    // The row changes every week from its date to today: refused when one of them lies in a closed month.
-    await assertMonthOpen(tx, { countryId }, { from: input.effectiveFrom, to: localDate(new Date(), "Europe/Paris") });
+    // The row changes every week from its date to today. Days of a month closed for payroll among them: accepted,
+    // said, and the weeks recomputed by a job written with the change (the outbox), whose run carries the rappels
+    // into the next open month (decision 0118).
+    const today = localDate(new Date(), "Europe/Paris");
+    const notice = await lateChangeNotice(tx, { countryId }, { from: input.effectiveFrom, to: today });
+    if (notice) await enqueue("overtime.recompute", { from: input.effectiveFrom, to: today }, { em: tx });
     const columns = policyColumns(input);
     const names = Object.keys(columns);
     // The history (decision 0106): the rules in force on that day before, old -> new, column by column.
@@ -190,7 +195,7 @@ export async function saveCountryPolicy(
     );
     await markCountryWeeksDirty(tx, countryId, input.effectiveFrom);
     await recordPolicyChange(tx, "country", countryId, options.actorId ?? null, { policy: "overtime", effectiveFrom: input.effectiveFrom, changes });
-    return policyFromJson(saved!.p);
+    return { ...policyFromJson(saved!.p), notice };
   });
 }
 
@@ -256,7 +261,7 @@ export async function saveCountryPolicyAs(
   actor: CurrentUser,
   countryId: number,
   input: OvertimePolicy & { effectiveFrom: CalendarDate },
-): Promise<OvertimePolicyRow> {
+): Promise<OvertimePolicyRow & { notice: string | null }> {
   assertManagement(actor);
   return saveCountryPolicy(em, countryId, input, { actorId: actor.employeeId });
 }

@@ -15,7 +15,8 @@ import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ConflictError, ForbiddenError, ValidationError } from "./errors";
-import { assertMonthOpen } from "./payroll-close.server";
+import { lateChangeNotice } from "./payroll-close.server";
+import { backfillPaidWeeks, carryRappels } from "./payroll-rappel.server";
 import { creditFinishedWeeks } from "./overtime-run.server";
 import { computeEmployeeWeek } from "./overtime-week.server";
 
@@ -26,6 +27,8 @@ export interface AddRecoveryResult {
   employees: number;
   creditedWeeks: number;
   creditedSeconds: number;
+  /** The week has days in a month closed for some employee: their difference is a rappel (decision 0118). */
+  notice: string | null;
 }
 
 /** Validates (422, nothing stored), refuses a credited week without force (409), computes and credits. */
@@ -53,11 +56,15 @@ export async function addRecovery(em: EntityManager, actor: CurrentUser, body: R
     `select id from employee where (hired_at is null or hired_at <= ?) and (fired_at is null or fired_at >= ?) order by id`,
     [sunday, monday],
   );
-  // The whole company's week: refused when it touches a month closed for any employee's subsidiary.
-  await assertMonthOpen(em, { employeeIds: employees.map((e) => e.id) }, { from: monday, to: sunday });
+  // The whole company's week is computed, closed months or not (issue 38 §1): a week with days in a month closed for
+  // an employee's subsidiary carries its difference as a rappel into the next open month, said in the notice.
+  const notice = await lateChangeNotice(em, { employeeIds: employees.map((e) => e.id) }, { from: monday, to: sunday });
+  // A month closed before decision 0118 gets its paid weeks before any of its weeks is computed again.
+  await backfillPaidWeeks(em);
   for (const { id } of employees) {
     await em.transactional((tx) => computeEmployeeWeek(tx, id, { year, week }, now));
   }
+  await carryRappels(em, employees.map((e) => ({ employeeId: e.id, monday })));
   const credit = await creditFinishedWeeks(em, { isoYear: year, isoWeek: week });
   return {
     message: t("overtime.recovery.added", { week, year, employees: employees.length, hours: formatHoursMinutes(credit.seconds) }),
@@ -66,5 +73,6 @@ export async function addRecovery(em: EntityManager, actor: CurrentUser, body: R
     employees: employees.length,
     creditedWeeks: credit.weeks,
     creditedSeconds: credit.seconds,
+    notice,
   };
 }

@@ -23,7 +23,7 @@ import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/zoned-day";
 import { mondayOfIsoWeek } from "~/domain/overtime";
 import { computeWeeks, type ChunkCache, type WeeksToCompute } from "./overtime-week.server";
-import { carryFrozenWeeks, type FrozenWeeks } from "./payroll-rappel.server";
+import { backfillPaidWeeks, carryRappels, type WeekKey } from "./payroll-rappel.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */
 export const DEFAULT_CHUNK_SIZE = 200;
@@ -171,9 +171,9 @@ function employedDuring(row: Pick<ChunkEmployeeRow, "hired_at" | "fired_at">, mo
 }
 
 /**
- * A week touching a month closed for payroll (DESIGN §10, decisions 0046, 0079) is never recomputed: it keeps the
- * figures payroll was given, and a dirty mark on it stays until head management reopens the month. What it would
- * now compute differently is carried into the next open month as a regularisation (`carryFrozenWeeks`).
+ * Whether a week touches one of the given closed months ('YYYY-MM'). Since decision 0118 such a week is computed as
+ * any other (a close freezes the days of its month, not weeks); what its share of the closed month now differs from
+ * what was paid is carried as a rappel (`carryRappels`).
  */
 export function inClosedMonth(closed: readonly string[], monday: CalendarDate): boolean {
   return closed.length > 0 && (closed.includes(monday.slice(0, 7)) || closed.includes(addDays(monday, 6).slice(0, 7)));
@@ -210,6 +210,9 @@ export async function runChunk(
   const result: ChunkResult = { employees: 0, weeks: 0, credited: 0, creditedSeconds: 0 };
   // The company sizes are read once for the chunk's blocks (decision 0058).
   const cache: ChunkCache = { sizes: new Map() };
+  // A month closed before decision 0118 gets its paid weeks from the stored weeks before any is computed again.
+  await backfillPaidWeeks(em);
+  const touched: WeekKey[] = [];
   // First pass: the scope's weeks. Later passes: only the weeks marked dirty meanwhile (a quota ripple, a change
   // made while this ran); a change that keeps coming is left to the next run rather than looping.
   for (let round = 0; round < 4; round++) {
@@ -218,18 +221,14 @@ export async function runChunk(
     // Set-based (decision 0053): blocks of employees of about BATCH_WEEKS weeks, each one transaction of a
     // constant number of statements (every input read at once, the engine in memory, one upsert).
     const todo: WeeksToCompute[] = [];
-    const frozen: FrozenWeeks[] = [];
     for (const row of rows) {
       const today = localDate(now, resolveTimeZone(row.zone));
       const current = mondayOf(today);
       const wanted = round === 0 ? weeksToCompute(row, scope, today) : row.dirty.filter((m) => m <= current);
-      const mondays = wanted.filter((m) => !inClosedMonth(row.closed, m));
-      if (mondays.length > 0) todo.push({ employeeId: row.id, weeks: mondays.map(isoWeekKey) });
-      // A closed month's week is not rewritten; what it would now change is carried as a regularisation (0079).
-      const kept = round === 0 ? wanted.filter((m) => inClosedMonth(row.closed, m)) : [];
-      if (kept.length > 0) frozen.push({ employeeId: row.id, subsidiaryId: row.subsidiary_id, frozen: row.closed, subsidiaryClosed: row.sub_closed, weeks: kept });
+      if (wanted.length > 0) todo.push({ employeeId: row.id, weeks: wanted.map(isoWeekKey) });
+      // A week with days in a closed month is computed too; its rappel is carried once the chunk is done (0118).
+      for (const m of wanted) if (inClosedMonth(row.closed, m)) touched.push({ employeeId: row.id, monday: m });
     }
-    if (frozen.length > 0) await carryFrozenWeeks(em, frozen, now, cache);
     let computed = 0;
     for (let i = 0; i < todo.length; ) {
       const block: WeeksToCompute[] = [];
@@ -248,6 +247,7 @@ export async function runChunk(
     if (round > 0 && computed === 0) break;
     if (!rows.some((r) => r.dirty.length > 0) && round > 0) break;
   }
+  await carryRappels(em, touched);
   const credit = await creditFinishedWeeks(em, { firstId: chunk.firstId, lastId: chunk.lastId });
   result.credited = credit.weeks;
   result.creditedSeconds = credit.seconds;
@@ -317,4 +317,17 @@ export async function overtimeChecksum(em: EntityManager): Promise<{ checksum: s
     .update(row?.counters ?? "")
     .digest("hex");
   return { checksum, weeks: Number(row?.weeks ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A late change
+
+/**
+ * Computes some employees' pending weeks at once (dirty or provisional, and the current week), credits their
+ * finished weeks and carries the rappels of their weeks with days in a closed month: the run of one chunk per
+ * employee. Called after a change that touched a closed month (issue 38 §2, decision 0118), so the next open month's
+ * rappel lines are right before anyone downloads them; a second call adds nothing.
+ */
+export async function recomputeEmployeesNow(em: EntityManager, employeeIds: readonly number[], now: Date): Promise<void> {
+  for (const id of [...new Set(employeeIds)].sort((a, b) => a - b)) await runChunk(em, { firstId: id, lastId: id }, { kind: "nightly" }, now);
 }

@@ -5,46 +5,50 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordHistory } from "./history.server";
 import { displayName } from "~/domain/employee-name";
-import { mondayOf } from "~/domain/iso-week";
-import { canCloseMonth, closableFrom } from "~/domain/payroll-month";
-import { addDays, type CalendarDate } from "~/domain/time-calendar-date";
+import { canCloseMonth, closableFrom, monthWords } from "~/domain/payroll-month";
+import type { CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { localDate, resolveTimeZone } from "~/domain/zoned-day";
-import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
-import { payrollMonth } from "./payroll.server";
-import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT } from "./payroll-store.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { payrollMonth, type PayrollLine } from "./payroll.server";
+import { assertSubsidiary, checkMonth, PAYROLL_SNAPSHOT_LAYOUT, type StoredLine } from "./payroll-store.server";
+import { backfillPaidWeeks, carryRappels, storePaidWeeks } from "./payroll-rappel.server";
+import { computeWeeks } from "./overtime-week.server";
+import { creditFinishedWeeks } from "./overtime-run.server";
+import { isoWeekKey } from "~/domain/iso-week";
 
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 const frDate = (d: CalendarDate) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-const monthLabel = (first: string) => `${MONTHS[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`;
+const monthLabel = (first: string) => monthWords(first);
+const frInstant = (d: Date) => d.toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The close
 
 /**
- * Refuses (French 409) a change that would alter a week touching a month closed for payroll. `target`: the
- * employees concerned (their subsidiary's closes apply), a whole subsidiary, or every employee of a country (a policy
- * or public holiday change); `range`: the changed dates, as a span or as separate days (a holiday list), widened to
- * their ISO weeks (a change of one day changes its whole week). One statement.
+ * A change that touches a month closed for payroll is accepted (issue 38 §2, decision 0118): this says so. `target`:
+ * the employees concerned (their subsidiary's closes, and a close holding their line: a subsidiary they left,
+ * decision 0079), a whole subsidiary, or every employee of a country (a policy or public holiday change); `range`:
+ * the changed days, as a span or as separate days. Days, not weeks: a change on 1 December touches no closed
+ * November even in the week of 30 November. Returns the French notice naming the oldest closed month touched and
+ * the month whose payslip will carry the difference (the first month after it not closed for that subsidiary), or
+ * null. One statement.
  */
-export async function assertMonthOpen(
+export async function lateChangeNotice(
   em: EntityManager,
   target: { employeeIds: readonly number[] } | { subsidiaryId: number } | { countryId: number },
   range: { from: CalendarDate; to: CalendarDate } | { dates: readonly CalendarDate[] },
-): Promise<void> {
+): Promise<string | null> {
   let months: string;
   let params: unknown[];
   if ("dates" in range) {
-    if (range.dates.length === 0) return;
-    // The first days of the months each day's ISO week touches.
-    const firsts = new Set(range.dates.flatMap((d) => [mondayOf(d), addDays(mondayOf(d), 6)].map((x) => `${x.slice(0, 7)}-01`)));
+    if (range.dates.length === 0) return null;
     months = "pm.month = any(?::date[])";
-    params = [`{${[...firsts].join(",")}}`];
+    params = [`{${[...new Set(range.dates.map((d) => `${d.slice(0, 7)}-01`))].join(",")}}`];
   } else {
-    if (range.to < range.from) return;
+    if (range.to < range.from) return null;
     months = "pm.month between date_trunc('month', ?::date)::date and ?::date";
-    params = [mondayOf(range.from), addDays(mondayOf(range.to), 6)];
+    params = [range.from, range.to];
   }
   let who: string;
   if ("subsidiaryId" in target) {
@@ -55,17 +59,22 @@ export async function assertMonthOpen(
                                  where coalesce(e.country_id, s.country_id) = ?)`;
     params.push(target.countryId);
   } else {
-    // Their subsidiary's closes, and a close holding their line (a subsidiary they left since, decision 0079).
+    if (target.employeeIds.length === 0) return null;
     const ids = `{${target.employeeIds.map(Number).join(",")}}`;
     who = `(pm.subsidiary_id in (select e.subsidiary_id from employee e where e.id = any(?::int[]))
             or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = any(?::int[])))`;
     params.push(ids, ids);
   }
-  const [closed] = await em.execute<{ month: string }[]>(
-    `select to_char(pm.month, 'YYYY-MM-DD') as month from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,
+  const [closed] = await em.execute<{ month: string; payslip: string }[]>(
+    `select to_char(pm.month, 'YYYY-MM') as month,
+            (select to_char(min(g.m), 'YYYY-MM') from generate_series(pm.month + interval '1 month', pm.month + interval '100 years', interval '1 month') g(m)
+              where not exists (select 1 from payroll_month p2 where p2.subsidiary_id = pm.subsidiary_id and p2.month = g.m::date)) as payslip
+       from payroll_month pm where ${months} and ${who} order by pm.month limit 1`,
     params,
   );
-  if (closed) throw new ConflictError(t("payroll.month_closed", { month: monthLabel(closed.month) }));
+  if (!closed) return null;
+  const month = monthWords(closed.month);
+  return t("payroll.late_change", { month: month.charAt(0).toUpperCase() + month.slice(1), payslip: monthWords(closed.payslip) });
 }
 
 export interface MonthState {
@@ -76,7 +85,7 @@ export interface MonthState {
   closable: boolean;
   /** The first day it may be closed ('YYYY-MM-DD'). */
   closableFrom: CalendarDate;
-  log: { action: string; actor: string | null; at: string }[];
+  log: { action: string; actor: string | null; at: string; reason: string | null }[];
 }
 
 /** A subsidiary's zone (its own, else its country's, else Paris): the day a month is over is read there. */
@@ -97,12 +106,12 @@ export async function monthState(em: EntityManager, subsidiaryId: number, month:
   const { from } = checkMonth(month);
   const today = await subsidiaryToday(em, subsidiaryId, now);
   const rows = await em.execute<
-    { kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date }[]
+    { kind: string; action: string | null; firstname: string | null; lastname: string | null; stored: string | null; at: Date; reason: string | null }[]
   >(
-    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at
+    `select 'state' as kind, null as action, e.firstname, e.lastname, pm.closed_by_name as stored, pm.closed_at as at, null as reason
        from payroll_month pm left join employee e on e.id = pm.closed_by_id where pm.subsidiary_id = ? and pm.month = ?
      union all
-     select 'log', l.action, e.firstname, e.lastname, l.actor_name, l.at
+     select 'log', l.action, e.firstname, e.lastname, l.actor_name, l.at, l.reason
        from payroll_month_log l left join employee e on e.id = l.actor_id where l.subsidiary_id = ? and l.month = ?
      order by at desc`,
     [subsidiaryId, from, subsidiaryId, from],
@@ -114,7 +123,7 @@ export async function monthState(em: EntityManager, subsidiaryId: number, month:
     closedAt: state ? new Date(state.at).toISOString() : null,
     closable: canCloseMonth(month, today),
     closableFrom: closableFrom(month)!,
-    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: shownName(r), at: new Date(r.at).toISOString() })),
+    log: rows.filter((r) => r.kind === "log").map((r) => ({ action: r.action ?? "", actor: shownName(r), at: new Date(r.at).toISOString(), reason: r.reason })),
   };
 }
 
@@ -151,21 +160,28 @@ async function executeBound(em: EntityManager, sql: string, params: readonly (st
  */
 export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
   if (!["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(actor.profileType)) throw new ForbiddenError();
-  const { from } = checkMonth(month);
+  const { from, to } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
   if (!canCloseMonth(month, await subsidiaryToday(em, subsidiaryId, now))) {
     throw new ConflictError(t("payroll.close_too_early", { month: monthLabel(from), date: frDate(closableFrom(month)!) }));
   }
   const name = displayName(actor.firstname, actor.lastname) || null;
   await em.transactional(async (tx) => {
+    // Never closed at an old figure (issue 38 §4): the month's weeks changed since their computation (or still
+    // provisional) are computed inside the close, then their rappels of earlier closed months carried.
+    await recomputeStaleWeeks(tx, subsidiaryId, from, to, now);
     // The lines first (the month is still open, so they are the live ones, regularisations included).
     const data = await payrollMonth(tx, subsidiaryId, month);
     const inserted = await tx.execute<{ id: number }[]>(
-      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name, layout) values (?, ?, ?, ?, ?, ?)
+      `insert into payroll_month (subsidiary_id, month, closed_by_id, closed_at, closed_by_name, layout, version)
+       values (?, ?, ?, ?, ?, ?, 1 + (select count(*) from payroll_month_log l where l.subsidiary_id = ? and l.month = ? and l.action = 'close'))
        on conflict (subsidiary_id, month) do nothing returning id`,
-      [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT],
+      [subsidiaryId, from, actor.employeeId, now, name, PAYROLL_SNAPSHOT_LAYOUT, subsidiaryId, from],
     );
     if (inserted.length === 0) throw new ConflictError(t("payroll.already_closed"));
+    // What each week's share of the month was paid (decision 0118): the later rappels are measured from it.
+    const paidIds = [...new Set(data.lines.filter((l) => !(l as StoredLine).rappel).map((l) => l.employeeId))];
+    await storePaidWeeks(tx, inserted[0]!.id, paidIds, from);
     if (data.lines.length > 0) {
       await executeBound(
         tx,
@@ -185,24 +201,135 @@ export async function closeMonth(em: EntityManager, actor: CurrentUser, subsidia
   });
 }
 
-/** Only head management reopens a closed month (its stored lines go: it is read live again); logged. 409 when not closed. */
-export async function reopenMonth(em: EntityManager, actor: CurrentUser, subsidiaryId: number, month: string, now: Date = new Date()): Promise<void> {
+/**
+ * The weeks of a subsidiary's employees touching [from, to] changed since their last computation (dirty) or still
+ * provisional, computed now (the engine's usual statements), their recovery credited and the rappels they owe to
+ * earlier closed months carried. In the caller's transaction. Returns the number of weeks computed.
+ */
+export async function recomputeStaleWeeks(tx: EntityManager, subsidiaryId: number, from: CalendarDate, to: CalendarDate, now: Date): Promise<number> {
+  const stale = await tx.execute<{ employee_id: number; mondays: string[] }[]>(
+    `select w.employee_id, array_agg(to_char(w.monday, 'YYYY-MM-DD') order by w.monday) as mondays
+       from overtime_week w join employee e on e.id = w.employee_id
+      where e.subsidiary_id = ? and (w.dirty or w.provisional or w.computed_at is null) and w.monday between ?::date - 6 and ?::date
+      group by w.employee_id order by w.employee_id`,
+    [subsidiaryId, from, to],
+  );
+  if (stale.length === 0) return 0;
+  // An earlier month closed before decision 0118 gets its paid weeks before a week touching it is computed again.
+  await backfillPaidWeeks(tx);
+  await computeWeeks(tx, stale.map((s) => ({ employeeId: s.employee_id, weeks: s.mondays.map(isoWeekKey) })), now);
+  await carryRappels(tx, stale.flatMap((s) => s.mondays.map((monday) => ({ employeeId: s.employee_id, monday }))));
+  const ids = stale.map((s) => s.employee_id);
+  await creditFinishedWeeks(tx, { firstId: Math.min(...ids), lastId: Math.max(...ids) });
+  return stale.reduce((n, s) => n + s.mondays.length, 0);
+}
+
+/** The longest reopening reason kept. */
+export const REOPEN_REASON_MAX = 500;
+
+/**
+ * Only head management reopens a closed month, and only as the exception (issue 38 §3): with a reason (kept in the
+ * log and the change history; a French 422 without one) and, once the month's file was downloaded, only when the
+ * person confirms that the payslips are being redone (409 otherwise). Its stored lines and paid weeks go (it is read
+ * live again); logged. 409 when not closed.
+ */
+export async function reopenMonth(
+  em: EntityManager,
+  actor: CurrentUser,
+  subsidiaryId: number,
+  month: string,
+  now: Date = new Date(),
+  options: { reason?: string | null; payslipsRedone?: boolean } = {},
+): Promise<void> {
   if (actor.profileType !== "ROLE_HEAD_MANAGEMENT") throw new ForbiddenError(t("payroll.reopen_forbidden"));
   const { from } = checkMonth(month);
   await assertSubsidiary(em, subsidiaryId);
+  const reason = (options.reason ?? "").trim();
+  if (!reason || reason.length > REOPEN_REASON_MAX) {
+    const message = t(reason ? "payroll.reopen.reason_too_long" : "payroll.reopen.reason_required", { max: REOPEN_REASON_MAX });
+    throw new ValidationError([{ propertyPath: "reason", message }], message);
+  }
   await em.transactional(async (tx) => {
-    const deleted = await tx.execute<{ id: number }[]>(`delete from payroll_month where subsidiary_id = ? and month = ? returning id`, [
+    const [row] = await tx.execute<{ id: number; downloaded_at: Date | null }[]>(
+      `select id, downloaded_at from payroll_month where subsidiary_id = ? and month = ? for update`,
+      [subsidiaryId, from],
+    );
+    if (!row) throw new ConflictError(t("payroll.not_closed"));
+    if (row.downloaded_at && !options.payslipsRedone) {
+      throw new ConflictError(t("payroll.reopen.downloaded", { month: monthLabel(from), date: frInstant(new Date(row.downloaded_at)) }));
+    }
+    await tx.execute(`delete from payroll_month where id = ?`, [row.id]);
+    await recordHistory(tx, {
+      action: "close.reopen",
+      employeeId: null,
       subsidiaryId,
-      from,
-    ]);
-    if (deleted.length === 0) throw new ConflictError(t("payroll.not_closed"));
-    await recordHistory(tx, { action: "close.reopen", employeeId: null, subsidiaryId, actorId: actor.employeeId, at: now, details: { month: from } });
-    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at) values (?, ?, 'reopen', ?, ?, ?)`, [
+      actorId: actor.employeeId,
+      at: now,
+      details: { month: from, reason, ...(row.downloaded_at ? { payslipsRedone: true } : {}) },
+    });
+    await tx.execute(`insert into payroll_month_log (subsidiary_id, month, action, actor_id, actor_name, at, reason) values (?, ?, 'reopen', ?, ?, ?, ?)`, [
       subsidiaryId,
       from,
       actor.employeeId,
       displayName(actor.firstname, actor.lastname) || null,
       now,
+      reason,
     ]);
   });
+}
+
+/** The month's file was downloaded (issue 38 §3): a reopening then asks whether the payslips are being redone. */
+export async function markMonthDownloaded(em: EntityManager, subsidiaryId: number, month: string, now: Date): Promise<void> {
+  const { from } = checkMonth(month);
+  await em.execute(`update payroll_month set downloaded_at = coalesce(downloaded_at, ?) where subsidiary_id = ? and month = ?`, [now, subsidiaryId, from]);
+}
+
+/** The version of a closed month's file (1, then 2… after a reopening and a new close); null when open. */
+export async function monthVersion(em: EntityManager, subsidiaryId: number, month: string): Promise<number | null> {
+  const { from } = checkMonth(month);
+  const [row] = await em.execute<{ version: number }[]>(`select version from payroll_month where subsidiary_id = ? and month = ?`, [subsidiaryId, from]);
+  return row ? Number(row.version) : null;
+}
+
+export interface ReopenPreview {
+  /** The employee lines that would read differently once reopened (live), of the stored ones. */
+  changed: { name: string; paidHours: { before: number; after: number } }[];
+  changedCount: number;
+  lineCount: number;
+  /** When the month's file was first downloaded since the close (ISO), or null. */
+  downloadedAt: string | null;
+  version: number;
+}
+
+/**
+ * What reopening a closed month would change (issue 38 §3): its stored lines against the month as it computes now,
+ * line by line (an employee line whose figures differ), and whether its file was downloaded. Null when not closed.
+ */
+export async function reopenPreview(em: EntityManager, subsidiaryId: number, month: string): Promise<ReopenPreview | null> {
+  const { from } = checkMonth(month);
+  const [row] = await em.execute<{ downloaded_at: Date | null; version: number }[]>(
+    `select downloaded_at, version from payroll_month where subsidiary_id = ? and month = ?`,
+    [subsidiaryId, from],
+  );
+  if (!row) return null;
+  const [stored, live] = await Promise.all([payrollMonth(em, subsidiaryId, month), payrollMonth(em, subsidiaryId, month, null, { live: true })]);
+  const figures = (l: PayrollLine) => JSON.stringify({ ...l, employeeName: undefined, matricule: undefined });
+  const paid = (l: PayrollLine | undefined) => (l ? l.paidByRate.reduce((a, b) => a + b, 0) + l.paidOtherRates : 0) / 3600;
+  const employees = (lines: PayrollLine[]) => new Map(lines.filter((l) => !(l as StoredLine).rappel).map((l) => [l.employeeId, l]));
+  const before = employees(stored.lines);
+  const after = employees(live.lines);
+  const changed: ReopenPreview["changed"] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const b = before.get(id);
+    const a = after.get(id);
+    if (b && a && figures(b) === figures(a)) continue;
+    changed.push({ name: (b ?? a)!.employeeName, paidHours: { before: paid(b), after: paid(a) } });
+  }
+  return {
+    changed: changed.slice(0, 20),
+    changedCount: changed.length,
+    lineCount: before.size,
+    downloadedAt: row.downloaded_at ? new Date(row.downloaded_at).toISOString() : null,
+    version: Number(row.version),
+  };
 }

@@ -62,10 +62,12 @@ export async function payrollMonth(
   subsidiaryId: number,
   month: string,
   page: { offset: number; limit: number } | null = null,
+  options: { live?: boolean } = {},
 ): Promise<PayrollMonthData> {
   const { from, to } = checkMonth(month);
-  // A closed month is read back from the lines stored at its close (decision 0079).
-  const stored = await storedMonth(em, subsidiaryId, month, page);
+  // A closed month is read back from the lines stored at its close (decision 0079); `live`: as it computes now (what
+  // a reopening would show, issue 38 §3).
+  const stored = options.live ? null : await storedMonth(em, subsidiaryId, month, page);
   if (stored) return stored;
   const subsidiaryName = await assertSubsidiary(em, subsidiaryId);
   const rows = await em.execute<

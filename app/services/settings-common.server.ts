@@ -5,7 +5,6 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
 
 /**
  * The organisation settings (spec 1 §2 "Settings administration"): countries with their holidays and overtime
@@ -106,9 +105,8 @@ export async function writeHolidays(em: EntityManager, owner: HolidayOwner, holi
   const changed = [...removed.map((r) => r.date), ...added.filter((r) => r.inserted).map((r) => r.date)].sort();
   const first = changed[0];
   if (first === undefined) return;
-  // A day added or removed in a month closed for payroll of a subsidiary concerned: refused (the caller's transaction
-  // rolls the list back).
-  await assertMonthOpen(em, owner.column === "country_id" ? { countryId: owner.id } : { subsidiaryId: owner.id }, { dates: changed });
+  // A day added or removed in a month closed for payroll is accepted (decision 0118): its weeks are computed again by
+  // the nightly run and the difference of a closed month's days reaches the next open month as a rappel.
   if (owner.column === "country_id") await markCountryWeeksDirty(em, owner.id, first);
   else await markSubsidiaryWeeksDirty(em, owner.id, first);
 }

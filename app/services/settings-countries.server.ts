@@ -7,7 +7,6 @@ import type { CurrentUser } from "./current-user.server";
 import { NotFoundError, ValidationError } from "./errors";
 import { localDate } from "~/domain/zoned-day";
 import { markCountryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
 import { insertDefaultPolicy } from "./overtime-policy.server";
 import { sheetChanges } from "~/domain/history";
 import { holidaysValue, recordPolicyChange, storedHolidays } from "./history-entries.server";
@@ -134,7 +133,6 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
         const today = localDate(new Date(), "Europe/Paris");
         const from = placeChangeFrom({ country: null, timezone: before.timezone }, { country: null, timezone: input.timezone }, today);
         if (from) {
-          await assertMonthOpen(tx, { countryId: id }, { from, to: today });
           await markCountryWeeksDirty(tx, id, from);
         }
         await writeHolidays(tx, { column: "country_id", id }, input.holidays);

@@ -7,7 +7,6 @@ import type { CurrentUser } from "./current-user.server";
 import { NotFoundError, ValidationError, type Violation } from "./errors";
 import { localDate } from "~/domain/zoned-day";
 import { markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
-import { assertMonthOpen } from "./payroll-close.server";
 import { sheetChanges } from "~/domain/history";
 import { holidaysValue, recordPolicyChange, storedHolidays } from "./history-entries.server";
 import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, type Ref, type SubsidiaryView } from "./settings-common.server";
@@ -110,7 +109,7 @@ export async function updateSubsidiary(
           id,
         ]);
         // Another country (policy, public holidays) or time zone: the subsidiary's employees' weeks from the current
-        // one on (decision 0068), refused in a month closed for its payroll.
+        // one on (decision 0068); a closed month's days among them become rappels (decision 0118).
         const today = localDate(new Date(), "Europe/Paris");
         const from = placeChangeFrom(
           { country: before.country_id, timezone: before.timezone },
@@ -118,7 +117,6 @@ export async function updateSubsidiary(
           today,
         );
         if (from) {
-          await assertMonthOpen(tx, { subsidiaryId: id }, { from, to: today });
           await markSubsidiaryWeeksDirty(tx, id, from);
         }
         await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);

@@ -18,7 +18,8 @@ export interface XlsxColumn {
   width?: number;
 }
 
-export type XlsxFormula = { formula: string; result?: number };
+/** A formula always carries its computed result (issue 38 §6): a reader without recalculation shows it. */
+export type XlsxFormula = { formula: string; result: number };
 export type XlsxCell = string | number | Date | null | undefined | XlsxFormula;
 
 /** Number formats by kind (Excel and LibreOffice read them the same way). */

@@ -5,7 +5,7 @@ import { t } from "~/i18n/fr";
 import { insertDefaultPolicy } from "~/services/overtime-policy.server";
 import { runChunk } from "~/services/overtime-run.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { closeMonth, lateChangeNotice, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { payrollMonth } from "~/services/payroll.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -71,7 +71,7 @@ describe("a month closes once it is over (issue 27 §1)", () => {
     const state = await monthState(db.em(), azores.subsidiaryId, "2026-11", lateOn30th);
     expect(state).toMatchObject({ closed: false, closable: false, closableFrom: "2026-12-01" });
     expect((await monthState(db.em(), azores.subsidiaryId, "2026-11", new Date("2026-12-01T01:30:00Z"))).closable).toBe(true);
-    await reopenMonth(db.em(), await currentUserOf(db.em(), head), org.subsidiaryId, "2026-11", lateOn30th);
+    await reopenMonth(db.em(), await currentUserOf(db.em(), head), org.subsidiaryId, "2026-11", lateOn30th, { reason: "Correction" });
   });
 
   it("the page of a month not over says from when it may be closed, with no close button; a posted close is refused", async () => {
@@ -84,7 +84,7 @@ describe("a month closes once it is over (issue 27 §1)", () => {
     expect(page.status).toBe(200);
     expect(decode(page.text)).toContain(t("payroll.close_not_yet", { date: `${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}` }));
     expect(page.text).not.toContain('name="intent" value="close"');
-    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`, { intent: "close" });
+    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=${month}`, { intent: "close", confirmed: "yes" });
     expect(res.status).toBe(303);
     expect(decode((await client.get(res.location!)).text)).toContain("n'est pas terminé");
     expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and month = ?`, [org.subsidiaryId, `${month}-01`])).toEqual([]);
@@ -103,7 +103,7 @@ describe("closed months and their log (issue 27 §5)", () => {
     const boss = await currentUserOf(db.em(), head);
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-08", new Date("2026-09-02T08:00:00Z"));
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-09", new Date("2026-10-05T08:00:00Z"));
-    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-09", new Date("2026-10-06T08:00:00Z"));
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-09", new Date("2026-10-06T08:00:00Z"), { reason: "Correction" });
     await closeMonth(db.em(), await currentUserOf(db.em(), financial), org.subsidiaryId, "2026-09", new Date("2026-10-07T08:00:00Z"));
 
     const client = htmlClient(() => server.baseUrl);
@@ -144,7 +144,7 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     return res.text;
   };
 
-  it("a move to another subsidiary or a deletion leaves October's lines as closed; the runs never rewrite its weeks, a week recomputed differently is carried into the next open month", async () => {
+  it("a move to another subsidiary or a deletion leaves October's lines as closed; the runs compute its weeks again (decision 0118) and what a week now owes is carried into the next open month", async () => {
     const print = await createOrg(db.em(), " Print27");
     const lisboa = await createOrg(db.em(), " Lisboa27");
     const { employeeId: alice } = await createEmployee(db.em(), print, { email: "c27.alice@cadran.test", firstname: "alice", lastname: "snap" });
@@ -176,9 +176,9 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(t("employee.error.delete_has_history"));
 
-    // A change to her October is still refused, though Lisboa's October is open: Print's close holds her line.
-    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-10-09", to: "2026-10-09" })).rejects.toMatchObject({ status: 409 });
-    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-11-16", to: "2026-11-16" })).resolves.toBeUndefined();
+    // A change to her October still says it is closed, though Lisboa's October is open: Print's close holds her line.
+    await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-10-09", to: "2026-10-09" })).resolves.toMatch(/^Octobre 2026 est clôturé/);
+    await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-11-16", to: "2026-11-16" })).resolves.toBeNull();
 
     const after = await payrollMonth(db.em(), print.subsidiaryId, "2026-10");
     expect(after.lines).toEqual(before.lines);
@@ -186,14 +186,15 @@ describe("a closed month is a snapshot (issue 27 §2)", () => {
     expect(csv).toContain("Alice SNAP");
     expect(csv).toContain("Carol VIDE");
 
-    // A data fix adds an hour to Friday 9 October; the recompute of October leaves the closed week as it was paid.
+    // A data fix adds an hour to Friday 9 October; the recompute of October computes the week (decision 0118: a close
+    // freezes days, not weeks), October's lines stay as they were paid.
     const [week] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
     await db.sql(`update time_clock set working_time_seconds = working_time_seconds + 3600 where employee_id = ? and date = '2026-10-09'`, [alice]);
     const scope = { kind: "range", from: "2026-10-01", to: "2026-10-31" } as const;
     await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);
     await runChunk(db.em(), { firstId: alice, lastId: alice }, { kind: "nightly" }, NOW);
     const [kept] = await db.sql<{ checksum: string }>(`select checksum from overtime_week where employee_id = ? and monday = '2026-10-05'`, [alice]);
-    expect(kept!.checksum).toBe(week!.checksum);
+    expect(kept!.checksum).not.toBe(week!.checksum);
 
     // …and carries the hour into Lisboa's November (her subsidiary now), once however often the runs go.
     await runChunk(db.em(), { firstId: alice, lastId: alice }, scope, NOW);

@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decideLeave, removeLeave } from "~/services/leave-decision.server";
 import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { assertMonthOpen, closeMonth, monthState, reopenMonth } from "~/services/payroll-close.server";
+import { closeMonth, lateChangeNotice, monthState, reopenMonth } from "~/services/payroll-close.server";
 import { payrollColumns, payrollMonth, PAYROLL_CSV_COLUMNS } from "~/services/payroll.server";
 import { recomputeDay } from "~/services/time-clock.server";
 import { validateSuggestion } from "~/services/time-clock-suggestions.server";
@@ -134,10 +134,10 @@ describe("payroll variables", () => {
 });
 
 describe("the monthly close", () => {
-  it("finance closes; changes to the month's weeks are refused with a French 409; head management reopens; all logged", async () => {
+  it("finance closes; changes to the month's days are accepted with a notice naming the payslip month (decision 0118); head management reopens; all logged", async () => {
     const fin = await currentUserOf(db.em(), financial);
     const boss = await currentUserOf(db.em(), head);
-    const pending = await createLeave(db.em(), alice, { reason: "PAID_LEAVE", start: "2026-02-26", end: "2026-03-02", state: "pending" });
+    const pending = await createLeave(db.em(), alice, { reason: "SICK_LEAVE", start: "2026-02-26", end: "2026-03-02", state: "pending" });
     const accepted = await createLeave(db.em(), alice, { reason: "PAID_LEAVE", start: "2026-02-23", end: "2026-02-23", state: "accepted" });
     await db.sql(`update employee set leave_workflow = 'fast' where id = ?`, [alice]);
     const suggestion = await createSuggestion(db.em(), alice, "2026-02-25", NINE_HOURS);
@@ -145,26 +145,37 @@ describe("the monthly close", () => {
     await closeMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW);
     await expect(closeMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW)).rejects.toMatchObject({ status: 409, message: "Ce mois est déjà clôturé." });
 
-    const message = "Le mois de février 2026 est clôturé pour la paie : cette modification changerait une de ses semaines. Demandez à la direction de le rouvrir.";
-    // A leave ending on Monday 2 March: its week begins in February.
-    await expect(decideLeave(db.em(), fin, pending, "validate", { now: NOW })).rejects.toMatchObject({ status: 409, message });
-    await expect(removeLeave(db.em(), fin, accepted, { now: NOW })).rejects.toMatchObject({ status: 409, message });
-    await expect(validateSuggestion(db.em(), fin, suggestion, NOW)).rejects.toMatchObject({ status: 409, message });
-    await expect(assertMonthOpen(db.em(), { subsidiaryId: org.subsidiaryId }, { from: "2026-03-09", to: "2026-03-09" })).resolves.toBeUndefined();
-    await expect(assertMonthOpen(db.em(), { employeeIds: [alice] }, { from: "2026-03-02", to: "2026-03-02" })).resolves.toBeUndefined();
+    const notice = "Février 2026 est clôturé : la différence sera régularisée sur la paie de mars 2026.";
+    // A leave of 26 February – 2 March: its February days are a rappel in March.
+    await expect(decideLeave(db.em(), fin, pending, "validate", { now: NOW })).resolves.toMatchObject({ state: "accepted", notice });
+    await expect(removeLeave(db.em(), fin, accepted, { now: NOW })).resolves.toMatchObject({ state: "removed", notice });
+    await expect(validateSuggestion(db.em(), fin, suggestion, NOW)).resolves.toMatchObject({ notice });
+    // Days of March, the week of 23 February included, touch no closed month.
+    await expect(lateChangeNotice(db.em(), { subsidiaryId: org.subsidiaryId }, { from: "2026-03-09", to: "2026-03-09" })).resolves.toBeNull();
+    await expect(lateChangeNotice(db.em(), { employeeIds: [alice] }, { from: "2026-03-01", to: "2026-03-02" })).resolves.toBeNull();
 
-    await expect(reopenMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW)).rejects.toMatchObject({ status: 403, message: "Seule la direction peut rouvrir un mois clôturé." });
-    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-02", NOW);
-    await expect(removeLeave(db.em(), fin, accepted, { now: NOW })).resolves.toMatchObject({ state: "removed" });
+    await expect(reopenMonth(db.em(), fin, org.subsidiaryId, "2026-02", NOW, { reason: "Correction" })).rejects.toMatchObject({ status: 403, message: "Seule la direction peut rouvrir un mois clôturé." });
+    await reopenMonth(db.em(), boss, org.subsidiaryId, "2026-02", NOW, { reason: "Correction" });
     const state = await monthState(db.em(), org.subsidiaryId, "2026-02");
     expect(state.closed).toBe(false);
     expect(state.log.map((l) => l.action).sort()).toEqual(["close", "reopen"]);
   });
 
-  it("the page closes a month without JavaScript", async () => {
+  it("the page closes a month without JavaScript, through its confirmation step (issue 38 §4)", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
-    const res = await client.post(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-01`, { intent: "close" });
+    const base = `/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-01`;
+    // A close posted without its confirmation goes to the step, nothing closed.
+    const bare = await client.post(base, { intent: "close" });
+    expect(bare.status).toBe(303);
+    expect(bare.location).toContain("confirm=close");
+    expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and month = '2026-01-01'`, [org.subsidiaryId])).toEqual([]);
+    const step = (await client.get(bare.location!)).text.replaceAll("&#x27;", "'");
+    expect(step).toContain('data-testid="payroll-confirm-close"');
+    const [sub] = await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId]);
+    expect(step).toContain(`Clôturer janvier 2026 pour ${sub!.name} ?`);
+    expect(step).toContain("Absences en attente sur des jours du mois : 0");
+    const res = await client.post(base, { intent: "close", confirmed: "yes" });
     expect(res.status).toBe(302);
     const page = await client.get(res.location!);
     expect(page.text).toContain("Le mois est clôturé.");

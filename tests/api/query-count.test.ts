@@ -141,6 +141,8 @@ describe("queries per page do not grow with the rows shown", () => {
     ["report: recovery", () => manager, () => `/report/recup?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
     ["report: hourly cost", () => manager, () => `/report/cost?subsidiary=${org.subsidiaryId}&${REPORT_PERIOD}`],
     ["report: payroll", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}`],
+    // Last month is open: its pre-close checklist, and the close's confirmation step (issue 38 §4).
+    ["report: payroll, the close's confirmation step", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}&confirm=close`],
     ["Mes données (the own data as a ZIP)", () => employee, () => "/profile/data"],
     ["anonymisation dry run of an employee", () => manager, () => `/employees/${employee.employeeId}/anonymise`],
     // The change history (issue 32 §3, decision 0107): the tab, filtered, and a page past the end.

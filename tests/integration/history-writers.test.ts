@@ -208,11 +208,11 @@ describe("month close, policies (subsidiary-wide entries)", () => {
     const now = new Date("2026-03-05T10:00:00Z");
     await closeMonth(db.em(), fin, cast.org.subsidiaryId, "2026-01", now);
     await expect(closeMonth(db.em(), fin, cast.org.subsidiaryId, "2026-01", now)).rejects.toMatchObject({ status: 409 });
-    await reopenMonth(db.em(), head, cast.org.subsidiaryId, "2026-01", now);
-    await expect(reopenMonth(db.em(), head, cast.org.subsidiaryId, "2026-01", now)).rejects.toMatchObject({ status: 409 });
+    await reopenMonth(db.em(), head, cast.org.subsidiaryId, "2026-01", now, { reason: "Correction" });
+    await expect(reopenMonth(db.em(), head, cast.org.subsidiaryId, "2026-01", now, { reason: "Correction" })).rejects.toMatchObject({ status: 409 });
     expect(await entriesSince(since)).toEqual([
       { action: "close.close", employee_id: null, subsidiary_id: cast.org.subsidiaryId, actor_id: fin.employeeId, details: { month: "2026-01-01" } },
-      { action: "close.reopen", employee_id: null, subsidiary_id: cast.org.subsidiaryId, actor_id: head.employeeId, details: { month: "2026-01-01" } },
+      { action: "close.reopen", employee_id: null, subsidiary_id: cast.org.subsidiaryId, actor_id: head.employeeId, details: { month: "2026-01-01", reason: "Correction" } },
     ]);
   });
 

@@ -157,20 +157,20 @@ describe("the nightly run", () => {
     expect((await overtimeChecksum(db.em())).checksum).not.toBe(before.checksum);
   });
 
-  it("leaves the weeks of a month closed for payroll as they are, dirty marks kept, until the month is reopened", async () => {
+  it("computes the weeks of a month closed for payroll as any other (decision 0118): dirty marks cleared, nothing changed so no rappel", async () => {
     await db.sql(`insert into payroll_month (subsidiary_id, month, closed_at) values (?, '2026-03-01', now())`, [org.subsidiaryId]);
     await db.sql(`update overtime_week set dirty = true where iso_year = 2026 and iso_week in (13, 14, 15) and employee_id in (?)`, [employees]);
     const closedWeeks = `select employee_id, iso_week, checksum, computed_at, dirty from overtime_week
                           where iso_year = 2026 and iso_week in (13, 14) and employee_id in (?) order by employee_id, iso_week`;
-    const before = await db.sql(closedWeeks, [employees]);
+    const before = (await db.sql<{ checksum: string }>(closedWeeks, [employees])).map((r) => r.checksum);
     await runJob("overtime.recompute", { from: "2026-03-23", to: "2026-04-12", at: WEDNESDAY.toISOString() });
-    // Weeks 13 and 14 touch March (week 14 ends on 5 April): untouched. Week 15 is all April: recomputed.
-    expect(await db.sql(closedWeeks, [employees])).toEqual(before);
-    for (const r of await weeks(15)) expect(r.dirty).toBe(false);
-
+    // Weeks 13 and 14 touch March (week 14 ends on 5 April): computed, same figures; week 15 too.
+    expect((await db.sql<{ checksum: string }>(closedWeeks, [employees])).map((r) => r.checksum)).toEqual(before);
+    for (const r of [...(await weeks(13)), ...(await weeks(14)), ...(await weeks(15))]) expect(r.dirty).toBe(false);
+    // The month closed before decision 0118 got its paid weeks from the stored ones: nothing owed.
+    expect(await db.sql(`select 1 from payroll_regularisation where employee_id in (?)`, [employees])).toEqual([]);
+    expect(await db.sql(`select 1 from payroll_month where subsidiary_id = ? and paid_weeks`, [org.subsidiaryId])).toHaveLength(1);
     await db.sql(`delete from payroll_month where subsidiary_id = ?`, [org.subsidiaryId]);
-    await runJob("overtime.recompute", { from: "2026-03-23", to: "2026-04-12", at: WEDNESDAY.toISOString() });
-    for (const r of [...(await weeks(13)), ...(await weeks(14))]) expect(r.dirty).toBe(false);
     await expectLedgerInStep();
   });
 });
