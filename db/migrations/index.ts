@@ -29,6 +29,7 @@ import { Migration20261213100000 } from "./Migration20261213100000";
 import { Migration20261216100000 } from "./Migration20261216100000";
 import { Migration20261216110000 } from "./Migration20261216110000";
 import { Migration20261216120000 } from "./Migration20261216120000";
+import { Migration20261218042000 } from "./Migration20261218042000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -66,4 +67,5 @@ export const migrationsList = [
   { name: "Migration20261216100000", class: Migration20261216100000 },
   { name: "Migration20261216110000", class: Migration20261216110000 },
   { name: "Migration20261216120000", class: Migration20261216120000 },
+  { name: "Migration20261218042000", class: Migration20261218042000 },
 ];
