@@ -5,7 +5,9 @@ import { logStateChange } from "./ops-log.server";
  * Is this error the database being away or too slow for this request (decision 0094), rather than a bug? Then the
  * answer is a French 503 "Service momentanément indisponible, réessayez dans un instant", never "Une erreur grave":
  * - PostgreSQL: 57014 statement_timeout (query_canceled), 55P03 lock_timeout, 25P03 idle_in_transaction timeout,
- *   57P01–57P03 shutdown / cannot connect now, 53300 too many connections, class 08 connection exceptions;
+ *   57P01–57P03 shutdown / cannot connect now, 53300 too many connections, class 08 connection exceptions but 08P01
+ *   (protocol violation: what a NUL byte in a parameter gives, "invalid message format" — bad input reaching the
+ *   driver, not the database away; issue 42 §3);
  * - the pool: knex's "Timeout acquiring a connection" (KnexTimeoutError);
  * - the network: ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, ENOTFOUND, EAI_AGAIN, "Connection terminated";
  * - too many password checks waiting (CADRAN_BUSY, app/server/password.server.ts).
@@ -18,6 +20,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const e = error as { code?: unknown; sqlState?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   for (const code of [e.code, e.sqlState]) {
     if (typeof code !== "string") continue;
+    if (code === "08P01") return false;
     if (SQL_STATES.has(code) || NET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (e.name === "KnexTimeoutError") return true;

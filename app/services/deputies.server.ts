@@ -4,6 +4,7 @@ import { deputyProblem, type DeputyPeriod, type DeputyProblem } from "~/domain/d
 import { displayName } from "~/domain/employee-name";
 import { t, type MessageKey } from "~/i18n/fr";
 import { isCalendarDate } from "~/domain/calendar-text";
+import { normaliseEmail } from "~/domain/email-address";
 import { localDate } from "~/domain/zoned-day";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
@@ -319,7 +320,7 @@ export async function nameDeputyByLogin(
   if (!isDay(input.endsOn)) violations.push({ propertyPath: "endsOn", message: t("deputy.error.date") });
   const [row] = await em
     .getConnection()
-    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [input.login.trim().toLowerCase()]);
+    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [normaliseEmail(input.login) ?? ""]);
   if (!row) violations.push({ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") });
   if (violations.length) throw new ValidationError(violations);
   return nameDeputy(em, actor, { deputyId: row!.employee_id, startsOn: input.startsOn, endsOn: input.endsOn }, today);

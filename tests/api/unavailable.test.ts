@@ -114,6 +114,8 @@ describe("what counts as the database being unavailable", () => {
     ["no free connection in the pool in time", { name: "KnexTimeoutError", message: "Knex: Timeout acquiring a connection." }, true],
     ["a refused connection wrapped in another error", { message: "x", cause: { code: "ECONNREFUSED" } }, true],
     ["a unique violation (23505) is a bug or a conflict, not an outage", { code: "23505" }, false],
+    ["a NUL byte in a parameter (08P01 invalid message format) is bad input, not an outage (issue 42 §3)", { code: "08P01", message: "select 1 - invalid message format" }, false],
+    ["a NUL byte in a parameter, wrapped", { message: "x", cause: { code: "08P01" } }, false],
     ["a plain error", new Error("boom"), false],
   ])("%s", (_name, error, expected) => {
     expect(isDatabaseUnavailable(error)).toBe(expected);
