@@ -1,5 +1,5 @@
 import { t } from "~/i18n/fr";
-import { logStateChange } from "./ops-log.server";
+import { lastState, logStateChange } from "./ops-log.server";
 
 /**
  * Is this error the database being away or too slow for this request (decision 0094), rather than a bug? Then the
@@ -27,6 +27,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof e.message === "string" && /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * A request reached the database and got its answer: after an "unavailable" line, the process logs "up" once (issue 42
+ * §9), so the next outage logs "unavailable" again instead of nothing. A Map read per request otherwise.
+ */
+export function markDatabaseAnswered(): void {
+  if (lastState("database") === "unavailable") logStateChange("database", "up");
 }
 
 /** Seconds a client should wait before trying again. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ormConfig } from "~db/mikro-orm.config";
 import { resetEnvCache } from "~/server/env.server";
 import { closeOrm, DB_BUDGETS, getOrm, setOrm } from "~/server/orm.server";
+import { lastState } from "~/server/ops-log.server";
 import { isDatabaseUnavailable } from "~/server/unavailable.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
@@ -58,8 +59,16 @@ describe("a stuck lock", () => {
     expect(page.status).toBe(503);
     expect(page.text).toContain(UNAVAILABLE);
     expect(page.text).not.toContain("Une erreur grave");
+    // Like the API's (issue 42 §9).
+    expect(page.headers.get("retry-after")).toBe("5");
     await released;
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
     expect((await browser.get("/")).status).toBe(200);
+    // The database answered again: one "up" line (issue 42 §9), so that the next outage is logged again.
+    const stateLines = (calls: unknown[][]) => calls.flat().map(String).filter((l) => l.includes('"part":"database"'));
+    expect(stateLines(info.mock.calls).map((l) => JSON.parse(l).state)).toEqual(["up"]);
+    expect(lastState("database")).toBe("up");
+    vi.restoreAllMocks();
   }, 30_000);
 
   it("an /api call whose rows are locked answers 503 with the French message in JSON", async () => {
