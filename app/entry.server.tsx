@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { RETRY_AFTER_SECONDS } from "./server/unavailable.server";
 import { NonceProvider } from "./ui/nonce";
 
 /** Kept for Remix: nothing streams (no loader defers), so nothing waits on it. */
@@ -29,6 +30,12 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page's 503 (the database away, decision 0094) is the root boundary's render: the thrown answer's headers are not
+  // kept, so its Retry-After is set here, as /api's (issue 42 §9).
+  if (responseStatusCode === 503) {
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   // Bytes, not a string: undici would scan a string body for lone surrogates, then encode it anyway (2 % of a page).
   return new Response(Buffer.from(`<!DOCTYPE html>${withTransfer(markup, transfer, nonce)}`), {
     headers: responseHeaders,

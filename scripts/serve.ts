@@ -6,6 +6,7 @@ import { closeQueue } from "~/server/queue.server";
 import { env } from "~/server/env.server";
 import { testClockOn } from "~/server/clock.server";
 import { createApp, loadBuild } from "./lib/app";
+import { gracefulClose } from "./lib/http-close";
 
 /** Starts the web process: Express + Remix, closed gracefully on SIGTERM/SIGINT (pool and queue included). */
 export async function serve(options: { port?: number } = {}): Promise<{ server: Server; close: () => Promise<void> }> {
@@ -23,8 +24,10 @@ export async function serve(options: { port?: number } = {}): Promise<{ server: 
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   console.info(`[web] Cadran listens on http://localhost:${port}`);
+  // Stops when the last request in flight is answered, not when the clients drop their kept-alive sockets.
+  const closeHttp = gracefulClose(server);
   const close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeHttp();
     await closeQueue();
     await closeOrm();
   };

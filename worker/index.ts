@@ -125,26 +125,56 @@ export async function startWorker(
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
   queue.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
-  const declare = async () => {
-    for (const s of SCHEDULES) {
-      await queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+  /**
+   * Declares one schedule. A schedule partly lost (issue 42 §10: its entry in the scheduler set evicted while its next
+   * run, a delayed job `repeat:<id>:<ms>`, stayed) makes BullMQ refuse the upsert ("job ID already exists"): the run
+   * left behind is removed (it is not running: delayed or waiting) and the schedule declared again, whole.
+   */
+  const declareOne = async (s: (typeof SCHEDULES)[number]) => {
+    const upsert = () => queue.upsertJobScheduler(s.id, { pattern: s.pattern, tz: "Europe/Paris" }, { name: s.name, data: {}, opts: removal });
+    try {
+      await upsert();
+    } catch (error) {
+      if (!/already exists|collision/i.test(error instanceof Error ? error.message : String(error))) throw error;
+      for (const job of await queue.getJobs(["delayed", "waiting", "prioritized"])) {
+        if (job?.id?.startsWith(`repeat:${s.id}:`)) await job.remove();
+      }
+      await upsert();
     }
   };
+  const declare = async (only: readonly (typeof SCHEDULES)[number][] = SCHEDULES) => {
+    for (const s of only) await declareOne(s);
+  };
+  /** The schedules not whole in Redis: no scheduler, or one without its pattern or its next run. */
+  const missingSchedules = async () => {
+    const found = new Map((await queue.getJobSchedulers()).map((j) => [j.key, j]));
+    return SCHEDULES.filter((s) => {
+      const j = found.get(s.id);
+      return !j || j.pattern !== s.pattern || !j.next;
+    });
+  };
   /**
-   * The schedules live in Redis: a Redis restarted without its data, a failover or an eviction loses them (issue 31
-   * item 1, decision 0093). The declaring worker checks them when its connection is ready again and with every
-   * heartbeat, and declares them again when one is missing (upserts: never doubled).
+   * The schedules live in Redis: a Redis restarted without its data, a failover or an eviction loses them, all or
+   * some (issue 31 item 1, decision 0093; issue 42 §10). The declaring worker checks each when its connection is ready
+   * again and with every heartbeat, and declares again those missing (upserts: never doubled). A failure is a
+   * "schedules failing" line; Redis "down" only when Redis is what failed.
    */
   let checking = false;
   const redeclareIfMissing = async () => {
     if (checking) return;
     checking = true;
     try {
-      if ((await queue.getJobSchedulersCount()) >= SCHEDULES.length) return;
-      await declare();
-      console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "schedules declared again", pid: process.pid, count: SCHEDULES.length }));
+      const missing = await missingSchedules();
+      if (missing.length === 0) return;
+      await declare(missing);
+      logStateChange("worker-schedules", "ok");
+      console.warn(
+        JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "schedules declared again", pid: process.pid, count: missing.length, ids: missing.map((m) => m.id) }),
+      );
     } catch (error) {
-      logStateChange("worker-redis", "down", error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      if (connection.status !== "ready") logStateChange("worker-redis", "down", message);
+      else logStateChange("worker-schedules", "failing", message);
     } finally {
       checking = false;
     }

@@ -16,6 +16,10 @@ const base = {
 describe("deputyProblem", () => {
   it.each([
     ["a team leader names a colleague for two weeks", {}, null],
+    ["a start on 30 February", { period: { startsOn: "2026-02-30", endsOn: "2026-12-31" } }, "start_invalid"],
+    ["an end on 31 November", { period: { startsOn: "2026-12-14", endsOn: "2026-11-31" } }, "end_invalid"],
+    ["an end on 29 February of a common year", { period: { startsOn: "2026-12-14", endsOn: "2027-02-29" } }, "end_invalid"],
+    ["a day without its dashes", { period: { startsOn: "20261214", endsOn: "2026-12-31" } }, "start_invalid"],
     ["a department head may", { managerProfileType: "ROLE_DEPARTMENT_HEAD" }, null],
     ["financial management may", { managerProfileType: "ROLE_FINANCIAL_MANAGEMENT" }, null],
     ["an employee has nothing to delegate", { managerProfileType: "ROLE_EMPLOYEE" }, "not_a_manager"],

@@ -1,3 +1,5 @@
+import { isCalendarDate } from "./calendar-text";
+
 /**
  * Deputies (issue 32 §2, decision 0102): a manager names a deputy for a period; during it the deputy sees and decides
  * what awaits the manager's step, each decision recorded "par X pour Y"; the manager keeps their own rights. Pure.
@@ -18,7 +20,7 @@ export interface DeputyPeriod {
   endsOn: string;
 }
 
-export type DeputyProblem = "not_a_manager" | "self" | "deputy_archived" | "ends_before_start" | "in_the_past" | "too_long" | "overlap";
+export type DeputyProblem = "start_invalid" | "end_invalid" | "not_a_manager" | "self" | "deputy_archived" | "ends_before_start" | "in_the_past" | "too_long" | "overlap";
 
 function days(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -32,7 +34,8 @@ export function periodsOverlap(a: DeputyPeriod, b: DeputyPeriod): boolean {
 /**
  * Why this naming is refused, or null: only a manager names a deputy, never themselves, never someone who left; the
  * period runs forwards, is not over already, lasts a year at most, and does not overlap another deputy of the same
- * manager (one deputy at a time: the waiting list must say whom to ask).
+ * manager (one deputy at a time: the waiting list must say whom to ask). A day that does not exist (30 February) is
+ * refused first, as a field error (issue 42 §4).
  */
 export function deputyProblem(input: {
   managerProfileType: string;
@@ -44,6 +47,8 @@ export function deputyProblem(input: {
   today: string;
 }): DeputyProblem | null {
   const { period } = input;
+  if (!isCalendarDate(period.startsOn)) return "start_invalid";
+  if (!isCalendarDate(period.endsOn)) return "end_invalid";
   if (!mayNameDeputy(input.managerProfileType)) return "not_a_manager";
   if (input.managerId === input.deputyId) return "self";
   if (input.deputyFiredAt && input.deputyFiredAt < period.endsOn) return "deputy_archived";

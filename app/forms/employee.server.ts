@@ -1,6 +1,7 @@
 import { apiDate, formDate } from "./dates.server";
 import * as z from "./z.server";
 import { PROFILE_TYPES } from "~/domain/access";
+import { isEmailAddress } from "~/domain/email-address";
 import { decimalFormValue } from "~/domain/number-format";
 import {
   CONTRACT_TYPES,
@@ -22,11 +23,10 @@ import { t } from "~/i18n/fr";
  * live in the service, so the HTML form and the API answer the same.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const tooLong = (max: number) => t("employee.error.too_long", { max });
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
-const email = z.string().trim().max(254, t("email.invalid")).regex(EMAIL, t("email.invalid"));
+/** One e-mail syntax for every door (app/domain/email-address.ts): a look-alike of an address is refused (issue 42 §2). */
+const email = z.string().trim().max(254, t("email.invalid")).refine(isEmailAddress, t("email.invalid"));
 const acronym = z.string().trim().max(10, t("employee.error.acronym_length"));
 const numberError = { error: t("employee.error.number") };
 const decimal = z.number(numberError).min(0, t("employee.error.positive")).max(9_999_999_999, t("employee.error.number"));

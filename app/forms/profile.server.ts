@@ -1,9 +1,9 @@
 import * as z from "./z.server";
+import { isEmailAddress } from "~/domain/email-address";
 import { t } from "~/i18n/fr";
 
 /** The profile form (spec 1 §2 "Profile") and the body of POST /api/profile: both fields required. */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with the usual separators, optionally international (+351 ...), 6 to 15 digits. */
 const PHONE = /^\+?[0-9][0-9 .()-]{4,24}$/;
 
@@ -19,7 +19,7 @@ export const ProfileForm = z.object({
     .trim()
     .min(1, t("profile.error.email_required"))
     .max(254, t("email.invalid"))
-    .regex(EMAIL, t("email.invalid")),
+    .refine(isEmailAddress, t("email.invalid")), // app/domain/email-address.ts (issue 42 §2)
 });
 export type ProfileInput = z.infer<typeof ProfileForm>;
 export const ProfileBody = ProfileForm;

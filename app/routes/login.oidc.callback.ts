@@ -10,6 +10,7 @@ const MESSAGES: Record<string, MessageKey> = {
   expired: "login.oidc.expired",
   failed: "login.oidc.failed",
   no_email: "login.oidc.no_email",
+  bad_email: "login.oidc.bad_email",
   unknown: "login.oidc.unknown",
   archived: "login.oidc.archived",
   unavailable: "login.oidc.unavailable",

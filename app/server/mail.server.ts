@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { mailRefusal, type MailRefusal } from "~/domain/mail-recipient";
 import { env } from "./env.server";
 import { currentJob } from "./job-context.server";
 import { PermanentJobError } from "./jobs.server";
@@ -70,12 +71,38 @@ export async function deliverMail(mail: Mail): Promise<{ file?: string }> {
 }
 
 /**
- * Sends a mail. Inside a job run by the worker (decision 0092) the mail is stored in `outgoing_mail` with a key made
+ * Why this address must not be mailed (decision 0121), from the sheet whose professional e-mail, or whose account's
+ * login, it is (both stored lower-case, both unique: two index probes per mail): archived or anonymised. Null: send.
+ */
+export async function recipientRefusal(to: string): Promise<MailRefusal | null> {
+  const address = to.trim().toLowerCase();
+  if (mailRefusal(address, null)) return mailRefusal(address, null);
+  const [person] = await (await getStatementEm()).getConnection().execute<{ fired_at: string | null; anonymised_at: string | null }[]>(
+    `select e.fired_at::text as fired_at, e.anonymised_at::text as anonymised_at from employee e
+      where e.email = ? or e.id = (select employee_id from app_user where email = ?)
+      order by (e.fired_at is null and e.anonymised_at is null) desc limit 1`,
+    [address, address],
+  );
+  return mailRefusal(address, person ? { firedAt: person.fired_at, anonymisedAt: person.anonymised_at } : null);
+}
+
+function logRefused(to: string, refusal: MailRefusal, subject: string) {
+  console.info(`[mail] not sent (${refusal} recipient, decision 0121): ${subject.slice(0, 80)} to ${to.replace(/^[^@]*/, "…")}`);
+}
+
+/**
+ * Sends a mail. Never to an archived or anonymised person (decision 0121): such a mail is dropped here and logged
+ * (no recipient's address in full). Inside a job run by the worker (decision 0092) the mail is stored in `outgoing_mail` with a key made
  * of the job's stable id, the recipient and its rank, and handed to its own `mail.send` job through the outbox in the
  * same transaction: one job per recipient, so a refused address never makes the others' mails go again, and a retried
  * job finds its mails already stored. Elsewhere (inline jobs, scripts) the mail goes out at once.
  */
-export async function sendMail(mail: Mail): Promise<{ file?: string; mailId?: number }> {
+export async function sendMail(mail: Mail): Promise<{ file?: string; mailId?: number; refused?: MailRefusal }> {
+  const refused = await recipientRefusal(mail.to);
+  if (refused) {
+    logRefused(mail.to, refused, mail.subject);
+    return { refused };
+  }
   const job = currentJob();
   if (!job || !job.queued || job.name === "mail.send") return deliverMail(mail);
   const rank = (job.mails.get(mail.to) ?? 0) + 1;
@@ -106,6 +133,13 @@ export async function sendStoredMail(mailId: number): Promise<{ sent: boolean; f
     [mailId],
   );
   if (!row || row.sent_at || row.failed_at) return { sent: false };
+  // Stored before the person was archived or anonymised: still not sent (marked failed, never retried).
+  const refused = await recipientRefusal(row.to_address);
+  if (refused) {
+    logRefused(row.to_address, refused, row.subject);
+    await conn.execute(`update outgoing_mail set failed_at = now(), error = ? where id = ?`, [`not sent: ${refused} recipient (decision 0121)`, mailId]);
+    return { sent: false };
+  }
   try {
     const result = await deliverMail({ to: row.to_address, subject: row.subject, text: row.body });
     await conn.execute(`update outgoing_mail set sent_at = now(), error = null where id = ?`, [mailId]);

@@ -11,7 +11,8 @@ import { argon2Load } from "./password.server";
  * Prometheus metrics (issue 31 item 8, decision 0093), in the text format of prom-client: one registry per process,
  * kept on globalThis (the Remix bundle and the Express server are two module graphs in one process). The web serves
  * them at GET /metrics behind METRICS_TOKEN (a bearer token; unset: no /metrics at all); the worker, which serves no
- * HTTP, on its own METRICS_PORT (same token). Labels are bounded: routes are paths with ids folded (`/api/leaves/:id`).
+ * HTTP, on its own METRICS_PORT (same token). Labels are bounded: routes are the route table's patterns
+ * (`/api/leaves/:id`), `assets` or `unmatched`; methods the seven of HTTP or `OTHER`.
  */
 interface Metrics {
   registry: client.Registry;
@@ -33,7 +34,7 @@ export function metrics(): Metrics {
     sources,
     httpDuration: new client.Histogram({
       name: "cadran_http_request_duration_seconds",
-      help: "HTTP requests by method, route (ids folded) and status",
+      help: "HTTP requests by method, route (the route table's pattern, assets or unmatched) and status",
       labelNames: ["method", "route", "status"],
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 15],
       registers: [registry],
@@ -132,25 +133,107 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-/** `/api/leaves/123/steps` → `/api/leaves/:id/steps`: numbers, uuids and long tokens folded; assets grouped. */
-export function routeLabel(path: string): string {
-  const clean = path.split("?")[0] ?? "/";
-  if (clean.startsWith("/build/")) return "/build/*";
-  const parts = clean
-    .split("/")
-    .slice(0, 7)
-    .map((s) =>
-      /^\d+$/.test(s) ? ":id" : /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s) ? ":uuid" : s.length > 24 ? ":token" : /^\d{4}-\d{2}(-\d{2})?$/.test(s) ? ":date" : s,
-    );
-  return parts.join("/") || "/";
+/**
+ * Route labels come only from the route table (issue 42 §1, decision 0120), so the series stay bounded whatever paths
+ * visitors send: a path is labelled by the route pattern it matches (`/api/leaves/12345` → `/api/leaves/:id`), every
+ * built or public file by `assets` (hashed names change at each build), anything else — a path no route matches, or
+ * only a catch-all (`/*`, `/api/*`) — by `unmatched`. The web installs its table at start (`setRouteTable`).
+ */
+export const UNMATCHED_ROUTE = "unmatched";
+export const ASSETS_ROUTE = "assets";
+
+/** One level of the route table: its static children, its one dynamic child, and the label of a path ending here. */
+interface RouteNode {
+  statics: Map<string, RouteNode>;
+  param?: RouteNode;
+  splat?: boolean;
+  label?: string;
 }
+
+const node = (): RouteNode => ({ statics: new Map() });
+
+/** Adds a pattern, each optional segment (`:lang?`, `edit?`) both present and absent. */
+function addPattern(root: RouteNode, pattern: string) {
+  const segments = pattern.split("/").filter(Boolean);
+  const label = `/${segments.join("/")}`;
+  const walk = (at: RouteNode, i: number) => {
+    if (i === segments.length) {
+      at.label ??= label;
+      return;
+    }
+    const raw = segments[i]!;
+    if (raw === "*") {
+      at.splat = true; // a catch-all answers for what no route is: `unmatched`
+      return;
+    }
+    const optional = raw.endsWith("?");
+    const bare = optional ? raw.slice(0, -1) : raw;
+    let next: RouteNode;
+    if (bare.startsWith(":")) next = at.param ??= node();
+    else {
+      const key = bare.toLowerCase();
+      next = at.statics.get(key) ?? node();
+      at.statics.set(key, next);
+    }
+    walk(next, i + 1);
+    if (optional) walk(at, i + 1);
+  };
+  walk(root, 0);
+}
+
+/** The label of the first match, static segments tried before dynamic ones (Remix's ranking), or undefined. */
+function findLabel(at: RouteNode, parts: string[], i: number): string | undefined {
+  if (i === parts.length) return at.label;
+  const child = at.statics.get(parts[i]!.toLowerCase());
+  const found = child ? findLabel(child, parts, i + 1) : undefined;
+  return found ?? (at.param ? findLabel(at.param, parts, i + 1) : undefined);
+}
+
+/** The full path of every route of a Remix build (`parentId` chains joined), each once. */
+export function routePatterns(routes: Record<string, { path?: string; parentId?: string } | undefined>): string[] {
+  const full = (id: string | undefined, depth = 0): string => {
+    const route = id ? routes[id] : undefined;
+    if (!route || depth > 32) return "";
+    const parent = full(route.parentId, depth + 1);
+    return route.path ? (parent ? `${parent}/${route.path}` : route.path) : parent;
+  };
+  return [...new Set(Object.keys(routes).map((id) => `/${full(id)}`.replace(/\/+$/, "") || "/"))];
+}
+
+/** A labeller over a route table, the assets' path prefixes and the public files (`/favicon.svg`). Pure. */
+export function routeLabeller(patterns: readonly string[], assets: { prefixes: readonly string[]; files: ReadonlySet<string> }) {
+  const root = node();
+  for (const pattern of patterns) addPattern(root, pattern);
+  return (path: string): string => {
+    const clean = path.split("?")[0]!.split("#")[0]!;
+    if (assets.prefixes.some((p) => clean.startsWith(p)) || assets.files.has(clean)) return ASSETS_ROUTE;
+    const parts = clean.split("/").filter(Boolean);
+    if (parts.length > 16) return UNMATCHED_ROUTE;
+    return findLabel(root, parts, 0) ?? UNMATCHED_ROUTE;
+  };
+}
+
+const labels = globalThis as { __cadranRouteLabel?: (path: string) => string };
+
+/** Installs the web's route table (scripts/lib/app.ts, from the Remix build and public/). */
+export function setRouteTable(patterns: readonly string[], assets: { prefixes: readonly string[]; files: ReadonlySet<string> }) {
+  labels.__cadranRouteLabel = routeLabeller(patterns, assets);
+}
+
+/** The route label of a request path (`unmatched` until a table is installed). */
+export function routeLabel(path: string): string {
+  return labels.__cadranRouteLabel?.(path) ?? UNMATCHED_ROUTE;
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Times one HTTP request until its answer is sent. */
 export function observeRequest(req: IncomingMessage, res: ServerResponse) {
   const start = process.hrtime.bigint();
   res.once("finish", () => {
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    metrics().httpDuration.observe({ method: req.method ?? "GET", route: routeLabel(req.url ?? "/"), status: String(res.statusCode) }, seconds);
+    const method = METHODS.has(req.method ?? "") ? req.method! : "OTHER"; // a made-up method is no new series either
+    metrics().httpDuration.observe({ method, route: routeLabel(req.url ?? "/"), status: String(res.statusCode) }, seconds);
   });
 }
 
@@ -161,8 +244,11 @@ export function observeJob(name: string, result: "completed" | "failed", seconds
   m.jobDuration.observe({ name }, seconds);
 }
 
+/** Only `Authorization: Bearer <token>` (issue 42 §1): the bare token, or another scheme, is refused. */
 function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const bearer = /^Bearer +(\S+)$/i.exec(header ?? "");
+  if (!bearer) return false;
+  const given = Buffer.from(bearer[1]!);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,6 +1,24 @@
 import { MikroORM, type EntityManager } from "@mikro-orm/postgresql";
 import { ormConfig, type DbTimeouts } from "~db/mikro-orm.config";
 import { env } from "./env.server";
+import { markDatabaseAnswered } from "./unavailable.server";
+
+const watched = new WeakSet<MikroORM>();
+
+/**
+ * Every statement the database answers says it is up: after an "unavailable" line the process logs "up" once (issue
+ * 42 §9), so a later outage logs "unavailable" again, as JSON, instead of nothing.
+ */
+function watchAnswers(orm: MikroORM): MikroORM {
+  if (watched.has(orm)) return orm;
+  watched.add(orm);
+  try {
+    (orm.em.getConnection().getKnex() as unknown as { on(event: string, fn: () => void): void }).on("query-response", () => markDatabaseAnswered());
+  } catch {
+    // no knex (never in this app): nothing to watch
+  }
+  return orm;
+}
 
 /**
  * One ORM per process. It is kept on globalThis because the Remix bundle and the Express server (or a test)
@@ -34,7 +52,7 @@ export async function getOrm(): Promise<MikroORM> {
   if (!holder.pending) {
     const pending = MikroORM.init(ormConfig(env().DATABASE_URL, { timeouts: DB_BUDGETS[holder.budget ?? "web"] })).then(
       (orm) => {
-        holder.orm = orm;
+        holder.orm = watchAnswers(orm);
         return orm;
       },
       (error: unknown) => {
@@ -69,7 +87,7 @@ export function startedOrm(): MikroORM | undefined {
 
 /** Tests install the ORM of their own database. */
 export function setOrm(orm: MikroORM | undefined) {
-  holder.orm = orm;
+  holder.orm = orm && watchAnswers(orm);
   holder.pending = undefined;
 }
 

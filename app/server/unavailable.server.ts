@@ -1,11 +1,13 @@
 import { t } from "~/i18n/fr";
-import { logStateChange } from "./ops-log.server";
+import { lastState, logStateChange } from "./ops-log.server";
 
 /**
  * Is this error the database being away or too slow for this request (decision 0094), rather than a bug? Then the
  * answer is a French 503 "Service momentanément indisponible, réessayez dans un instant", never "Une erreur grave":
  * - PostgreSQL: 57014 statement_timeout (query_canceled), 55P03 lock_timeout, 25P03 idle_in_transaction timeout,
- *   57P01–57P03 shutdown / cannot connect now, 53300 too many connections, class 08 connection exceptions;
+ *   57P01–57P03 shutdown / cannot connect now, 53300 too many connections, class 08 connection exceptions but 08P01
+ *   (protocol violation: what a NUL byte in a parameter gives, "invalid message format" — bad input reaching the
+ *   driver, not the database away; issue 42 §3);
  * - the pool: knex's "Timeout acquiring a connection" (KnexTimeoutError);
  * - the network: ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, ENOTFOUND, EAI_AGAIN, "Connection terminated";
  * - too many password checks waiting (CADRAN_BUSY, app/server/password.server.ts).
@@ -18,12 +20,21 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const e = error as { code?: unknown; sqlState?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   for (const code of [e.code, e.sqlState]) {
     if (typeof code !== "string") continue;
+    if (code === "08P01") return false;
     if (SQL_STATES.has(code) || NET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (e.name === "KnexTimeoutError") return true;
   if (typeof e.message === "string" && /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * A request reached the database and got its answer: after an "unavailable" line, the process logs "up" once (issue 42
+ * §9), so the next outage logs "unavailable" again instead of nothing. A Map read per request otherwise.
+ */
+export function markDatabaseAnswered(): void {
+  if (lastState("database") === "unavailable") logStateChange("database", "up");
 }
 
 /** Seconds a client should wait before trying again. */

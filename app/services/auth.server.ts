@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/index";
 import { namedStatement, runNamed } from "~/server/named-statements.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
+import { normaliseEmail } from "~/domain/email-address";
 import { isValidPassword } from "~/domain/password-rule";
 import { LOGIN_WINDOW_MS, loginThrottle } from "~/domain/login-throttle";
 import { t } from "~/i18n/fr";
@@ -19,8 +20,17 @@ export function sha256(value: string) {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export function normaliseIdentifier(identifier: string) {
-  return identifier.trim().toLowerCase();
+/**
+ * The login as compared (app/domain/email-address.ts, issue 42 §2): an accepted address in ASCII lower case, or null
+ * for anything else (a look-alike, a NUL byte, a user name): such a text names no account.
+ */
+export function normaliseIdentifier(identifier: string): string | null {
+  return normaliseEmail(identifier);
+}
+
+/** What a failed attempt is counted under: the login, or the text as typed without control characters (never NUL). */
+function failureKey(identifier: string): string {
+  return identifier.trim().toLowerCase().replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 254);
 }
 
 // Verifying against a real hash when the account does not exist keeps the timing of both answers alike.
@@ -46,7 +56,8 @@ export async function loginWithPassword(
   input: { identifier: string; password: string; ip: string; now?: Date },
 ): Promise<LoginResult> {
   const now = input.now ?? new Date();
-  const identifier = normaliseIdentifier(input.identifier).slice(0, 254);
+  const login = normaliseIdentifier(input.identifier);
+  const identifier = login ?? failureKey(input.identifier);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string }[]>(
     `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where identifier = ? and ip = ?) as by_pair,
@@ -65,7 +76,7 @@ export async function loginWithPassword(
   }
   if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
 
-  const user = await em.findOne(User, { email: identifier }, { populate: ["employee"] });
+  const user = login ? await em.findOne(User, { email: login }, { populate: ["employee"] }) : null;
   const archived = !!user?.employee.firedAt;
   const valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
   if (!user || !valid || archived) {
@@ -158,7 +169,7 @@ export async function logOutEverywhere(em: EntityManager, userId: number, now = 
  */
 export async function findUserForReset(em: EntityManager, identifier: string): Promise<number | null> {
   const id = normaliseIdentifier(identifier);
-  if (!id || id.length > 254) return null;
+  if (!id) return null;
   const rows = await em.getConnection().execute<{ id: number }[]>(
     `select u.id from app_user u join employee e on e.id = u.employee_id
       where e.fired_at is null and u.email = ?`,

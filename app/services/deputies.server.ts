@@ -3,6 +3,8 @@ import { isManagement } from "~/domain/access";
 import { deputyProblem, type DeputyPeriod, type DeputyProblem } from "~/domain/deputy";
 import { displayName } from "~/domain/employee-name";
 import { t, type MessageKey } from "~/i18n/fr";
+import { isCalendarDate } from "~/domain/calendar-text";
+import { normaliseEmail } from "~/domain/email-address";
 import { localDate } from "~/domain/zoned-day";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { WAITING_CONDITION_SQL, waitingParams } from "./leave-scope.server";
@@ -25,6 +27,8 @@ export interface Deputyship {
 }
 
 const PROBLEM_KEY: Record<DeputyProblem, MessageKey> = {
+  start_invalid: "deputy.error.date",
+  end_invalid: "deputy.error.date",
   not_a_manager: "deputy.error.not_a_manager",
   self: "deputy.error.self",
   deputy_archived: "deputy.error.deputy_archived",
@@ -36,6 +40,8 @@ const PROBLEM_KEY: Record<DeputyProblem, MessageKey> = {
 
 /** The field a problem is about, for the form's errors. */
 const PROBLEM_FIELD: Record<DeputyProblem, string> = {
+  start_invalid: "startsOn",
+  end_invalid: "endsOn",
   not_a_manager: "",
   self: "deputyId",
   deputy_archived: "deputyId",
@@ -309,12 +315,12 @@ export async function nameDeputyByLogin(
   today: string
 ): Promise<Deputyship> {
   const violations: { propertyPath: string; message: string }[] = [];
-  const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  const isDay = isCalendarDate; // not Date.parse: it takes 2026-02-30 for 2 March (issue 42 §4)
   if (!isDay(input.startsOn)) violations.push({ propertyPath: "startsOn", message: t("deputy.error.date") });
   if (!isDay(input.endsOn)) violations.push({ propertyPath: "endsOn", message: t("deputy.error.date") });
   const [row] = await em
     .getConnection()
-    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [input.login.trim().toLowerCase()]);
+    .execute<{ employee_id: number }[]>(`select employee_id from app_user where email = ? limit 1`, [normaliseEmail(input.login) ?? ""]);
   if (!row) violations.push({ propertyPath: "deputyId", message: t("deputy.error.unknown_deputy") });
   if (violations.length) throw new ValidationError(violations);
   return nameDeputy(em, actor, { deputyId: row!.employee_id, startsOn: input.startsOn, endsOn: input.endsOn }, today);

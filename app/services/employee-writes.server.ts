@@ -9,6 +9,7 @@ import {
   type EmployeeValues,
 } from "~/domain/employee-sheet";
 import { contractChangeDay, contractChangeFrom, contractEffectiveFrom, contractTermsDiffer, type ContractFacts } from "~/domain/contract-change";
+import { isEmailAddress, normaliseEmail } from "~/domain/email-address";
 import { mondayOf } from "~/domain/iso-week";
 import { formatFrDate } from "~/domain/date-range";
 import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employee-departure";
@@ -58,7 +59,7 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
        exists(select 1 from employee where matricule = ? and id <> ?) as matricule_taken,
        exists(select 1 from employee where lower(email) = ? and id <> ?)
          or exists(select 1 from app_user where email = ? and employee_id <> ?) as email_taken,
-       exists(select 1 from app_user where email = lower(?) and employee_id <> ?) as personal_email_is_login,
+       exists(select 1 from app_user where email = ? and employee_id <> ?) as personal_email_is_login,
        exists(select 1 from country where id = ?) as country_ok,
        exists(select 1 from subsidiary where id = ?) as subsidiary_ok,
        (select subsidiary_id from division where id = ?) as division_subsidiary,
@@ -70,7 +71,7 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
       employeeId ?? -1,
       values.email ?? "",
       employeeId ?? -1,
-      values.emailPersonal?.trim() ?? "",
+      normaliseEmail(values.emailPersonal) ?? "",
       employeeId ?? -1,
       values.country ?? -1,
       values.subsidiary ?? -1,
@@ -82,7 +83,10 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
     em.getTransactionContext(),
   );
   if (values.matricule !== null && row!.matricule_taken) violations.push(violation("matricule", "employee.error.matricule_taken"));
-  if (values.email && row!.email_taken) violations.push(violation("email", "employee.error.email_taken"));
+  // One e-mail syntax at every door, the import's included (app/domain/email-address.ts, issue 42 §2).
+  if (values.email && !isEmailAddress(values.email)) violations.push(violation("email", "email.invalid"));
+  else if (values.email && row!.email_taken) violations.push(violation("email", "employee.error.email_taken"));
+  if (values.emailPersonal && !isEmailAddress(values.emailPersonal)) violations.push(violation("emailPersonal", "email.invalid"));
   // A personal e-mail may never be someone else's login (decision 0019): it is a delivery address only.
   if (values.emailPersonal && row!.personal_email_is_login) violations.push(violation("emailPersonal", "employee.error.personal_email_is_login"));
   if (values.country !== null && !row!.country_ok) violations.push(violation("country", "employee.error.unknown_country"));
@@ -332,7 +336,7 @@ export function createdChanges(values: EmployeeValues): FieldChange[] {
 
 /** The login is the professional e-mail, compared case-insensitively: stored lower-case. */
 function normalise(values: EmployeeValues): EmployeeValues {
-  return { ...values, email: values.email ? values.email.trim().toLowerCase() : null };
+  return { ...values, email: values.email ? (normaliseEmail(values.email) ?? values.email.trim()) : null };
 }
 
 function pickValues(record: EmployeeRecord): EmployeeValues {

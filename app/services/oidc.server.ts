@@ -73,7 +73,7 @@ export async function startOidcSignIn(
 
 export type OidcOutcome =
   | { ok: true; userId: number; redirect: string }
-  | { ok: false; reason: "expired" | "failed" | "no_email" | "unknown" | "archived" | "unavailable"; email?: string };
+  | { ok: false; reason: "expired" | "failed" | "no_email" | "bad_email" | "unknown" | "archived" | "unavailable"; email?: string };
 
 /**
  * Ends a sign-in: the provider's answer (the callback URL as the browser asked it, on APP_URL) is checked by
@@ -115,8 +115,12 @@ export async function finishOidcSignIn(
     console.warn(`[auth] single sign-on refused: ${(error as Error).message}${code ? ` (${String(code)})` : ""}${cause ? `: ${String(cause)}` : ""}`);
     return { ok: false, reason: "failed" };
   }
-  const email = ssoLoginEmail(claims);
-  if (!email) return { ok: false, reason: "no_email" };
+  const login = ssoLoginEmail(claims);
+  if (!login.ok) {
+    if (login.reason === "bad_email") console.warn(`[auth] single sign-on refused: the e-mail claim is not an accepted address ${JSON.stringify(String(claims?.email).slice(0, 300))}`);
+    return { ok: false, reason: login.reason };
+  }
+  const { email } = login;
   const rows = await em
     .getConnection()
     .execute<{ id: number; fired_at: string | null }[]>(

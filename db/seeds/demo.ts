@@ -1382,6 +1382,8 @@ export async function seedDemo(em: EntityManager, options: { today: string }): P
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2 is slow by design
   const data = buildDemoData(options.today, passwordHash);
   await em.transactional(async (tx) => {
+    // audit_log refuses TRUNCATE (it is reached by the cascade) but for this one wipe (decision 0120).
+    await tx.execute(`set local cadran.reseed = 'on'`, [], "run");
     await tx.execute(`truncate table ${entityTables(tx).map(ident).join(", ")} restart identity cascade`, [], "run");
     for (const { table, rows } of data.tables) await insertRows(tx, table, rows);
     const setvals = data.serialTables.map(

@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import { isDatabaseUnavailable, unavailableResponse } from "~/server/unavailable.server";
 import { env } from "~/server/env.server";
-import { observeRequest, serveMetrics, setMetricsSources } from "~/server/metrics.server";
+import { observeRequest, routePatterns, serveMetrics, setMetricsSources, setRouteTable } from "~/server/metrics.server";
 import { startedOrm } from "~/server/orm.server";
 import { inlineJobs, queue } from "~/server/queue.server";
 import type { ServerBuild } from "@remix-run/node";
@@ -205,6 +205,8 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   const publicFiles = new Set(readdirSync(publicDir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => `/${d.name}`));
   const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  // /metrics labels each request by the route it matches, from this table only (issue 42 §1).
+  setRouteTable(routePatterns(build.routes), { prefixes: ["/build/"], files: new Set([...publicFiles, "/favicon.ico"]) });
   // Browsers and tools still ask for /favicon.ico whatever the page links (a bookmark, a PDF viewer, a crawler): the
   // one icon is the SVG, so the old name points at it for good instead of a 404 per page (issue 37 item 6).
   app.get("/favicon.ico", (_req, res) => {

@@ -12,6 +12,7 @@ describe("POST /api/login", () => {
   beforeAll(async () => {
     const org = await createOrg(db.em());
     ({ userId } = await createEmployee(db.em(), org, { email: "Login.Test@cadran.test", profileType: "ROLE_EMPLOYEE" }));
+    await createEmployee(db.em(), org, { email: "kim.login@cadran.test", profileType: "ROLE_EMPLOYEE" });
   });
 
   it("returns a token and the user id; the identifier is case-insensitive", async () => {
@@ -26,6 +27,9 @@ describe("POST /api/login", () => {
   it.each([
     ["wrong password", { username: "login.test@cadran.test", password: "Nope-2026!" }, 401],
     ["unknown account", { username: "nobody@cadran.test", password: TEST_PASSWORD }, 401],
+    // Issue 42 §2: a look-alike of the login is not the login (a NUL byte is refused by the body's text schema, 422).
+    ["the right password after a Kelvin sign for k", { username: "\u212Aim.login@cadran.test", password: TEST_PASSWORD }, 401],
+    ["a long s in the identifier", { username: "login.te\u017Ft@cadran.test", password: TEST_PASSWORD }, 401],
   ])("refuses a %s with 401 and a French message", async (_name, body, status) => {
     const res = await api.post("/api/login", body);
     expect(res.status).toBe(status);

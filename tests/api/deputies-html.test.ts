@@ -55,6 +55,8 @@ describe("the deputy section of the profile", () => {
     ["an unknown login", { login: "personne@cadran.test", startsOn: day(1), endsOn: day(3) }, t("deputy.error.unknown_deputy")],
     ["the end before the start", { login: "", startsOn: day(5), endsOn: day(3) }, t("deputy.error.ends_before_start")],
     ["a date that is not one", { login: "", startsOn: "demain", endsOn: day(3) }, t("deputy.error.date")],
+    ["a start on 30 February (issue 42 §4)", { login: "", startsOn: "2026-02-30", endsOn: day(3) }, t("deputy.error.date")],
+    ["an end on 31 November", { login: "", startsOn: day(1), endsOn: "2099-11-31" }, t("deputy.error.date")],
   ])("%s: 400, a French error, the form filled back, nothing stored", async (_name, form, message) => {
     const head = htmlClient(() => server.baseUrl);
     await head.login(cast.departmentHead.email);

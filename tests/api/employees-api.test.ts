@@ -70,6 +70,11 @@ describe("POST /api/employees", () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     ["an acronym of 11 characters", { acronym: "ABCDEFGHIJK" }, "acronym", "Le trigramme fait au plus 10 caractères."],
     ["an invalid professional e-mail", { email: "pas-un-mail" }, "email", "Email invalide."],
+    ["a professional e-mail with the Kelvin sign (issue 42 §2)", { email: "\u212Aim.sheet@cadran.test" }, "email", "Email invalide."],
+    ["a professional e-mail with a long s", { email: "\u017Fophie.sheet@cadran.test" }, "email", "Email invalide."],
+    ["a professional e-mail with full-width letters", { email: "\uFF4C\uFF45\uFF41@cadran.test" }, "email", "Email invalide."],
+    ["a professional e-mail with a dotless i", { email: "\u0131rene.sheet@cadran.test" }, "email", "Email invalide."],
+    ["a professional e-mail with a combining mark", { email: "le\u0301a.sheet@cadran.test" }, "email", "Email invalide."],
     ["an empty professional e-mail", { email: null }, "email", "Ce champ est obligatoire."],
     ["an empty profile type", { profileType: null }, "profileType", "Ce champ est obligatoire."],
     ["an unknown profile type", { profileType: "ROLE_ROOT" }, "profileType", "Choisissez une valeur de la liste."],

@@ -158,6 +158,28 @@ describe("signing in through the provider", () => {
     expect(await db.sql("select id from app_user where email = ?", [email])).toHaveLength(key === "login.oidc.unknown" ? 0 : 1);
   });
 
+  it.each([
+    ["a NUL byte in the e-mail claim (issue 42 §3)", "nul.sso@cadran.test", "nul.sso@cadran.test\u0000"],
+    ["the Kelvin sign for k (issue 42 §2)", "kim.sso@cadran.test", "\u212Aim.sso@cadran.test"],
+    ["long s for s", "sophie.sso@cadran.test", "\u017Fophie.sso@cadran.test"],
+    ["full-width letters", "lou.sso@cadran.test", "\uFF4C\uFF4F\uFF55.sso@cadran.test"],
+  ])("refuses %s in French at /login: nobody signed in, the database never said unavailable", async (_name, account, claim) => {
+    const me = await createEmployee(db.em(), org, { email: account });
+    provider.claims[account] = { email: claim };
+    const warn = vi.spyOn(console, "warn");
+    const c = htmlClient(base);
+    const res = await c.get(appPath(await passThroughProvider(provider, await start(c), account)));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/login");
+    expect(await alertOn(c, "/login")).toContain(t("login.oidc.bad_email", { name: NAME }));
+    expect(await db.sql("select id from session where user_id = ?", [me.userId])).toEqual([]);
+    expect(warn.mock.calls.flat().join("\n")).not.toMatch(/"part":"database"/);
+    // The same person with their real address signs in at once: nothing was left broken.
+    provider.claims[account] = {};
+    const again = htmlClient(base);
+    expect((await again.get(appPath(await passThroughProvider(provider, await start(again), account)))).location).toBe("/");
+  });
+
   it("refuses an archived person", async () => {
     const gone = await createEmployee(db.em(), org, { firedAt: "2026-01-31" });
     const c = htmlClient(base);

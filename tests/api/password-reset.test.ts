@@ -175,6 +175,19 @@ describe.skipIf(!redisUrl)("POST /api/password/reset through the worker", () => 
     expect(await db.sql("select id from password_reset_token where user_id = ?", [me.userId])).toHaveLength(0);
   });
 
+  it.each([
+    ["the Kelvin sign for k (issue 42 §2)", "kim.reset@cadran.test", "\u212Aim.reset@cadran.test"],
+    ["full-width letters", "kim.wide@cadran.test", "\uFF4B\uFF49\uFF4D.wide@cadran.test"],
+  ])("sends nothing for a look-alike of a login (%s), and answers the same", async (_name, login, asked) => {
+    const me = await createEmployee(db.em(), org, { email: login });
+    const res = await api.post("/api/password/reset", { email: asked });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: t("success.reset_link_sent") });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(smtp.messages.some((m) => m.to.includes(me.email))).toBe(false);
+    expect(await db.sql("select id from password_reset_token where user_id = ?", [me.userId])).toHaveLength(0);
+  });
+
   it("sends nothing for an archived employee, and answers the same", async () => {
     const me = await createEmployee(db.em(), org, { firedAt: "2026-01-31" });
     const res = await api.post("/api/password/reset", { email: me.email });

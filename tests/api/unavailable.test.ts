@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ormConfig } from "~db/mikro-orm.config";
 import { resetEnvCache } from "~/server/env.server";
 import { closeOrm, DB_BUDGETS, getOrm, setOrm } from "~/server/orm.server";
+import { lastState } from "~/server/ops-log.server";
 import { isDatabaseUnavailable } from "~/server/unavailable.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
@@ -58,8 +59,16 @@ describe("a stuck lock", () => {
     expect(page.status).toBe(503);
     expect(page.text).toContain(UNAVAILABLE);
     expect(page.text).not.toContain("Une erreur grave");
+    // Like the API's (issue 42 §9).
+    expect(page.headers.get("retry-after")).toBe("5");
     await released;
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
     expect((await browser.get("/")).status).toBe(200);
+    // The database answered again: one "up" line (issue 42 §9), so that the next outage is logged again.
+    const stateLines = (calls: unknown[][]) => calls.flat().map(String).filter((l) => l.includes('"part":"database"'));
+    expect(stateLines(info.mock.calls).map((l) => JSON.parse(l).state)).toEqual(["up"]);
+    expect(lastState("database")).toBe("up");
+    vi.restoreAllMocks();
   }, 30_000);
 
   it("an /api call whose rows are locked answers 503 with the French message in JSON", async () => {
@@ -114,6 +123,8 @@ describe("what counts as the database being unavailable", () => {
     ["no free connection in the pool in time", { name: "KnexTimeoutError", message: "Knex: Timeout acquiring a connection." }, true],
     ["a refused connection wrapped in another error", { message: "x", cause: { code: "ECONNREFUSED" } }, true],
     ["a unique violation (23505) is a bug or a conflict, not an outage", { code: "23505" }, false],
+    ["a NUL byte in a parameter (08P01 invalid message format) is bad input, not an outage (issue 42 §3)", { code: "08P01", message: "select 1 - invalid message format" }, false],
+    ["a NUL byte in a parameter, wrapped", { message: "x", cause: { code: "08P01" } }, false],
     ["a plain error", new Error("boom"), false],
   ])("%s", (_name, error, expected) => {
     expect(isDatabaseUnavailable(error)).toBe(expected);

@@ -46,6 +46,16 @@ describe("recordHistory", () => {
     await expect(db.sql(`delete from audit_log where kind = 'close'`)).rejects.toThrow(/append-only/);
   });
 
+  it("refuses a TRUNCATE, direct or by cascade, and the rows stay (issue 42 §5)", async () => {
+    const [{ n }] = await db.sql<{ n: number }>(`select count(*)::int as n from audit_log`);
+    expect(n).toBeGreaterThan(0);
+    await expect(db.sql(`truncate audit_log`)).rejects.toThrow(/append-only/);
+    await expect(db.sql(`truncate employee, audit_log restart identity cascade`)).rejects.toThrow(/append-only/);
+    await expect(db.sql(`truncate subsidiary cascade`)).rejects.toThrow(/append-only/);
+    const [{ after }] = await db.sql<{ after: number }>(`select count(*)::int as after from audit_log`);
+    expect(after).toBe(n);
+  });
+
   it("refuses an entry about nobody", async () => {
     await expect(db.em().transactional((tx) => recordHistory(tx, { action: "leave.approve", employeeId: null, actorId: null }))).rejects.toThrow(
       /neither an employee nor a subsidiary/

@@ -87,6 +87,46 @@ describe("schedules and a Redis that loses its data", () => {
   }, 60_000);
 });
 
+describe("a partly lost schedule set (issue 42 §10)", () => {
+  it.each([
+    ["its entry in the scheduler set", (c: Redis, id: string) => c.zrem(`${prefix}:${QUEUE_NAME}:repeat`, id)],
+    ["its scheduler hash", (c: Redis, id: string) => c.del(`${prefix}:${QUEUE_NAME}:repeat:${id}`)],
+  ] as const)("one schedule losing %s is declared again, once, without a Redis 'down' line", async (_name, evict) => {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    vi.spyOn(console, "warn").mockImplementation(keep);
+    vi.spyOn(console, "info").mockImplementation(keep);
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUE_NAME, { connection, prefix });
+    await queue.obliterate({ force: true });
+    const worker = await startWorker(redis.url, { prefix, concurrency: 1, catchUp: false });
+    try {
+      const full = async () => {
+        const list = await queue.getJobSchedulers();
+        return list.filter((s) => s.pattern && s.next).map((s) => s.key).sort();
+      };
+      expect(await full()).toEqual(SCHEDULES.map((s) => s.id).sort());
+      const lost = SCHEDULES[0]!.id;
+      // As an eviction would: one key of one schedule goes, its next run (a delayed job) stays.
+      await evict(connection, lost);
+      expect(await full()).not.toContain(lost);
+      lines.length = 0;
+      await until(async () => ((await full()).length === SCHEDULES.length ? true : null), 10_000);
+      expect(await full()).toEqual(SCHEDULES.map((s) => s.id).sort());
+      // One next run per schedule: the one left behind was replaced, not doubled.
+      const delayed = (await queue.getDelayed()).filter((j) => j.id?.startsWith(`repeat:${lost}:`));
+      expect(delayed).toHaveLength(1);
+      expect(lines.join("\n")).not.toMatch(/"state":"down"|already exists/);
+      expect(lines.join("\n")).toMatch(/schedules declared again/);
+    } finally {
+      await worker.close();
+      await queue.close();
+      connection.disconnect();
+      vi.restoreAllMocks();
+    }
+  }, 30_000);
+});
+
 describe("/healthz for the worker's side", () => {
   it("names the missing schedules, and a nightly run that did not happen", async () => {
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });

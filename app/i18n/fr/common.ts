@@ -81,6 +81,7 @@ export const common = {
   "login.oidc.expired": "La connexion avec {name} a expiré ou a été interrompue. Recommencez.",
   "login.oidc.failed": "La connexion avec {name} a échoué (réponse invalide ou expirée). Recommencez.",
   "login.oidc.no_email": "{name} n'a pas transmis d'adresse e-mail vérifiée : impossible de vous identifier.",
+  "login.oidc.bad_email": "{name} a transmis une adresse e-mail que Cadran n'accepte pas (caractères non autorisés) : impossible de vous identifier. Demandez à votre service informatique de vérifier votre adresse.",
   "login.oidc.unknown": "Aucun compte Cadran ne correspond à l'adresse {email}. Demandez à votre service RH de vérifier votre identifiant.",
   "login.oidc.archived": "Le compte Cadran de {email} est archivé : la connexion est refusée.",
   "login.oidc.unavailable": "{name} ne répond pas pour le moment. Réessayez dans quelques minutes.",
