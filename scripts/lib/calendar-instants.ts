@@ -13,14 +13,20 @@ export const CALENDAR_INSTANTS: readonly { at: string; why: string }[] = [
   { at: "2026-12-06T23:50", why: "a Sunday, 23:50 (the week's last minutes)" },
   { at: "2026-12-07T00:10", why: "a Monday, 00:10 (a new week, still Sunday in UTC)" },
   { at: "2027-03-28T02:30", why: "the last Sunday of March, 02:30 (does not exist: the clock jumps to 03:00)" },
-  { at: "2027-10-31T02:30", why: "the last Sunday of October, 02:30 (happens twice: the second, in CET, is taken)" },
+  { at: "2027-10-31T02:30", why: "the last Sunday of October, 02:30 (happens twice: the first, in CEST, is taken)" },
   { at: "2028-02-29T12:00", why: "29 February of a leap year, noon" },
 ];
 
-/** The instant of a Paris wall-clock time ("2027-03-28T02:30"), or null when it is no date-time. */
+/**
+ * The instant of a Paris wall-clock time ("2027-03-28T02:30"), or null when it is no date-time. A time that happens
+ * twice (the autumn night) is its first occurrence, chosen here: luxon alone picks by the offset in force at the
+ * machine's *current* date, so the same text gave two instants in December and in March (found by the calendar run).
+ */
 export function instantOf(wallClock: string): Date | null {
   const dt = DateTime.fromISO(wallClock, { zone: "Europe/Paris" });
-  return dt.isValid ? dt.toJSDate() : null;
+  if (!dt.isValid) return null;
+  const readings = dt.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  return (readings[0] ?? dt).toJSDate();
 }
 
 /**

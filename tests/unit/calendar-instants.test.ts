@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CALENDAR_INSTANTS, ciInstant, faketimeOffset, instantOf } from "../../scripts/lib/calendar-instants";
 
 /** Issue 37 items 3 and 4: the instants of `npm run test:calendar`, and the one CI takes on a given day. */
@@ -9,11 +9,22 @@ describe("calendar instants", () => {
     ["2027-01-01T00:30", "2026-12-31T23:30:00.000Z"],
     // The spring gap: 02:30 does not exist in Paris, the clock reads 03:30 CEST then.
     ["2027-03-28T02:30", "2027-03-28T01:30:00.000Z"],
-    // The autumn fold: 02:30 happens twice; luxon takes the second (CET, after the clock went back).
-    ["2027-10-31T02:30", "2027-10-31T01:30:00.000Z"],
+    // The autumn fold: 02:30 happens twice; the first (CEST) is taken, whatever the machine's date (luxon alone
+    // chose by the offset in force today: CET in December, CEST in March).
+    ["2027-10-31T02:30", "2027-10-31T00:30:00.000Z"],
     ["2028-02-29T12:00", "2028-02-29T11:00:00.000Z"],
   ])("%s in Paris is %s", (wall, iso) => {
     expect(instantOf(wall)?.toISOString()).toBe(iso);
+  });
+
+  it.each([["2026-12-02T12:00:00Z"], ["2027-03-28T01:30:00Z"], ["2027-07-14T12:00:00Z"]])("reads the autumn fold the same when the machine's clock is at %s", (machine) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(machine));
+    try {
+      expect(instantOf("2027-10-31T02:30")?.toISOString()).toBe("2027-10-31T00:30:00.000Z");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses what is no date-time", () => {
