@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
@@ -17,7 +18,8 @@ let cast: Cast;
 const tokens: Record<string, string> = {};
 
 /** A working day next year, so that "no start before yesterday" never bites whatever the date of the run. */
-const Y = new Date().getFullYear() + 1;
+// Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
+const Y = DateTime.now().setZone("Europe/Paris").year + 1;
 const day = (mmdd: string) => `${Y}-${mmdd}`;
 /** Unix seconds of local midnight in Paris, as the spec's client sends (and 00:00 UTC, as we answer, round-trips). */
 const unix = (ymd: string) => Date.parse(`${ymd}T00:00:00+01:00`) / 1000;

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast, setCounters } from "~tests/support/factories-leave";
@@ -20,7 +21,8 @@ const text = (html: string) => decode((/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?
 
 type Cast = Awaited<ReturnType<typeof createLeaveCast>>;
 let cast: Cast;
-const Y = new Date().getFullYear() + 1;
+// Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
+const Y = DateTime.now().setZone("Europe/Paris").year + 1;
 const WAITING = "/leave/waiting?tab=pending";
 
 async function as(email: string) {

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
@@ -11,7 +12,8 @@ const server = useTestServer();
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let cast: Awaited<ReturnType<typeof createLeaveCast>>;
 
-const Y = new Date().getFullYear() + 1;
+// Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
+const Y = DateTime.now().setZone("Europe/Paris").year + 1;
 /** A Wednesday of next March (any weekday of next year works: never before yesterday). */
 const wednesday = (() => {
   const d = new Date(Date.UTC(Y, 2, 1));

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 /**
  * Privacy of colleagues' leaves (DESIGN §5, issue 10 item 5), per role, on every endpoint and page that lists or
  * shows another person's leaves: managers in scope and management see everything; the host employee and the
@@ -18,7 +19,8 @@ type Cast = Awaited<ReturnType<typeof createLeaveCast>>;
 let cast: Cast;
 let commercial: TestEmployee;
 const tokens: Record<string, string> = {};
-const Y = new Date().getFullYear() + 1;
+// Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
+const Y = DateTime.now().setZone("Europe/Paris").year + 1;
 const SECRET = "grippe, certificat du Dr House";
 let sick: number, wedding: number, paid: number, half: number;
 

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { t } from "~/i18n/fr";
 import { useTestDatabase } from "~tests/support/db";
@@ -14,7 +15,8 @@ const decode = (html: string) =>
 
 let org: Org;
 let who: TestEmployee;
-const NEXT = new Date().getFullYear() + 1;
+// Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
+const NEXT = DateTime.now().setZone("Europe/Paris").year + 1;
 
 beforeAll(async () => {
   org = await createOrg(db.em(), " Planning28");
