@@ -29,14 +29,33 @@ export function instantOf(wallClock: string): Date | null {
   return (readings[0] ?? dt).toJSDate();
 }
 
+/** How many parts CI splits the integration and API test files into: one part a day runs with that day's instant. */
+export const CI_SHARDS = 3;
+
 /**
- * The instant CI runs on a given day: one per day of the year in turn, so that over a month every instant is tried.
+ * What CI runs on a given day (issue 37 item 4, docs/decisions/0115): one instant and one part of the integration and
+ * API files, in turn day after day, by the count of Paris days since 1970 (not the day of the year, whose reset on
+ * 1 January would skip some pairs). Every instant comes up every ten days; every pair of an instant and a part comes up
+ * within thirty consecutive days, so over a month every file runs at every instant. The pure tests (`app/**`,
+ * `tests/unit`) run whole every day: they are quick.
  *
- * @example ciInstant(new Date("2026-01-01T12:00:00Z")).at // "2026-12-01T23:30" (day 1)
+ * @example ciRun(new Date("2026-12-02T12:00:00Z")) // { instant: { at: "2028-02-29T12:00", … }, shard: 3 }
  */
-export function ciInstant(today: Date): { at: string; why: string } {
-  const day = DateTime.fromJSDate(today, { zone: "Europe/Paris" }).ordinal;
-  return CALENDAR_INSTANTS[day % CALENDAR_INSTANTS.length]!;
+export function ciRun(today: Date): { instant: { at: string; why: string }; shard: number } {
+  const paris = DateTime.fromJSDate(today, { zone: "Europe/Paris" });
+  const day = Math.floor(DateTime.utc(paris.year, paris.month, paris.day).toMillis() / 86_400_000);
+  const turn = day % (CALENDAR_INSTANTS.length * CI_SHARDS);
+  return { instant: CALENDAR_INSTANTS[turn % CALENDAR_INSTANTS.length]!, shard: Math.floor(turn / CALENDAR_INSTANTS.length) + 1 };
+}
+
+/**
+ * The test files of one part (1-based) of `of`: every pure test file (under `app/` or `tests/unit/`), and of the
+ * integration and API files (sorted by path) those whose rank modulo `of` is the part's.
+ */
+export function shardFiles(files: readonly string[], shard: number, of: number): string[] {
+  const pure = (f: string) => f.startsWith("app/") || f.startsWith("tests/unit/");
+  const others = files.filter((f) => !pure(f)).sort();
+  return [...files.filter(pure).sort(), ...others.filter((_, i) => i % of === shard - 1)];
 }
 
 /**

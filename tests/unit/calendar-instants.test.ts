@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { CALENDAR_INSTANTS, ciInstant, faketimeOffset, instantOf } from "../../scripts/lib/calendar-instants";
+import { CALENDAR_INSTANTS, CI_SHARDS, ciRun, faketimeOffset, instantOf, shardFiles } from "../../scripts/lib/calendar-instants";
 
 /** Issue 37 items 3 and 4: the instants of `npm run test:calendar`, and the one CI takes on a given day. */
 describe("calendar instants", () => {
@@ -37,11 +37,32 @@ describe("calendar instants", () => {
     for (const { at } of CALENDAR_INSTANTS) expect(instantOf(at), at).not.toBeNull();
   });
 
-  it("CI takes each instant in turn, day after day, and all of them within a month", () => {
-    const seen = new Set<string>();
-    for (let day = 0; day < 30; day++) seen.add(ciInstant(new Date(Date.UTC(2026, 10, 1 + day, 12))).at);
-    expect(seen.size).toBe(CALENDAR_INSTANTS.length);
-    expect(ciInstant(new Date("2026-12-02T12:00:00Z"))).not.toEqual(ciInstant(new Date("2026-12-03T12:00:00Z")));
+  it.each([["2026-11-01"], ["2026-12-20"], ["2027-02-15"]])("from %s, CI runs every pair of an instant and a part within thirty days, even across 1 January", (start) => {
+    const pairs = new Set<string>();
+    const instants = new Set<string>();
+    const first = new Date(`${start}T11:00:00Z`).getTime();
+    for (let day = 0; day < 30; day++) {
+      const { instant, shard } = ciRun(new Date(first + day * 86_400_000));
+      pairs.add(`${instant.at} ${shard}`);
+      if (day < 10) instants.add(instant.at);
+    }
+    expect(pairs.size).toBe(CALENDAR_INSTANTS.length * CI_SHARDS);
+    expect(instants.size).toBe(CALENDAR_INSTANTS.length);
+  });
+
+  it("CI's day is the Paris day: 23:30 UTC on 1 December is already the 2nd's pair", () => {
+    expect(ciRun(new Date("2026-12-01T23:30:00Z"))).toEqual(ciRun(new Date("2026-12-02T12:00:00Z")));
+    expect(ciRun(new Date("2026-12-01T22:30:00Z"))).not.toEqual(ciRun(new Date("2026-12-02T12:00:00Z")));
+    expect(ciRun(new Date("2026-12-02T12:00:00Z"))).toEqual({ instant: CALENDAR_INSTANTS[9], shard: 3 });
+  });
+
+  it("a part holds every pure test file and its share of the others, and the parts cover each other file once", () => {
+    const files = ["tests/api/b.test.ts", "app/domain/x.test.ts", "tests/integration/a.test.ts", "tests/unit/u.test.ts", "tests/api/a.test.ts", "tests/api/c.test.ts", "tests/integration/b.test.ts"];
+    const parts = [1, 2, 3].map((k) => shardFiles(files, k, 3));
+    for (const part of parts) expect(part.slice(0, 2)).toEqual(["app/domain/x.test.ts", "tests/unit/u.test.ts"]);
+    const others = parts.flatMap((p) => p.slice(2)).sort();
+    expect(others).toEqual(files.filter((f) => f.startsWith("tests/api") || f.startsWith("tests/integration")).sort());
+    expect(parts.map((p) => p.length - 2)).toEqual([2, 2, 1]);
   });
 
   it.each<[string, string, string]>([
