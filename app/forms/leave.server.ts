@@ -51,9 +51,13 @@ export function leaveInputFromForm(value: LeaveRequestFormValue) {
  * `employee`, `state` and the counters are not the caller's to set: unknown keys are dropped.
  */
 export const ApiLeaveBody = z.object({
-  reason: z.string({ error: t("leave.error.invalid") }).max(40, t("leave.error.invalid")).nullish(),
-  start: z.unknown().optional(),
-  end: z.unknown().optional(),
+  reason: z
+    .string({ error: t("leave.error.invalid") })
+    .max(40, t("leave.error.invalid"))
+    .meta({ enum: [...LEAVE_REASONS], examples: ["PAID_LEAVE"] })
+    .nullish(),
+  start: z.bodyDate().optional(),
+  end: z.bodyDate().optional(),
   halfDayMorning: z.boolean({ error: t("leave.error.invalid") }).nullish(),
   halfDayAfternoon: z.boolean({ error: t("leave.error.invalid") }).nullish(),
   nbHourAbsence: z.number({ error: t("leave.error.invalid") }).max(1000, t("leave.error.invalid")).nullish(),

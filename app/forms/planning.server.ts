@@ -1,3 +1,4 @@
+import { EVENT_DAY_TYPES } from "~/domain/planning";
 import * as z from "./z.server";
 
 /**
@@ -8,7 +9,7 @@ import * as z from "./z.server";
 export const ApiEventDayBody = z
   .object({
     date: z.union([z.number(), z.string()]).nullish(),
-    type: z.string().nullish(),
+    type: z.string().meta({ enum: [...EVENT_DAY_TYPES] }).nullish(),
     employee: z.union([z.number(), z.string()]).nullish(),
   })
   .meta({ required: ["date", "type"] });

@@ -162,7 +162,13 @@ export const TeamForm = z.object({
 
 /** The `holidays` of an /api body: absent keeps the stored ones, `[]` clears them. */
 const bodyHolidays = z
-  .array(z.object({ date: z.unknown(), name: z.unknown() }), { error: t("settings.error.holiday_date_invalid") })
+  .array(
+    z.object({
+      date: z.bodyDate(),
+      name: z.unknown().meta({ type: "string", minLength: 1, maxLength: 120, examples: ["Noël"] }),
+    }),
+    { error: t("settings.error.holiday_date_invalid") },
+  )
   .optional();
 
 export const CountryBody = z

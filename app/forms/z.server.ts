@@ -20,6 +20,21 @@ export function string(params?: Parameters<typeof zod.string>[0]): zod.ZodString
   return zod.string(params).refine(isCleanText, { message: t("validation.text_forbidden_chars"), abort: true });
 }
 
+/**
+ * An /api body date as the service reads it (`fromBodyDate`: unix seconds of the day or "YYYY-MM-DD"): accepted as
+ * any value here so that the service answers an unreadable one with its French message per field, and described
+ * in the OpenAPI document as what it is (issue 43 item 1: no `{}` property).
+ */
+export function bodyDate() {
+  return zod.unknown().meta({
+    anyOf: [
+      { type: "integer", description: "secondes Unix d'un instant du jour (de minuit à midi, heure de l'agence)" },
+      { type: "string", format: "date", description: "AAAA-MM-JJ" },
+    ],
+    examples: ["2026-12-15"],
+  });
+}
+
 /** The error map is installed (for entry points that parse nothing at start but want to be sure). */
 export function installFrenchErrors(): void {
   zod.config({ customError: frenchIssueMessage });

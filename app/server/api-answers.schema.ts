@@ -1,3 +1,4 @@
+import { PROFILE_TYPES } from "~/domain/access";
 import * as z from "~/forms/z.server";
 
 /**
@@ -35,8 +36,8 @@ export const UserAnswer = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   displayName: z.string(),
-  roles: z.array(z.string()),
-  profileType: z.string(),
+  roles: z.array(z.enum(PROFILE_TYPES)),
+  profileType: z.enum(PROFILE_TYPES),
 });
 
 /** GET/POST /api/profile (routes/api.profile.ts). */

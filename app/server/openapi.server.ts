@@ -73,12 +73,12 @@ function errorStatuses(op: ApiOperation): number[] {
   return [...statuses].sort();
 }
 
-function requestBody(body: NonNullable<OperationSpec["body"]>) {
+function requestBody(body: NonNullable<OperationSpec["body"]>, example: OperationSpec["example"]) {
   if (body === "multipart") {
     const file = { type: "object", properties: { file: { type: "string", contentMediaType: "image/*" } }, required: ["file"] };
     return { required: true, content: { "multipart/form-data": { schema: file } } };
   }
-  return { required: true, content: { "application/json": { schema: jsonSchemaOf(body, "input") } } };
+  return { required: true, content: { "application/json": { schema: jsonSchemaOf(body, "input"), ...(example ? { example } : {}) } } };
 }
 
 function operationObject(op: ApiOperation) {
@@ -93,15 +93,22 @@ function operationObject(op: ApiOperation) {
   for (const s of errorStatuses(op)) responses[String(s)] = { description: t(ERROR_TEXT[s]!), content: { "application/json": { schema: error } } };
   const parameters = [
     ...[...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
-    ...(op.query ?? []).map(([name, description, required]) => ({ name, in: "query", description, required: !!required, schema: { type: "string" } })),
+    ...(op.query ?? []).map(([name, description, required, values]) => ({
+      name,
+      in: "query",
+      description,
+      required: !!required,
+      schema: values ? { type: "string", enum: [...values] } : { type: "string" },
+    })),
   ];
   return {
+    operationId: op.id,
     summary: op.summary,
     description: `${t("apidocs.rights")} : ${rightsText(op.rights)}`,
     "x-rights": op.rights,
     ...(parameters.length ? { parameters } : {}),
     ...(op.rights === "public" ? { security: [] } : {}),
-    ...(op.body ? { requestBody: requestBody(op.body) } : {}),
+    ...(op.body ? { requestBody: requestBody(op.body, op.example) } : {}),
     responses,
   };
 }

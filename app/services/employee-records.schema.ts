@@ -1,3 +1,6 @@
+import { PROFILE_TYPES } from "~/domain/access";
+import { LEAVE_WORKFLOWS, WEEK_TYPES } from "~/domain/employee-sheet";
+import { LEAVE_REASONS } from "~/domain/leave-days";
 import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api-answers.schema";
 
@@ -23,7 +26,7 @@ export const EmployeeAnswer = z.object({
   phone: text,
   email: text,
   emailPersonal: text,
-  profileType: z.string(),
+  profileType: z.enum(PROFILE_TYPES),
   position: text,
   comments: text,
   typeContract: text,
@@ -48,8 +51,8 @@ export const EmployeeAnswer = z.object({
   team: z.object({ "@id": Iri, id: Id, name: z.string(), subsidiary: Iri, division: Iri }).nullable(),
   teamLeader: z.boolean(),
   timeRegistration: z.boolean(),
-  leaveWorkflow: z.string(),
-  weekType: z.string(),
+  leaveWorkflow: z.enum(LEAVE_WORKFLOWS),
+  weekType: z.enum(WEEK_TYPES),
   weeks: z.array(z.array(z.object({ morning: half, afternoon: half }))),
   lastStateTimeClock: z.string(),
   theoreticalLunchTime: z.number().int().nullable(),
@@ -57,6 +60,6 @@ export const EmployeeAnswer = z.object({
   recoveryTaken: z.number(),
   isInLeave: z.boolean(),
   isInOvertime: z.boolean(),
-  halfDayLeave: z.object({ reason: z.string(), halfDayMorning: z.boolean(), halfDayAfternoon: z.boolean() }).nullable(),
+  halfDayLeave: z.object({ reason: z.enum(LEAVE_REASONS), halfDayMorning: z.boolean(), halfDayAfternoon: z.boolean() }).nullable(),
   completion: z.number().min(0).max(100),
 });

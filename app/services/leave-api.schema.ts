@@ -1,3 +1,5 @@
+import { LEAVE_REASONS } from "~/domain/leave-days";
+import { LEAVE_STATES } from "~/domain/leave-workflow";
 import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api-answers.schema";
 
@@ -23,7 +25,7 @@ export const LeaveAnswer = z.object({
     holidayTakenThisYear: counter,
     hiredAt: UnixSeconds.nullable(),
   }),
-  reason: z.string(),
+  reason: z.enum(LEAVE_REASONS),
   comment: z.string().nullable(),
   start: UnixSeconds,
   end: UnixSeconds,
@@ -32,7 +34,8 @@ export const LeaveAnswer = z.object({
   nbHourAbsence: z.number().nullable(),
   numberDaysWork: z.number(),
   urgent: z.boolean(),
-  state: z.string(),
+  // A validated leave withdrawn by its manager is kept as "removed" (spec 2 §5), outside the workflow's states.
+  state: z.enum([...LEAVE_STATES, "removed"]),
   stateLabel: z.string(),
   version: z.number().int().positive(),
   createdAt: UnixSeconds,

@@ -1,3 +1,4 @@
+import { EVENT_DAY_TYPES } from "~/domain/planning";
 import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api-answers.schema";
 
@@ -8,7 +9,7 @@ export const EventDayAnswer = z.object({
   "@type": z.literal("EventDay"),
   id: Id,
   date: UnixSeconds,
-  type: z.string(),
+  type: z.enum(EVENT_DAY_TYPES),
   employee: Iri,
 });
 

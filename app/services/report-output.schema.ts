@@ -1,3 +1,4 @@
+import { LEAVE_REASONS } from "~/domain/leave-days";
 import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api-answers.schema";
 
@@ -19,7 +20,8 @@ export const LeaveReportAnswer = z.object({
         z.object({
           id: Id,
           employee: Iri,
-          reason: z.string(),
+          // The report keys are the lower-case reasons (spec 2 §3).
+          reason: z.enum(LEAVE_REASONS.map((r) => r.toLowerCase()) as [string, ...string[]]),
           start: UnixSeconds,
           end: UnixSeconds,
           halfDayMorning: z.boolean(),
