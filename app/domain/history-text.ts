@@ -133,6 +133,7 @@ function headline(action: string, verb: string, d: HistoryDetails, ctx: HistoryT
     }
     case "policy":
       if (verb !== "update") return t("history.unknown", { action });
+      if (d.areaName && (d.area === "country" || d.area === "subsidiary")) return t(`history.policy.update_${d.area}_named`, { name: d.areaName });
       return d.area === "country" ? t("history.policy.update_country") : d.area === "subsidiary" ? t("history.policy.update_subsidiary") : t("history.policy.update");
     case "close":
       return verb === "close" || verb === "reopen" ? t(`history.close.${verb}`, { month: monthWords(d.month) }) : t("history.unknown", { action });

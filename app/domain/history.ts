@@ -56,6 +56,8 @@ export interface HistoryDetails {
   /** policy.update: what the policy belongs to ("country", "subsidiary") and its id; close.*: the month (ISO day 1). */
   area?: string;
   areaId?: number;
+  /** policy.update: the country's or subsidiary's name when the change was made. */
+  areaName?: string;
   month?: string;
   /** Anything else a writer needs to keep (no personal data beyond the free texts above). */
   [key: string]: unknown;

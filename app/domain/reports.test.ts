@@ -6,6 +6,7 @@ import {
   costCents,
   csvLine,
   csvNumber,
+  exactHours,
   keepReportSeconds,
   monthRange,
   recoveryBalance,
@@ -14,7 +15,9 @@ import {
   weekCost,
   weekRates,
   weekShare,
+  wholeMinutesAsDays,
 } from "./reports";
+import { formatWorkingTime, hoursFromSeconds } from "./number-format";
 
 const H = 3600;
 
@@ -147,4 +150,32 @@ describe("weekShare", () => {
     ["by worked seconds", [{ date: "2026-03-31", workedSeconds: H }, { date: "2026-04-01", workedSeconds: 3 * H }], "2026-03-30", "2026-04-01", "2026-04-30", 0.75],
     ["by days without work", [], "2026-03-30", "2026-04-01", "2026-04-30", 5 / 7],
   ] as const)("%s", (_n, days, monday, from, to, out) => expect(weekShare(days, monday, from, to)).toBeCloseTo(out, 10));
+});
+
+describe("file cells equal the page (issue 43 item 4)", () => {
+  // Lisboa's weeks of the outside check: rounded cells summed to 73,18 while the page read +73h08.
+  const weeks = [29_580, 31_380, 33_420, 30_780, 35_040, 33_480, 32_640, 36_960];
+  it("a sum of exact hour cells is the page's total; a sum of rounded cells drifts", () => {
+    const seconds = weeks.reduce((a, b) => a + b, 0);
+    const exact = weeks.reduce((a, s) => a + exactHours(s), 0);
+    expect(Math.abs(exact - seconds / H)).toBeLessThan(1e-9);
+    expect(exact.toFixed(2)).toBe((seconds / H).toFixed(2));
+    const rounded = weeks.reduce((a, s) => a + hoursFromSeconds(s), 0);
+    expect(Math.abs(rounded - seconds / H)).toBeGreaterThan(0.005);
+  });
+
+  it.each<[number, string]>([
+    [4_799, "1 h 19"],
+    [4_800, "1 h 20"],
+    [4_859, "1 h 20"],
+    [59, "0 h 00"],
+    [263_280, "73 h 08"],
+    [90_000, "25 h 00"],
+  ])("an [h]:mm cell of %i s reads as the page's %s", (seconds, page) => {
+    const days = wholeMinutesAsDays(seconds);
+    // What [h]:mm shows: whole minutes of the fraction of a day (Excel and LibreOffice truncate the seconds).
+    const minutes = Math.floor(Math.round(days * 1440 * 1e6) / 1e6);
+    expect(`${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")}`).toBe(page);
+    expect(formatWorkingTime(seconds)).toBe(page);
+  });
 });

@@ -86,6 +86,27 @@ export function hoursDecimal(seconds: number): number {
 }
 
 /**
+ * Hours as an Excel cell holds them (issue 43 item 4): exact, shown with two decimals by the column's format, so
+ * that a SUM of cells is the exact total and equals the page's figure (a sum of rounded cells drifted by 0,05 h).
+ *
+ * @example exactHours(263_280) // 73.1333…, shown 73,13, the page's +73h08
+ */
+export function exactHours(seconds: number): number {
+  return seconds / 3600;
+}
+
+/**
+ * A duration as an Excel [h]:mm cell (a fraction of a day) equal to the page's "H h mm": whole minutes, truncated
+ * as the page's formatter does.
+ *
+ * @example wholeMinutesAsDays(4_799) // 79 / 1440: "1:19", as the page's "1 h 19"
+ */
+export function wholeMinutesAsDays(seconds: number): number {
+  const minutes = Math.floor(Math.abs(seconds) / 60);
+  return (seconds < 0 ? -minutes : minutes) / 1440;
+}
+
+/**
  * The words of a report in its file name, in French (issue 25 §5).
  *
  * @example REPORT_FILE_WORDS.leave // "conges"

@@ -191,8 +191,9 @@ const IRI_BASES = {
 /** "/api/teams/12" (or a bare id) -> 12; the wrong collection or anything else is refused. */
 function iriField(field: keyof typeof IRI_BASES) {
   return z
-    .union([z.string(), z.number()], { error: t("employee.error.reference") })
-    .transform((value, ctx) => {
+    .relationInput({ error: t("employee.error.reference") })
+    .transform((raw, ctx) => {
+      const value = z.relationValue(raw);
       const m = typeof value === "number" ? [String(value), "", String(value)] : /^(?:(.*)\/)?(\d+)$/.exec(value);
       const base = m?.[1] ? `/${m[1].replace(/^\/+/, "")}` : "";
       const id = m ? Number(m[2]) : NaN;

@@ -67,8 +67,9 @@ export function refId(value: unknown, collection: string): number | null {
 
 const iri = (collection: string, required: string, invalid: string) =>
   z
-    .union([z.string(), z.number()], { error: required })
-    .transform((value, ctx) => {
+    .relationInput({ error: required })
+    .transform((raw, ctx) => {
+      const value = z.relationValue(raw);
       const id = refId(value, collection);
       if (id == null) {
         ctx.addIssue({ code: "custom", message: value === "" ? required : invalid });

@@ -35,6 +35,20 @@ export function bodyDate() {
   });
 }
 
+/**
+ * A relation as an /api body may send it (issue 43 item 3: what GET answers, PUT accepts): an IRI
+ * ("/api/teams/3"), an id, or the embedded object GET gave (`{"@id": "/api/teams/3", …}`, only its `@id` is read).
+ * The caller's transform reads the IRI or the id from `relationValue`.
+ */
+export function relationInput(params?: Parameters<typeof zod.union>[1]) {
+  return zod.union([zod.string(), zod.number(), zod.object({ "@id": zod.string() })], params);
+}
+
+/** The IRI or id of a `relationInput` value. */
+export function relationValue(value: string | number | { "@id": string }): string | number {
+  return typeof value === "object" ? value["@id"] : value;
+}
+
 /** The error map is installed (for entry points that parse nothing at start but want to be sure). */
 export function installFrenchErrors(): void {
   zod.config({ customError: frenchIssueMessage });

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
+import { handleApi, hydraCollection, hydraView, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
 import { getEm } from "~/server/orm.server";
 import { AppError } from "~/services/errors";
 import { employeeToApi } from "~/services/employee-records.server";
 import { createEmployee } from "~/services/employee-writes.server";
-import { getEmployeeSheet, listEmployees, type EmployeeFilters } from "~/services/employees.server";
+import { getEmployeeSheet, listEmployees, PAGE_SIZE, type EmployeeFilters } from "~/services/employees.server";
 
 /**
  * The collection filters of spec 1 §7: exists[contract.firedAt]=true|false (archived or active),
@@ -49,8 +49,10 @@ function filtersOf(request: Request): EmployeeFilters {
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    const { members, total } = await listEmployees(await getEm(), user, filtersOf(request));
-    return jsonResponse(hydraCollection(members.map(employeeToApi), total));
+    const filters = filtersOf(request);
+    const { members, total } = await listEmployees(await getEm(), user, filters);
+    const view = hydraView(new URL(request.url), filters.page ?? 1, Math.ceil(total / PAGE_SIZE));
+    return jsonResponse(hydraCollection(members.map(employeeToApi), total, view));
   });
 }
 

@@ -4,7 +4,7 @@ import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } f
 import { getEm } from "~/server/orm.server";
 import { leaveJson } from "~/services/leave-api.server";
 import { getLeave } from "~/services/leave.server";
-import { deleteLeave, editLeave, leaveId, leaveInputFromApi } from "~/services/leave-requests.server";
+import { deleteLeave, editLeave, keepAbsent, leaveId, leaveInputFromApi } from "~/services/leave-requests.server";
 
 /** GET /api/leaves/{id}: one leave (own, or in the caller's manager scope; else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** PATCH /api/leaves/{id}: edit one's own pending request (409 once decided). DELETE: delete it (204). */
+/** PATCH /api/leaves/{id}: edit one's own pending request, the fields sent (409 once decided). DELETE: delete it (204). */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
@@ -26,7 +26,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return jsonResponse(null, 204);
     }
     const body = await readJson(request, ApiLeaveBody);
-    await editLeave(em, user, id, leaveInputFromApi(body));
+    // Partial, as every PUT and PATCH of /api (docs/decisions/0134): a field left out keeps its value.
+    const current = leaveJson(await getLeave(em, user, id));
+    await editLeave(em, user, id, leaveInputFromApi(keepAbsent(body, current)));
     return jsonResponse(leaveJson(await getLeave(em, user, id)));
   });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toUnixSeconds } from "~/domain/api-dates";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
+import { handleApi, hydraView, jsonResponse, requireApiUser } from "~/server/api.server";
 import { queryPeriod } from "~/server/overtime-api.server";
 import { getEm } from "~/server/orm.server";
 import { AppError, ForbiddenError } from "~/services/errors";
@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         weeks: r.cells.map((c) => ({ year: c.year, weekNumber: c.week, overtime: c.seconds, hours: c.hours, legalChecks: c.checks })),
       })),
       "hydra:totalItems": page.total,
+      "hydra:view": hydraView(new URL(request.url), page.page, page.pages),
       page: page.page,
       pages: page.pages,
     });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/forms/settings.server";
 import { getEm } from "~/server/orm.server";
-import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { settingsApiItem } from "~/server/settings-api.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";
 import { listTeams } from "~/services/settings-divisions-teams.server";
 
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const divisionId = parseId(params.divisionId);
     if (subsidiaryId === null || divisionId === null) throw new NotFoundError();
     const items = await listTeams(await getEm(), user, { subsidiaryId, divisionId });
-    return jsonResponse(hydraCollection(items.map((item) => hydraItem("Team", item))));
+    return jsonResponse(hydraCollection(items.map((item) => settingsApiItem("Team", item))));
   });
 }
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/forms/settings.server";
 import { getEm } from "~/server/orm.server";
-import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
+import { settingsApiItem } from "~/server/settings-api.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors";
 import { listDivisions } from "~/services/settings-divisions-teams.server";
 
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const subsidiaryId = parseId(params.id);
     if (subsidiaryId === null) throw new NotFoundError();
     const items = await listDivisions(await getEm(), user, { subsidiaryId });
-    return jsonResponse(hydraCollection(items.map((item) => hydraItem("Division", item))));
+    return jsonResponse(hydraCollection(items.map((item) => settingsApiItem("Division", item))));
   });
 }
 

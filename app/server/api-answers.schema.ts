@@ -16,9 +16,19 @@ export const UnixSeconds = z.number().int();
 export const Iri = z.string().regex(/^\/api\/[a-z_-]+\/\d+$/);
 export const Id = z.number().int().positive();
 
+/** The links of one page of a paged collection (`hydraView` in api.server.ts). */
+export const HydraViewAnswer = z.object({
+  "@id": z.string(),
+  "@type": z.literal("hydra:PartialCollectionView"),
+  "hydra:first": z.string(),
+  "hydra:last": z.string(),
+  "hydra:previous": z.string().optional(),
+  "hydra:next": z.string().optional(),
+});
+
 /** A hydra collection of `item` (`hydra:member`, `hydra:totalItems`). */
 export function hydraOf<T extends z.ZodType>(item: T) {
-  return z.object({ "hydra:member": z.array(item), "hydra:totalItems": z.number().int().min(0) });
+  return z.object({ "hydra:member": z.array(item), "hydra:totalItems": z.number().int().min(0), "hydra:view": HydraViewAnswer.optional() });
 }
 
 /** A French sentence (password calls). */

@@ -78,7 +78,31 @@ export function apiCallOf(request: Request): ApiCall {
  * right. The cookie is never accepted here, so /api needs no CSRF defence.
  */
 export async function requireApiUser(request: Request): Promise<CurrentUser> {
-  return requireApiCaller(apiCallOf(request));
+  const user = await requireApiCaller(apiCallOf(request));
+  refuseUnknownBracketParams(request);
+  return user;
+}
+
+/**
+ * The bracketed parameters (API Platform's `order[…]`, `exists[…]`) each collection honours (spec 1 §7); the document
+ * lists the same (tests/api/api-round-trip.test.ts). Any other one is refused with a 400 that names it, never silently
+ * ignored (issue 43 item 3: `order[firedAt]=desc` used to give the list unsorted).
+ */
+export const BRACKET_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  "/api/employees": ["exists[contract.firedAt]", "exists[team]", "order[contract.firedAt]"],
+};
+
+function refuseUnknownBracketParams(request: Request): void {
+  const url = new URL(request.url);
+  const known = BRACKET_PARAMS[url.pathname] ?? [];
+  for (const name of url.searchParams.keys()) {
+    if (name.includes("[") && !known.includes(name)) {
+      throw new AppError(
+        400,
+        known.length ? t("api.error.unknown_param", { name, known: known.join(", ") }) : t("api.error.unknown_param_none", { name }),
+      );
+    }
+  }
 }
 
 /**
@@ -216,6 +240,36 @@ export function hydraItem<T extends { id: number | string }>(type: string, item:
   return { "@id": iri(type, item.id), "@type": type, ...item };
 }
 
-export function hydraCollection<T>(members: T[], total = members.length) {
-  return { "hydra:member": members, "hydra:totalItems": total };
+export function hydraCollection<T>(members: T[], total = members.length, view?: HydraView) {
+  return { "hydra:member": members, "hydra:totalItems": total, ...(view ? { "hydra:view": view } : {}) };
+}
+
+export interface HydraView {
+  "@id": string;
+  "@type": "hydra:PartialCollectionView";
+  "hydra:first": string;
+  "hydra:last": string;
+  "hydra:previous"?: string;
+  "hydra:next"?: string;
+}
+
+/**
+ * The links of one page of a paged collection (issue 43 item 3), as API Platform writes them: the same path and
+ * filters with `page` set, `hydra:previous` and `hydra:next` only where such a page exists.
+ */
+export function hydraView(url: URL, page: number, pages: number): HydraView {
+  const at = (n: number) => {
+    const q = new URLSearchParams(url.searchParams);
+    q.set("page", String(n));
+    return `${url.pathname}?${q.toString()}`;
+  };
+  const last = Math.max(1, pages);
+  return {
+    "@id": at(page),
+    "@type": "hydra:PartialCollectionView",
+    "hydra:first": at(1),
+    "hydra:last": at(last),
+    ...(page > 1 ? { "hydra:previous": at(Math.min(page - 1, last)) } : {}),
+    ...(page < last ? { "hydra:next": at(page + 1) } : {}),
+  };
 }

@@ -101,7 +101,7 @@ const ACCOUNTS: OperationSpec[] = [
 ];
 
 const EMPLOYEES: OperationSpec[] = [
-  op("get", "/api/employees", "listEmployees", "Liste des employés (30 par page)", [200, hydraOf(EmployeeAnswer)], {
+  op("get", "/api/employees", "listEmployees", "Liste des employés (30 par page, liens hydra:view)", [200, hydraOf(EmployeeAnswer)], {
     query: [["page", "page"], ["subsidiary", "agence (id ou IRI)"], ["division", "pôle (id ou IRI)"], ["team", "équipe (id ou IRI)"], ["exists[contract.firedAt]", "true : archivés, false : actifs", false, ["true", "false"]], ["exists[team]", "false : sans équipe", false, ["true", "false"]], ["order[contract.firedAt]", "asc ou desc", false, ["asc", "desc"]]],
   }),
   op("post", "/api/employees", "createEmployee", "Créer une fiche employé", [201, EmployeeAnswer], { body: EmployeeBody, example: EMPLOYEE_EXAMPLE }),
@@ -228,10 +228,10 @@ const OVERTIME: OperationSpec[] = [
 ];
 
 const REPORTS: OperationSpec[] = [
-  op("get", "/api/report/leave", "getLeaveReport", "Rapport des congés", [200, LeaveReportAnswer], { query: [...reportQuery, ["reason", "motif"]] }),
-  op("get", "/api/report/overtime", "getOvertimeReport", "Rapport des heures supplémentaires", [200, OvertimeReportAnswer], { query: reportQuery }),
-  op("get", "/api/report/recovery", "getRecoveryReport", "Rapport des récupérations", [200, RecoveryReportAnswer], { query: reportQuery }),
-  op("get", "/api/report/hourly-cost", "getHourlyCostReport", "Rapport du coût horaire", [200, CostReportAnswer], { query: reportQuery }),
+  op("get", "/api/report/leave", "getLeaveReport", "Rapport des congés (6 mois au plus : au-delà, 422 sur end ; les pages, elles, ramènent l'autre date)", [200, LeaveReportAnswer], { query: [...reportQuery, ["reason", "motif"]] }),
+  op("get", "/api/report/overtime", "getOvertimeReport", "Rapport des heures supplémentaires (6 mois au plus : au-delà, 422 sur end ; les pages, elles, ramènent l'autre date)", [200, OvertimeReportAnswer], { query: reportQuery }),
+  op("get", "/api/report/recovery", "getRecoveryReport", "Rapport des récupérations (6 mois au plus : au-delà, 422 sur end ; les pages, elles, ramènent l'autre date)", [200, RecoveryReportAnswer], { query: reportQuery }),
+  op("get", "/api/report/hourly-cost", "getHourlyCostReport", "Rapport du coût horaire (6 mois au plus : au-delà, 422 sur end ; les pages, elles, ramènent l'autre date)", [200, CostReportAnswer], { query: reportQuery }),
 ];
 
 export const OPERATION_SPECS: OperationSpec[] = [...ACCOUNTS, ...EMPLOYEES, ...SETTINGS, ...TIME_CLOCK, ...LEAVES, ...PLANNING, ...OVERTIME, ...REPORTS];

@@ -104,7 +104,7 @@ function operationObject(op: ApiOperation) {
   return {
     operationId: op.id,
     summary: op.summary,
-    description: `${t("apidocs.rights")} : ${rightsText(op.rights)}`,
+    description: [op.method === "put" || op.method === "patch" ? t("apidocs.partial") : null, `${t("apidocs.rights")} : ${rightsText(op.rights)}`].filter(Boolean).join("\n\n"),
     "x-rights": op.rights,
     ...(parameters.length ? { parameters } : {}),
     ...(op.rights === "public" ? { security: [] } : {}),

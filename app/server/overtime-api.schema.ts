@@ -1,5 +1,5 @@
 import * as z from "~/forms/z.server";
-import { Id, UnixSeconds } from "./api-answers.schema";
+import { HydraViewAnswer, Id, UnixSeconds } from "./api-answers.schema";
 
 /**
  * The overtime answers of /api (spec 2 §7): `deductionToApi` and `explainedToApi` of overtime-api.server.ts, the
@@ -117,6 +117,7 @@ export const OvertimeSearchAnswer = z.object({
     }),
   ),
   "hydra:totalItems": z.number().int().min(0),
+  "hydra:view": HydraViewAnswer,
   page: z.number().int().positive(),
   pages: z.number().int().min(0),
 });

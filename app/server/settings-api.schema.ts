@@ -5,7 +5,8 @@ import { Id, Iri, UnixSeconds } from "./api-answers.schema";
  * The settings items as /api answers them (settings-api.server.ts: `hydraItem` of the services' views, holiday
  * dates as unix seconds, decision 0088).
  */
-const named = z.object({ id: Id, name: z.string() });
+/** An embedded relation: its IRI, id and name (what a PUT takes back as the relation). */
+const named = z.object({ "@id": Iri, id: Id, name: z.string() });
 const holidays = z.array(z.object({ id: Id, date: UnixSeconds.nullable(), name: z.string() }));
 const rate = z.number().min(0).max(100);
 

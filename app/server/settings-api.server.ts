@@ -19,7 +19,7 @@ import { createCountry, getCountry, listCountries, updateCountry } from "~/servi
 import { createDivision, createTeam, getDivision, getTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/settings-divisions-teams.server";
 import { createSubsidiary, getSubsidiary, listSubsidiaries, updateSubsidiary } from "~/services/settings-subsidiaries.server";
 import { dayToUnixSeconds } from "~/domain/api-dates";
-import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "./api.server";
+import { handleApi, hydraCollection, hydraItem, iri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "./api.server";
 import { getEm } from "./orm.server";
 
 /**
@@ -75,10 +75,30 @@ const SETTINGS_API: Record<SettingsKind, SettingsApi<unknown, { id: number }>> =
   }),
 };
 
-/** Holiday dates as unix seconds, like every date of a body (spec 2 §7, decision 0088); the bodies read both forms. */
+/** The resource type of each embedded relation of a settings item. */
+const RELATIONS: Record<string, string> = { country: "Country", subsidiary: "Subsidiary", division: "Division", divisions: "Division", teams: "Team" };
+
+/**
+ * Holiday dates as unix seconds, like every date of a body (spec 2 §7, decision 0088); the bodies read both forms.
+ * Every embedded relation carries its `@id` (issue 43 item 3), so that what GET gives, PUT takes back.
+ */
 function toApiItem<T extends { id: number }>(item: T): T {
+  const out: Record<string, unknown> = { ...item };
   const holidays = (item as { holidays?: { date: string }[] }).holidays;
-  return Array.isArray(holidays) ? { ...item, holidays: holidays.map((h) => ({ ...h, date: dayToUnixSeconds(h.date) })) } : item;
+  if (Array.isArray(holidays)) out.holidays = holidays.map((h) => ({ ...h, date: dayToUnixSeconds(h.date) }));
+  const withIri = (type: string, value: unknown) =>
+    value && typeof value === "object" && "id" in value ? { "@id": iri(type, (value as { id: number }).id), ...value } : value;
+  for (const [key, type] of Object.entries(RELATIONS)) {
+    const value = out[key];
+    if (Array.isArray(value)) out[key] = value.map((v) => withIri(type, v));
+    else if (value) out[key] = withIri(type, value);
+  }
+  return out as T;
+}
+
+/** A settings item as /api answers it: hydra's `@id` and `@type`, and its relations embedded with theirs. */
+export function settingsApiItem<T extends { id: number }>(type: string, item: T) {
+  return hydraItem(type, toApiItem(item));
 }
 
 function itemId(value: string | undefined): number {

@@ -5,7 +5,7 @@ import { TRACKED_FIELDS } from "~/domain/employee-sheet";
 import { t, type MessageKey } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { assertManagement, EMPLOYEE_SELECT, toRecord, type EmployeeRecord, type Row } from "./employee-records.server";
-import { xlsxDate, type XlsxCell, type XlsxColumn, type XlsxKind, type XlsxSheet } from "./xlsx.server";
+import { PRINT_SETUP, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxKind, type XlsxSheet } from "./xlsx.server";
 
 /**
  * The import's template and the directory export (issue 33 item 1, decision 0098): the same columns under the same
@@ -122,7 +122,7 @@ export async function importTemplate(actor: CurrentUser): Promise<Uint8Array> {
   assertManagement(actor);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Cadran";
-  const sheet = workbook.addWorksheet(t("import.template_sheet"), { views: [{ state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(t("import.template_sheet"), { views: [{ state: "frozen", ySplit: 1 }], pageSetup: PRINT_SETUP });
   // A required column of the file is marked " *" (the header still matches: punctuation is ignored, decision 0116).
   const header = (c: ImportColumn) => `${columnHeader(c.field)}${KEY_COLUMNS.includes(c.field) ? " *" : ""}`;
   sheet.columns = IMPORT_COLUMNS.map((c, i) => ({ header: header(c), key: `c${i}`, width: Math.max(14, header(c).length + 2) }));

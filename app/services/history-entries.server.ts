@@ -48,7 +48,9 @@ export async function recordPolicyChange(
     area === "subsidiary"
       ? [{ id: areaId }]
       : await em.execute<{ id: number }[]>(`select id from subsidiary where country_id = ? order by id`, [areaId]);
-  const base = { action: "policy.update" as const, employeeId: null, actorId, at, details: { area, areaId, ...details } };
+  const [named] = await em.execute<{ name: string }[]>(`select name from ${area === "country" ? "country" : "subsidiary"} where id = ?`, [areaId]);
+  // The entry names its country or subsidiary: "Règles du pays « Portugal » modifiées" (issue 43 item 4).
+  const base = { action: "policy.update" as const, employeeId: null, actorId, at, details: { area, areaId, areaName: named?.name, ...details } };
   await recordHistory(em, subsidiaries.length === 0 ? base : subsidiaries.map((s) => ({ ...base, subsidiaryId: s.id })));
 }
 

@@ -80,9 +80,8 @@ function sources(subject: HistorySubject, filters: HistoryFilters): { where: str
   const and = extra.map((e) => ` and ${e}`).join("");
   const list = [{ where: `a.employee_id = ?${and}`, params: [subject.id, ...params] }];
   if (subject.subsidiaryId !== null) list.push({ where: `a.employee_id is null and a.subsidiary_id = ?${and}`, params: [subject.subsidiaryId, ...params] });
-  if (!filters.kind || filters.kind === "policy") {
-    list.push({ where: `a.employee_id is null and a.subsidiary_id is null and a.kind = 'policy'${and}`, params });
-  }
+  // A policy entry naming no subsidiary is a country without subsidiaries: it concerns no one's history (issue 43
+  // item 4; a country's change is written once per subsidiary of it, recordPolicyChange).
   return list;
 }
 

@@ -56,6 +56,18 @@ export function leaveInputFromApi(body: {
   };
 }
 
+/**
+ * A PATCH body over the leave as it stands: each field the body leaves out (undefined) takes the current value, a
+ * field sent (null included) replaces it (docs/decisions/0134: every PUT and PATCH of /api is partial).
+ */
+export function keepAbsent<B extends Record<string, unknown>>(body: B, current: Record<string, unknown>): B {
+  const out: Record<string, unknown> = { ...body };
+  for (const key of ["reason", "start", "end", "halfDayMorning", "halfDayAfternoon", "nbHourAbsence", "comment", "urgent"]) {
+    if (out[key] === undefined) out[key] = current[key];
+  }
+  return out as B;
+}
+
 /** French message of a violation; the balance ones speak to the employee (spec 2 §5). */
 export function violationMessage(v: LeaveRequestViolation): string {
   return t(`leave.error.${v.code}` as MessageKey);

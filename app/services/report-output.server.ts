@@ -2,16 +2,15 @@
  * The two outputs of a report besides its page: the /api body (spec 2 §3 shapes, DESIGN §4) and the Excel sheet
  * (DESIGN §9). Both are written from the same loaded report, so the page, the API and the file agree.
  */
-import { hoursDecimal } from "~/domain/reports";
+import { exactHours, hoursDecimal, wholeMinutesAsDays } from "~/domain/reports";
 import { formatSignedHHhmm, formatTimeAccount } from "~/domain/number-format";
 import { t, tOr } from "~/i18n/fr";
 import type { AnyReport, CostReport, LeaveReport, OvertimeReport, RecoveryReport } from "./reports.server";
 import { columnLetter, xlsxDate, type XlsxCell, type XlsxColumn, type XlsxSheet } from "./xlsx.server";
 
 const H = 3600;
-const round2 = (n: number) => Math.round(n * 100) / 100;
-/** A row's SUM as Excel computes it from the rounded cells. */
-const rowSum = (cells: readonly (number | null)[]) => round2(cells.reduce<number>((t2, c) => t2 + (c === null ? 0 : hoursDecimal(c)), 0));
+/** The seconds of a row's week cells. */
+const secondsSum = (cells: readonly (number | null)[]) => cells.reduce<number>((t2, c) => t2 + (c ?? 0), 0);
 /** Every date of a body is unix seconds, the period and the Mondays included (spec 2 §7, decision 0088). */
 const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
@@ -222,17 +221,18 @@ function overtimeSheet(r: OvertimeReport): XlsxSheet {
       yield (row: number): XlsxCell[] => [
         e.employeeName,
         e.matricule,
-        ...e.cells.map((s) => (s === null ? null : hoursDecimal(s))),
-        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: rowSum(e.cells) } : 0,
+        ...e.cells.map((s) => (s === null ? null : exactHours(s))),
+        n > 0 ? { formula: `SUM(${firstWeek}${row}:${lastWeek}${row})`, result: exactHours(secondsSum(e.cells)) } : 0,
         formatTimeAccount(e.totalSeconds),
-        e.quotaUsedSeconds === null ? null : hoursDecimal(e.quotaUsedSeconds),
-        hoursDecimal(e.mandatoryRestSeconds),
+        e.quotaUsedSeconds === null ? null : exactHours(e.quotaUsedSeconds),
+        exactHours(e.mandatoryRestSeconds),
       ];
   }
   const sumColumns = [...r.weeks.map((_, i) => 3 + i), 3 + n];
-  // The cached results are the sums of the rounded cells, as Excel will compute them.
-  const results: Record<number, number> = Object.fromEntries(r.weeks.map((_, i) => [3 + i, round2(r.employees.reduce((t2, e) => t2 + (e.cells[i] === null ? 0 : hoursDecimal(e.cells[i]!)), 0))]));
-  results[3 + n] = round2(r.employees.reduce((t2, e) => t2 + rowSum(e.cells), 0));
+  // Cells hold exact hours (seconds / 3600, shown with two decimals), so a SUM is the exact total, as the page's;
+  // the cached results are those sums, computed from the seconds (issue 43 item 4: never a sum of rounded cells).
+  const results: Record<number, number> = Object.fromEntries(r.weeks.map((_, i) => [3 + i, exactHours(r.employees.reduce((t2, e) => t2 + (e.cells[i] ?? 0), 0))]));
+  results[3 + n] = exactHours(r.employees.reduce((t2, e) => t2 + secondsSum(e.cells), 0));
   return { name: t("report.overtime.sheet"), columns, rows: rows(), totals: { label: t("report.total_row"), sumColumns, results } };
 }
 
@@ -259,7 +259,6 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
     { header: t("report.col.quota_used"), kind: "hours" },
     { header: t("report.col.mandatory_rest"), kind: "hours" },
   ];
-  const increasedCol = columnLetter(11 + r.rates.length * 2);
   function* rows() {
     for (const e of r.employees)
       for (const w of e.weeks)
@@ -270,17 +269,19 @@ function recoverySheet(r: RecoveryReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          hoursDecimal(w.normalSeconds),
-          hoursDecimal(w.structuralSeconds),
-          hoursDecimal(w.overtimeSeconds),
-          hoursDecimal(w.paidSeconds),
-          ...w.rates.flatMap((x) => [hoursDecimal(x.seconds), hoursDecimal(x.increasedSeconds)]),
-          hoursDecimal(w.totalIncreasedSeconds),
-          { formula: `${increasedCol}${row}/24`, result: hoursDecimal(w.totalIncreasedSeconds) / 24 },
-          hoursDecimal(w.takenSeconds),
-          e.balance === null ? t("report.balance_error_label") : hoursDecimal(e.balance),
-          hoursDecimal(w.quotaUsedSeconds),
-          hoursDecimal(w.mandatoryRestSeconds),
+          exactHours(w.normalSeconds),
+          exactHours(w.structuralSeconds),
+          exactHours(w.overtimeSeconds),
+          exactHours(w.paidSeconds),
+          ...w.rates.flatMap((x) => [exactHours(x.seconds), exactHours(x.increasedSeconds)]),
+          exactHours(w.totalIncreasedSeconds),
+          // The page's "H h mm" to the minute (whole minutes, as formatWorkingTime truncates), as a value: a formula on
+          // the hours cell would carry the seconds, and [h]:mm would show a minute less for 1 h 19 min 59 s.
+          wholeMinutesAsDays(w.totalIncreasedSeconds),
+          exactHours(w.takenSeconds),
+          e.balance === null ? t("report.balance_error_label") : exactHours(e.balance),
+          exactHours(w.quotaUsedSeconds),
+          exactHours(w.mandatoryRestSeconds),
         ];
   }
   return { name: t("report.recup.sheet"), columns, rows: rows() };
@@ -315,9 +316,9 @@ function costSheet(r: CostReport): XlsxSheet {
           w.year,
           w.week,
           xlsxDate(w.monday),
-          hoursDecimal(w.normalSeconds),
+          exactHours(w.normalSeconds),
           euros(w.cost?.normalCents),
-          ...w.rates.flatMap((x, i) => [hoursDecimal(x.paidSeconds), euros(w.cost?.bands[i]?.cents)]),
+          ...w.rates.flatMap((x, i) => [exactHours(x.paidSeconds), euros(w.cost?.bands[i]?.cents)]),
           euros(w.cost?.totalCents),
           euros(w.cost?.increasedHourlyCents),
           euros(e.averageCents),

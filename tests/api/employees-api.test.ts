@@ -173,7 +173,18 @@ describe("GET /api/employees", () => {
     const total = all.body["hydra:totalItems"];
     expect(all.body["hydra:member"].length).toBe(Math.min(30, total));
     const last = await api.get(`/api/employees?page=${Math.ceil(total / 30) + 1}`, token);
-    expect(last.body).toEqual({ "hydra:member": [], "hydra:totalItems": total });
+    const pages = Math.ceil(total / 30);
+    expect(last.body).toEqual({
+      "hydra:member": [],
+      "hydra:totalItems": total,
+      "hydra:view": {
+        "@id": `/api/employees?page=${pages + 1}`,
+        "@type": "hydra:PartialCollectionView",
+        "hydra:first": "/api/employees?page=1",
+        "hydra:last": `/api/employees?page=${pages}`,
+        "hydra:previous": `/api/employees?page=${pages}`,
+      },
+    });
   });
 
   it("answers 400 for a filter it cannot read", async () => {

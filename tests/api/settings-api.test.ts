@@ -200,7 +200,7 @@ describe("/api/subsidiaries", () => {
       "@type": "Subsidiary",
       id: res.body.id,
       name: "Lyon Print",
-      country: { id: org.countryId, name: "France" },
+      country: { "@id": `/api/countries/${org.countryId}`, id: org.countryId, name: "France" },
       city: "Lyon",
       timezone: "Europe/Paris",
       divisions: [],
@@ -208,8 +208,8 @@ describe("/api/subsidiaries", () => {
     });
     const item = await api.get(`/api/subsidiaries/${org.subsidiaryId}`, token);
     expect(item.body.divisions).toEqual([
-      { id: org.otherDivisionId, name: "Finition" },
-      { id: org.divisionId, name: "Impression" },
+      { "@id": `/api/divisions/${org.otherDivisionId}`, id: org.otherDivisionId, name: "Finition" },
+      { "@id": `/api/divisions/${org.divisionId}`, id: org.divisionId, name: "Impression" },
     ]);
     const list = await api.get("/api/subsidiaries", token);
     expect(list.body["hydra:member"].map((s: { name: string }) => s.name)).toEqual(["3 Print", "Lyon Print"]);
@@ -308,10 +308,10 @@ describe("/api/subsidiaries", () => {
     expect(divs.body["hydra:member"].map((d: { name: string }) => d.name)).toEqual(["Finition", "Impression"]);
     expect(divs.body["hydra:member"][1]).toMatchObject({
       "@id": `/api/divisions/${org.divisionId}`,
-      subsidiary: { id: org.subsidiaryId, name: "3 Print" },
+      subsidiary: { "@id": `/api/subsidiaries/${org.subsidiaryId}`, id: org.subsidiaryId, name: "3 Print" },
       teams: [
-        { id: org.otherTeamId, name: "Numérique" },
-        { id: org.teamId, name: "Offset" },
+        { "@id": `/api/teams/${org.otherTeamId}`, id: org.otherTeamId, name: "Numérique" },
+        { "@id": `/api/teams/${org.teamId}`, id: org.teamId, name: "Offset" },
       ],
     });
     const teams = await api.get(`/api/subsidiaries/${org.subsidiaryId}/divisions/${org.divisionId}/teams`, token);
@@ -332,7 +332,7 @@ describe("/api/divisions and /api/teams", () => {
       "@type": "Division",
       id: div.body.id,
       name: "Reliure",
-      subsidiary: { id: org.subsidiaryId, name: "3 Print" },
+      subsidiary: { "@id": `/api/subsidiaries/${org.subsidiaryId}`, id: org.subsidiaryId, name: "3 Print" },
       teams: [],
     });
     const team = await api.post(
@@ -346,8 +346,8 @@ describe("/api/divisions and /api/teams", () => {
       "@type": "Team",
       id: team.body.id,
       name: "Matin",
-      subsidiary: { id: org.subsidiaryId, name: "3 Print" },
-      division: { id: div.body.id, name: "Reliure" },
+      subsidiary: { "@id": `/api/subsidiaries/${org.subsidiaryId}`, id: org.subsidiaryId, name: "3 Print" },
+      division: { "@id": `/api/divisions/${div.body.id}`, id: div.body.id, name: "Reliure" },
     });
     expect((await api.get(`/api/teams/${team.body.id}`, token)).body).toEqual(team.body);
     const byName = (names: string[]) => [...names].sort(new Intl.Collator("fr", { sensitivity: "base", numeric: true }).compare);
@@ -398,7 +398,7 @@ describe("/api/divisions and /api/teams", () => {
       token,
     );
     expect(put.status).toBe(200);
-    expect(put.body.division).toEqual({ id: o.otherDivisionId, name: "Finition W" });
+    expect(put.body.division).toEqual({ "@id": `/api/divisions/${o.otherDivisionId}`, id: o.otherDivisionId, name: "Finition W" });
     const divPut = await api.put(`/api/divisions/${o.divisionId}`, { name: "Impression numérique", subsidiary: `/api/subsidiaries/${o.subsidiaryId}` }, token);
     expect(divPut.status).toBe(200);
     expect(divPut.body.name).toBe("Impression numérique");

@@ -31,10 +31,12 @@ beforeAll(async () => {
     { action: "correction.validate", employeeId: me, subsidiaryId: sub, actorId: cast.host.employeeId, at: at("2026-03-10T10:00:00Z"), details: { day: "2026-03-09", before: [], after: ["2026-03-09T07:00:00Z"] } },
     { action: "deduction.add", employeeId: me, subsidiaryId: sub, actorId: null, at: at("2026-03-11T10:00:00Z"), details: { day: "2026-03-11", seconds: 3600 } },
     { action: "personal.anonymise", employeeId: me, subsidiaryId: sub, actorId: cast.head.employeeId, at: at("2026-03-12T10:00:00Z"), details: {} },
-    // Around the employee: their subsidiary's month close and policy, the company's policy.
+    // Around the employee: their subsidiary's month close, its policy and its country's (one entry per subsidiary).
     { action: "close.close", employeeId: null, subsidiaryId: sub, actorId: cast.financial.employeeId, at: at("2026-03-05T10:00:00Z"), details: { month: "2026-02-01" } },
     { action: "policy.update", employeeId: null, subsidiaryId: sub, actorId: cast.financial.employeeId, at: at("2026-03-06T10:00:00Z"), details: { area: "subsidiary", areaId: sub } },
-    { action: "policy.update", employeeId: null, subsidiaryId: null, actorId: cast.financial.employeeId, at: at("2026-03-07T10:00:00Z"), details: { area: "country", areaId: cast.org.countryId } },
+    { action: "policy.update", employeeId: null, subsidiaryId: sub, actorId: cast.financial.employeeId, at: at("2026-03-07T10:00:00Z"), details: { area: "country", areaId: cast.org.countryId, areaName: "France" } },
+    // A country without subsidiaries concerns no one (issue 43 item 4: it used to show in every employee's history).
+    { action: "policy.update", employeeId: null, subsidiaryId: null, actorId: cast.financial.employeeId, at: at("2026-03-07T12:00:00Z"), details: { area: "country", areaId: cast.org.countryId + 1000, areaName: "Portugal" } },
     // Not theirs: another subsidiary's close, a colleague's sheet.
     { action: "close.close", employeeId: null, subsidiaryId: other.org.subsidiaryId, actorId: other.financial.employeeId, at: at("2026-03-08T10:00:00Z"), details: { month: "2026-02-01" } },
     { action: "sheet.update", employeeId: cast.colleague.employeeId, subsidiaryId: sub, actorId: cast.head.employeeId, at: at("2026-03-08T11:00:00Z"), details: { changes: [{ field: "phone", old: null, new: "06" }] } },
@@ -54,14 +56,14 @@ beforeAll(async () => {
 });
 
 describe("employeeHistory", () => {
-  it("lists the employee's entries, their subsidiary's and the company's policy, newest first, in French", async () => {
+  it("lists the employee's entries, their subsidiary's and its country's policy (named), newest first, in French", async () => {
     const page = await employeeHistory(db.em(), hr, cast.employee.employeeId, all, 1);
     expect(page.total).toBe(8);
     expect(page.entries.map((e) => [e.shownAt, e.kindLabel, e.actor, e.lines])).toEqual([
       ["12/03/2026 11:00", "Données personnelles", expect.any(String), ["Données personnelles anonymisées"]],
       ["11/03/2026 11:00", "Déductions", "—", ["Déduction de 1 h 00 le 11/03/2026 ajoutée"]],
       ["10/03/2026 11:00", "Corrections de pointage", `Anonyme N°${cast.host.employeeId}`, ["Correction du pointage du 09/03/2026 validée", "Pointages : (vide) → 08:00"]],
-      ["07/03/2026 11:00", "Règles", expect.any(String), ["Règles du pays modifiées"]],
+      ["07/03/2026 11:00", "Règles", expect.any(String), ["Règles du pays « France » modifiées"]],
       ["06/03/2026 11:00", "Règles", expect.any(String), ["Règles de l'agence modifiées"]],
       ["05/03/2026 11:00", "Clôtures de mois", expect.any(String), ["Mois de février 2026 clôturé"]],
       ["02/03/2026 00:30", "Congés", expect.any(String), ["Congé du 02/03/2026 au 06/03/2026 (Congés payés) refusé (motif : Inventaire)", expect.stringMatching(/^Refusé par .+ pour .+$/)]],
@@ -107,9 +109,10 @@ describe("employeeHistory", () => {
     expect(matricules[0]).toBe("Matricule : 119 → 120");
     expect(matricules[119]).toBe("Matricule : 0 → 1");
     expect((await employeeHistory(db.em(), hr, me, filters, 99)).page).toBe(3);
-    // Without the kind filter, the other subsidiary's close joins them, and this subsidiary's does not.
+    // Without the kind filter, the other subsidiary's close joins them, and neither this subsidiary's nor a policy
+    // entry of a country without subsidiaries does.
     const everything = await employeeHistory(db.em(), hr, me, all, 1);
-    expect(everything.total).toBe(122);
+    expect(everything.total).toBe(121);
   });
 
   it("refuses anyone but head and financial management, and answers 404 for an unknown employee", async () => {

@@ -233,6 +233,7 @@ describe("month close, policies (subsidiary-wide entries)", () => {
         details: {
           area: "country",
           areaId: cast.org.countryId,
+          areaName: expect.any(String),
           policy: "overtime",
           effectiveFrom: "2026-06-01",
           changes: [{ field: "legal_week_hours", old: inForce.legalWeekHours, new: 39 }],
@@ -260,6 +261,7 @@ describe("month close, policies (subsidiary-wide entries)", () => {
         details: {
           area: "country",
           areaId: country.id,
+          areaName: expect.any(String),
           policy: "country",
           changes: [
             { field: "overtimePaid", old: country.overtime.paid, new: 40 },
@@ -290,6 +292,7 @@ describe("month close, policies (subsidiary-wide entries)", () => {
         details: {
           area: "subsidiary",
           areaId: sub.id,
+          areaName: expect.any(String),
           policy: "subsidiary",
           changes: [
             { field: "timezone", old: "Europe/Paris", new: "Europe/Lisbon" },

@@ -64,6 +64,12 @@ describe("writeXlsx", () => {
     expect(sheet.getRow(1202).getCell(7).value).toMatchObject({ formula: "SUM(G2:G1201)", result: 1 });
   });
 
+  it("prints on A4 landscape, every column on one page's width, the header row on every page (issue 43 item 4)", async () => {
+    const sheet = await written([() => ["Camille", 1, 1, xlsxDate("2026-03-02"), 1, 1 / 24, 1, "x"]]);
+    expect(sheet.pageSetup).toMatchObject({ paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet.pageSetup.printTitlesRow?.replaceAll("$", "")).toBe("1:1");
+  });
+
   it("refuses a total without its computed result (previews, openpyxl and pandas read only the cached value)", async () => {
     const out = new PassThrough();
     out.resume();

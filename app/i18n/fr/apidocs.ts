@@ -3,6 +3,7 @@ export const apidocs = {
   "apidocs.title": "Référence de l'API Cadran",
   "apidocs.intro":
     "Chaque appel prend et rend du JSON. Authentification : POST /api/login rend un jeton, à envoyer dans l'en-tête « X-AUTH-TOKEN: <jeton> ». Les dates des corps sont des secondes Unix ; celles des chemins et des paramètres, AAAAMMJJ. Les erreurs rendent { message } en français (et violations pour un 422). Document OpenAPI 3.1 : /api/docs.json.",
+  "apidocs.partial": "Modification partielle : seuls les champs envoyés changent, un champ absent garde sa valeur (null l'efface). Le corps rendu par GET est accepté tel quel ; une relation s'envoie en IRI, en id ou en objet avec son @id.",
   "apidocs.rights": "Droits",
   "apidocs.rights_public": "public (sans jeton)",
   "apidocs.rights_anyone": "tout utilisateur connecté",

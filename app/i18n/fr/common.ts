@@ -57,6 +57,8 @@ export const common = {
   "error.not_found_item": "Élément introuvable.",
   "error.bad_url": "Adresse de page invalide.",
   "error.bad_request": "Requête invalide.",
+  "api.error.unknown_param": "Le paramètre « {name} » n'est pas pris en charge ici (possibles : {known}).",
+  "api.error.unknown_param_none": "Le paramètre « {name} » n'est pas pris en charge ici : cette liste n'a ni tri ni filtre entre crochets.",
 
   // 404 variants
   "notfound.variant1": "Cette page a pris un congé sans prévenir.",

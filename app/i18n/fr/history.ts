@@ -76,6 +76,8 @@ export const history = {
   "history.policy.update": "Règles modifiées",
   "history.policy.update_country": "Règles du pays modifiées",
   "history.policy.update_subsidiary": "Règles de l'agence modifiées",
+  "history.policy.update_country_named": "Règles du pays « {name} » modifiées",
+  "history.policy.update_subsidiary_named": "Règles de l'agence « {name} » modifiées",
 
   "history.close.close": "Mois {month} clôturé",
   "history.close.reopen": "Mois {month} rouvert",
