@@ -46,3 +46,38 @@ export function enterAttempt(key: string): AttemptKey {
 export function attemptsInFlight(): number {
   return holder.entries.size;
 }
+
+/**
+ * An address in a burst (issue 42 §7, decision 0131): BURST_REFUSALS refusals of its sign-ins (throttled, or refused
+ * before hashing) within BURST_WINDOW_MS of each other. While it lasts, the HTTP front answers that address's
+ * sign-ins with a small French 429 before parsing, querying or rendering anything (scripts/lib/app.ts): a refused
+ * attempt then costs a fraction of a millisecond instead of a page. Each such answer counts as a refusal, so the
+ * burst state ends BURST_WINDOW_MS after the last attempt. The map holds only addresses refused in the last window.
+ */
+export const BURST_REFUSALS = 10;
+export const BURST_WINDOW_MS = 2_000;
+type BurstHolder = { refused: Map<string, { count: number; lastAt: number }>; prunedAt: number };
+const bursts: BurstHolder = ((globalThis as { __cadranLoginBursts?: BurstHolder }).__cadranLoginBursts ??= { refused: new Map(), prunedAt: 0 });
+
+export function noteRefusedLogin(ip: string, now = performance.now()): void {
+  if (now - bursts.prunedAt > BURST_WINDOW_MS) {
+    for (const [key, e] of bursts.refused) if (now - e.lastAt > BURST_WINDOW_MS) bursts.refused.delete(key);
+    bursts.prunedAt = now;
+  }
+  const e = bursts.refused.get(ip);
+  if (!e || now - e.lastAt > BURST_WINDOW_MS) bursts.refused.set(ip, { count: 1, lastAt: now });
+  else {
+    e.count += 1;
+    e.lastAt = now;
+  }
+}
+
+export function addressInBurst(ip: string, now = performance.now()): boolean {
+  const e = bursts.refused.get(ip);
+  return !!e && e.count >= BURST_REFUSALS && now - e.lastAt <= BURST_WINDOW_MS;
+}
+
+/** Forgets every burst (tests). */
+export function clearLoginBursts(): void {
+  bursts.refused.clear();
+}

@@ -40,12 +40,21 @@ export type Lane = "clean" | "suspect";
  * for the rest, and the clean checks keep their share (with one slot, they wait at most one suspect hash).
  */
 export const SUSPECT_IN_FLIGHT = Math.max(1, ARGON2_IN_FLIGHT - 1);
+/**
+ * And, when they contend (a suspect check was refused since the last one started), at most this share of their lane's
+ * time: after a suspect hash of d ms, the next starts d x 3 ms later at the earliest (refused before that). A burst
+ * that never stops then costs a quarter of one core, however many connections it opens. Without contention (one
+ * attempt after the other) the lane is free at once: decision 0089's delays slow such a run.
+ */
+export const SUSPECT_DUTY = 0.25;
 
 type Waiter = { turn: () => void };
 type Counts = { clean: number; suspect: number; refused: number };
-type Holder = { running: number; suspects: number; peak: number; waiting: Waiter[]; counts?: Counts };
+type Holder = { running: number; suspects: number; peak: number; waiting: Waiter[]; counts?: Counts; suspectFreeAt?: number; contended?: boolean };
 const holder: Holder = ((globalThis as { __cadranArgon2?: Holder }).__cadranArgon2 ??= { running: 0, suspects: 0, peak: 0, waiting: [] });
 holder.suspects ??= 0;
+holder.suspectFreeAt ??= 0;
+holder.contended ??= false;
 holder.counts ??= { clean: 0, suspect: 0, refused: 0 };
 const counts = holder.counts;
 
@@ -59,8 +68,9 @@ function release() {
 async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T> {
   let suspect = lane?.() === "suspect";
   if (suspect) {
-    if (holder.running >= ARGON2_IN_FLIGHT || holder.suspects >= SUSPECT_IN_FLIGHT || holder.waiting.length > 0) {
+    if (holder.running >= ARGON2_IN_FLIGHT || !suspectLaneFree() || holder.waiting.length > 0) {
       counts.refused += 1;
+      holder.contended = true;
       throw new RefusedBeforeHashing("a check with recent failures, and their lane is taken");
     }
     holder.running += 1;
@@ -71,8 +81,9 @@ async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T>
           clearTimeout(timer);
           // Failures recorded while it waited may make it suspect now: it takes the slot only as a suspect could.
           if (lane?.() === "suspect") {
-            if (holder.suspects >= SUSPECT_IN_FLIGHT || holder.waiting.length > 0) {
+            if (!suspectLaneFree() || holder.waiting.length > 0) {
               counts.refused += 1;
+              holder.contended = true;
               release();
               reject(new RefusedBeforeHashing("a check with recent failures, and their lane is taken"));
               return;
@@ -91,15 +102,27 @@ async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T>
   } else {
     holder.running += 1;
   }
-  if (suspect) holder.suspects += 1;
+  if (suspect) {
+    holder.suspects += 1;
+    holder.contended = false;
+  }
   counts[suspect ? "suspect" : "clean"] += 1;
   holder.peak = Math.max(holder.peak, holder.running);
+  const started = performance.now();
   try {
     return await work();
   } finally {
-    if (suspect) holder.suspects -= 1;
+    if (suspect) {
+      holder.suspects -= 1;
+      const end = performance.now();
+      holder.suspectFreeAt = Math.max(holder.suspectFreeAt!, end + ((end - started) * (1 - SUSPECT_DUTY)) / SUSPECT_DUTY);
+    }
     release();
   }
+}
+
+function suspectLaneFree(): boolean {
+  return holder.suspects < SUSPECT_IN_FLIGHT && (!holder.contended || performance.now() >= holder.suspectFreeAt!);
 }
 
 /**

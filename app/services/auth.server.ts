@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash, randomBytes } from "node:crypto";
 import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/index";
 import { namedStatement, runNamed } from "~/server/named-statements.server";
-import { enterAttempt } from "~/server/login-attempts.server";
+import { enterAttempt, noteRefusedLogin } from "~/server/login-attempts.server";
 import { hashPassword, needsRehash, RefusedBeforeHashing, verifyPassword } from "~/server/password.server";
 import { normaliseEmail } from "~/domain/email-address";
 import { isValidPassword } from "~/domain/password-rule";
@@ -83,6 +83,7 @@ export async function loginWithPassword(
       byAddress: recorded.byAddress + address.failuresSince(),
     });
     if (decision.refuse) {
+      noteRefusedLogin(input.ip);
       console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
       return { ok: false, reason: "throttled" };
     }
@@ -102,6 +103,7 @@ export async function loginWithPassword(
       valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password, lane);
     } catch (error) {
       if (!(error instanceof RefusedBeforeHashing)) throw error;
+      noteRefusedLogin(input.ip);
       console.warn(`[auth] throttled login for ${identifier} from ${input.ip} (recent failures, their check is busy)`);
       return { ok: false, reason: "throttled" };
     }

@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
 import { argon2Load } from "~/server/password.server";
-import { attemptsInFlight } from "~/server/login-attempts.server";
+import { attemptsInFlight, BURST_REFUSALS, clearLoginBursts } from "~/server/login-attempts.server";
 import { loginWithPassword, type LoginResult } from "~/services/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
-import { apiClient, useTestServer } from "~tests/support/http";
+import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
 /**
  * Issue 42 §7, decision 0131: a login burst (200 wrong passwords sent at once from one address, on one real account
@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await db.sql("delete from login_failure");
+  clearLoginBursts();
   vi.restoreAllMocks();
 });
 
@@ -88,5 +89,33 @@ describe("a login burst", () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(answers.find((a) => a.status === 429)?.body).toEqual({ message: t("login.throttled") });
+  }, 60_000);
+
+  it("answers an address in a burst before the page: a small French 429 with Retry-After, nothing checked nor recorded", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const me = await createEmployee(db.em(), org);
+    // A burst from this address (127.0.0.1): wrong passwords for one account, sent at once, until it is refused often.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(Array.from({ length: 10 }, () => api.post("/api/login", { username: me.email, password: WRONG })));
+    }
+    const failures = (await db.sql("select id from login_failure")).length;
+    argon2Load(true);
+    const form = await htmlClient(() => server.baseUrl).post("/login", { identifier: me.email, password: TEST_PASSWORD, redirect: "/" });
+    expect(form.status).toBe(429);
+    expect(form.headers.get("retry-after")).toBe("2");
+    expect(form.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(form.text).toContain(t("login.burst"));
+    expect(form.text).toContain('href="/login"');
+    expect(form.text).toContain('lang="fr"');
+    const viaApi = await api.post("/api/login", { username: me.email, password: TEST_PASSWORD });
+    expect(viaApi).toMatchObject({ status: 429, body: { message: t("login.burst") } });
+    // Nothing hashed, nothing recorded for these.
+    expect(argon2Load()).toMatchObject({ clean: 0, suspect: 0 });
+    expect(await db.sql("select id from login_failure")).toHaveLength(failures);
+    expect(BURST_REFUSALS).toBe(10);
+    // Another address is not concerned; this one is forgotten once the burst has stopped (here: cleared, as after 2 s).
+    clearLoginBursts();
+    await db.sql("delete from login_failure");
+    expect((await api.post("/api/login", { username: me.email, password: TEST_PASSWORD })).status).toBe(200);
   }, 60_000);
 });
