@@ -26,8 +26,8 @@ describe("loginThrottle", () => {
 describe("loginLane", () => {
   it.each([
     ["a first attempt, nothing recent", 0, 0, 0, "clean"],
-    ["nine failures from the address on other names: still clean", 0, 0, 9, "clean"],
-    ["ten failures from the address (a run of them): suspect, whatever the account", 0, 0, 10, "suspect"],
+    ["two failures from the address on other names: still clean", 0, 0, 2, "clean"],
+    ["three failures from the address (a run of them): suspect, whatever the account", 0, 0, 3, "suspect"],
     ["one recent failure of the account: suspect", 1, 0, 0, "suspect"],
     ["another attempt for the account in flight (a burst sent at once): suspect", 0, 1, 0, "suspect"],
     ["a failure of the account and a burst from the address", 3, 0, 200, "suspect"],

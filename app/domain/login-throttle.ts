@@ -42,7 +42,7 @@ export function loginThrottle(f: RecentFailures): ThrottleDecision {
  * lane is taken (app/server/password.server.ts). Counted like the throttle: recorded failures, plus those this
  * process recorded since the attempt began.
  */
-export const ADDRESS_SUSPECT_FAILURES = 10;
+export const ADDRESS_SUSPECT_FAILURES = 3;
 
 export interface LaneInput {
   byAccount: number;

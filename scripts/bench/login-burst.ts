@@ -1,6 +1,6 @@
 /**
  * The login burst of issue 42 §7 (decision 0131): other people's clock actions and pages, measured before and during
- * a burst of 200 wrong passwords from one address, on their own server process (TRUST_PROXY=loopback, so the burst
+ * a burst of 200 wrong passwords from one address (BURST_ATTACK_RPS a second, open loop), then while it goes on, on their own server process (TRUST_PROXY=loopback, so the burst
  * and the others come from different addresses through X-Forwarded-For). Budget: during the burst, their p50 and p95
  * within 1.5x of before. Also: a clean sign-in's time before and during, how many of the 200 were hashed, the load
  * average. The others' traffic is open-loop (BURST_RPS requests/s, half clock actions, half home pages), so a slower
@@ -19,11 +19,13 @@ import { startServerProcess } from "./server-process";
 const CYCLE = ["start", "pause", "start", "lunch", "start", "end", "reset"] as const;
 const BURST_ADDRESS = "203.0.113.7";
 
-/** 20 clients sending `count` wrong passwords from one address (X-Forwarded-For), one real account in four. */
+/**
+ * `count` wrong passwords from one address (X-Forwarded-For), one real account in four, sent open-loop at `rps` a
+ * second whatever the answers' speed: the same attack before and after a change, not one that slows with the server.
+ */
 const BURST_CLIENTS = `
 const { parentPort, workerData: w } = require("node:worker_threads");
 const statuses = [];
-let next = 0;
 const one = async (k) => {
   const who = k % 4 === 0 ? w.victim : "inconnu." + (w.offset + k) + "@cadran.test";
   const headers = { "X-Forwarded-For": w.address };
@@ -34,9 +36,17 @@ const one = async (k) => {
   await res.arrayBuffer();
   return res.status;
 };
-Promise.all(Array.from({ length: 20 }, async () => {
-  for (let k = next++; k < w.count; k = next++) statuses.push(await one(k).catch(() => 0));
-})).then(() => parentPort.postMessage(statuses));
+(async () => {
+  const pending = [];
+  const t0 = performance.now();
+  for (let k = 0; k < w.count; k++) {
+    const wait = t0 + (k * 1000) / w.rps - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(k).catch(() => 0).then((s) => statuses.push(s)));
+  }
+  await Promise.all(pending);
+  parentPort.postMessage(statuses);
+})();
 `;
 
 interface Sample {
@@ -150,13 +160,15 @@ export async function benchLoginBurst(opts: {
     const loadBefore = loadavg();
 
     // The burst: 200 wrong passwords from one address, 20 at a time (as the probe), on one real account and names.
+    // BURST_ATTACK_RPS (default 20): the burst's rate, 200 attempts in 10 s by default.
+    const attackRps = Number(process.env.BURST_ATTACK_RPS ?? 20);
     // The burst's clients run on a thread of their own (plain JavaScript, as scripts/bench/clock.ts does): the
     // others' traffic and its timing here never wait behind the burst's own fetches.
     const sendBurst = (count: number, offset: number) =>
       new Promise<number[]>((resolve, reject) => {
         const worker = new Worker(BURST_CLIENTS, {
           eval: true,
-          workerData: { base, count, offset, door, victim: opts.accounts[1 % opts.accounts.length], address: BURST_ADDRESS },
+          workerData: { base, count, offset, door, rps: attackRps, victim: opts.accounts[1 % opts.accounts.length], address: BURST_ADDRESS },
         });
         worker.once("message", (statuses: number[]) => {
           resolve(statuses);
@@ -171,15 +183,15 @@ export async function benchLoginBurst(opts: {
     const during = await loginDuring;
     const hashed = Number((await db.query("select count(*)::int as n from login_failure where ip = $1", [BURST_ADDRESS])).rows[0].n);
 
-    // Sustained: the same burst sent again and again for BENCH_SECONDS (a probe that does not stop).
+    // Sustained: the attack goes on at the same rate for BENCH_SECONDS (a probe that does not stop).
     const sustainedFrom = performance.now();
     const cpuSustainedFrom = cpu();
-    let sustainedSent = 0;
-    let sustainedLogin: { ms: number; status: number } | undefined;
-    while (performance.now() - sustainedFrom < opts.seconds * 1000) {
-      const again = sendBurst(200, 1000 + sustainedSent);
-      if (!sustainedLogin) sustainedLogin = await cleanLogin();
-      sustainedSent += (await again).length;
+    let sustainedSent: number;
+    let sustainedLogin: { ms: number; status: number };
+    {
+      const again = sendBurst(Math.round(attackRps * opts.seconds), 1000);
+      sustainedLogin = await cleanLogin();
+      sustainedSent = (await again).length;
     }
     const sustainedTo = performance.now();
     const cpuSustainedTo = cpu();
@@ -203,6 +215,7 @@ export async function benchLoginBurst(opts: {
       msPerBurstAttempt: Number(((cpuBurstTo - cpuBurstFrom - (cpuBefore * (burstTo - burstFrom)) / 1000) / 200).toFixed(2)),
     };
     const figures = {
+      attackRps,
       serverCpu,
       door,
       rps,
@@ -242,13 +255,21 @@ export async function benchLoginBurst(opts: {
     const verdict = (r: Record<string, number>) => (Object.values(r).every((v) => v <= 1.5) ? "ok" : "OVER");
     const line = (name: string, w: { clock: ReturnType<typeof summary>; page: ReturnType<typeof summary> }) =>
       `  ${name.padEnd(10)} clock p50 ${w.clock.p50} ms p95 ${w.clock.p95} ms (${w.clock.n}, errors ${w.clock.errors})   page p50 ${w.page.p50} ms p95 ${w.page.p95} ms (${w.page.n}, errors ${w.page.errors})`;
-    console.info(`login burst (200 wrong passwords from one address through ${door === "api" ? "/api/login" : "/login"}, 20 at a time; others at ${rps} req/s open loop)`);
+    console.info(`login burst (200 wrong passwords from one address through ${door === "api" ? "/api/login" : "/login"}, ${attackRps} a second; others at ${rps} req/s open loop)`);
     console.info(line("before", figures.before));
     console.info(`${line("burst", figures.burst)}  ${figures.burst.seconds} s, answers ${JSON.stringify(figures.burst.answers)}, hashed ${hashed}`);
     console.info(`${line("sustained", figures.sustained)}  ${figures.sustained.seconds} s, ${sustainedSent} sent, hashed ${hashedSustained}`);
     console.info(`  ratios (budget 1.5x): burst ${JSON.stringify(ratios.burst)} ${verdict(ratios.burst)}; sustained ${JSON.stringify(ratios.sustained)} ${verdict(ratios.sustained)}`);
     console.info(`  server CPU: ${serverCpu.beforeMsPerSecond} ms/s before, ${serverCpu.burstMsPerSecond} ms/s during the burst, ${serverCpu.sustainedMsPerSecond} ms/s sustained; ${serverCpu.msPerBurstAttempt} ms per attempt of the burst`);
     console.info(`  clean sign-in: before ${loginBefore.ms} ms, during the burst ${during.ms} ms (${during.status}), sustained ${sustainedLogin?.ms} ms (${sustainedLogin?.status}); load average ${figures.loadavg.before.join(" ")} -> ${figures.loadavg.after.join(" ")}`);
+    if (process.env.BURST_TIMELINE === "1") {
+      // Second by second from the burst's start: the others' worst latency and count.
+      for (let from = burstFrom; from < sustainedTo; from += 1000) {
+        const w = window(from, from + 1000);
+        const worst = w.reduce((m, x) => Math.max(m, x.ms), 0);
+        console.info(`    +${((from - burstFrom) / 1000).toFixed(0).padStart(2)} s  ${String(w.length).padStart(3)} requests, worst ${worst.toFixed(0)} ms`);
+      }
+    }
     return { ...figures, ratios };
   } finally {
     await db.end();
