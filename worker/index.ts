@@ -11,7 +11,7 @@ import { flowFanOut } from "./fanout";
 import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
 import { runJob } from "~/jobs/registry.server";
 import { PermanentJobError } from "~/server/jobs.server";
-import { logStateChange } from "~/server/ops-log.server";
+import { logRedisError, logStateChange } from "~/server/ops-log.server";
 import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/outbox.server";
 
 export const HEARTBEAT_EVERY_MS = 15_000;
@@ -101,7 +101,7 @@ export async function startWorker(
   // One JSON line per state change (item 8): a Redis away for a minute is two lines, not a stack trace per retry.
   connection.on("error", (error) => logStateChange("worker-redis", "down", error.message));
   connection.on("ready", () => logStateChange("worker-redis", "up"));
-  worker.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  worker.on("error", (error) => logRedisError("worker-redis", connection, error));
   worker.on("failed", (job, error) => {
     // A chunk that will not run again: recorded for /healthz, its weeks left for the next nightly run.
     const final = !!job && (error instanceof UnrecoverableError || /stalled more than allowable limit/.test(error.message) || job.attemptsMade >= (job.opts.attempts ?? 1));
@@ -123,7 +123,7 @@ export async function startWorker(
   heartbeat.unref();
 
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
-  queue.on("error", (error) => logStateChange("worker-redis", "down", error.message));
+  queue.on("error", (error) => logRedisError("worker-redis", connection, error));
   const { attempts: _attempts, backoff: _backoff, ...removal } = DEFAULT_JOB_OPTIONS;
   /**
    * Declares one schedule. A schedule partly lost (issue 42 §10: its entry in the scheduler set evicted while its next

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginThrottle } from "./login-throttle";
+import { loginLane, loginThrottle } from "./login-throttle";
 
 /** Issue 30 / decision 0089: per account a refusal, per account and address and per address growing delays. */
 describe("loginThrottle", () => {
@@ -19,5 +19,19 @@ describe("loginThrottle", () => {
     ["the longer of both waits applies", 5, 5, 60, { refuse: false, delayMs: 1100 }],
   ])("%s", (_name, byAccount, byAccountAndAddress, byAddress, expected) => {
     expect(loginThrottle({ byAccount, byAccountAndAddress, byAddress })).toEqual(expected);
+  });
+});
+
+/** Issue 42 §7 / decision 0131: which attempts keep the clean lane of the password checks. */
+describe("loginLane", () => {
+  it.each([
+    ["a first attempt, nothing recent", 0, 0, 0, "clean"],
+    ["two failures from the address on other names: still clean", 0, 0, 2, "clean"],
+    ["three failures from the address (a run of them): suspect, whatever the account", 0, 0, 3, "suspect"],
+    ["one recent failure of the account: suspect", 1, 0, 0, "suspect"],
+    ["another attempt for the account in flight (a burst sent at once): suspect", 0, 1, 0, "suspect"],
+    ["a failure of the account and a burst from the address", 3, 0, 200, "suspect"],
+  ] as const)("%s", (_name, byAccount, accountInFlight, byAddress, expected) => {
+    expect(loginLane({ byAccount, accountInFlight, byAddress })).toBe(expected);
   });
 });

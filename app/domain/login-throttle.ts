@@ -34,3 +34,23 @@ export function loginThrottle(f: RecentFailures): ThrottleDecision {
   const address = Math.min(ADDRESS_MAX_DELAY_MS, Math.max(0, f.byAddress - ADDRESS_FREE_FAILURES + 1) * ADDRESS_STEP_MS);
   return { refuse: false, delayMs: Math.max(pair, address) };
 }
+
+/**
+ * The hashing lane of an attempt (issue 42 §7, decision 0131). "clean": the account has no recent failure and no other
+ * attempt in flight, and its address has fewer than ADDRESS_SUSPECT_FAILURES recent failures. Anything else is
+ * "suspect": it is checked one at a time, never queued, after every clean check, and refused before hashing when its
+ * lane is taken (app/server/password.server.ts). Counted like the throttle: recorded failures, plus those this
+ * process recorded since the attempt began.
+ */
+export const ADDRESS_SUSPECT_FAILURES = 3;
+
+export interface LaneInput {
+  byAccount: number;
+  /** Other attempts for the same account in flight now. */
+  accountInFlight: number;
+  byAddress: number;
+}
+
+export function loginLane(f: LaneInput): "clean" | "suspect" {
+  return f.byAccount > 0 || f.accountInFlight > 0 || f.byAddress >= ADDRESS_SUSPECT_FAILURES ? "suspect" : "clean";
+}

@@ -19,3 +19,21 @@ export function logStateChange(part: string, state: string, detail?: string): bo
 export function lastState(part: string): string | undefined {
   return holder.states.get(part);
 }
+
+/** Errors that say the connection to Redis itself failed (refused, cut, timed out, closed), not a command refused. */
+const CONNECTION_ERROR = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|connection is closed|connect timeout|socket closed/i;
+
+/**
+ * An error event of a BullMQ worker or queue (issue 42 §9). Redis is logged "down" only when the connection is not
+ * ready or the error is the connection's own; anything else (a job that finished after Redis came back and found its
+ * lock gone: "Missing lock for job …") is one `redis command failed` warning, and Redis stays "up".
+ */
+export function logRedisError(part: string, connection: { status: string }, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (connection.status !== "ready" || CONNECTION_ERROR.test(message) || (typeof code === "string" && CONNECTION_ERROR.test(code))) {
+    logStateChange(part, "down", message);
+    return;
+  }
+  console.warn(JSON.stringify({ at: new Date().toISOString(), level: "warn", msg: "redis command failed", part, pid: process.pid, detail: message.slice(0, 200) }));
+}

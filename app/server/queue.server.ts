@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "./env.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, parsePayload, type JobName, type JobPayload } from "./jobs.server";
-import { logStateChange } from "./ops-log.server";
+import { logRedisError, logStateChange } from "./ops-log.server";
 import { getStatementEm } from "./orm.server";
 import { markOutboxDone, relayOutbox, writeOutbox } from "./outbox.server";
 
@@ -42,7 +42,7 @@ export function queue(): Queue {
       prefix: env().QUEUE_PREFIX,
       defaultJobOptions: DEFAULT_JOB_OPTIONS,
     });
-    holder.queue.on("error", (error) => logStateChange("redis", "down", error.message));
+    holder.queue.on("error", (error) => logRedisError("redis", redisConnection(), error));
   }
   return holder.queue;
 }

@@ -2,10 +2,11 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { createHash, randomBytes } from "node:crypto";
 import { ApiToken, LoginFailure, PasswordResetToken, User } from "~db/entities/index";
 import { namedStatement, runNamed } from "~/server/named-statements.server";
-import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
+import { enterAttempt, noteRefusedLogin } from "~/server/login-attempts.server";
+import { hashPassword, needsRehash, RefusedBeforeHashing, verifyPassword } from "~/server/password.server";
 import { normaliseEmail } from "~/domain/email-address";
 import { isValidPassword } from "~/domain/password-rule";
-import { LOGIN_WINDOW_MS, loginThrottle } from "~/domain/login-throttle";
+import { LOGIN_WINDOW_MS, loginLane, loginThrottle } from "~/domain/login-throttle";
 import { t } from "~/i18n/fr";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { AppError, ValidationError } from "./errors";
@@ -50,6 +51,12 @@ export type LoginResult =
  * address on any names, only make further attempts wait, so a client behind a shared address (an office NAT, a load
  * balancer without TRUST_PROXY) cannot lock out everyone else; only a script's volume (1,000) refuses an address.
  * The window slides, so nobody is locked out for good.
+ *
+ * A burst (issue 42 §7, decision 0131): the attempts in flight in this process count too (the others for the same
+ * account, the failures recorded while one waited), and the password check goes through a lane: an account without
+ * recent failures from an address without a run of them is checked as before; any other attempt is checked one at a
+ * time after every clean one, and refused before hashing (as throttled, not recorded) when that lane is taken. So
+ * 200 wrong passwords sent at once cost a few hashes, and the others' sign-ins keep the hashing.
  */
 export async function loginWithPassword(
   em: EntityManager,
@@ -58,37 +65,64 @@ export async function loginWithPassword(
   const now = input.now ?? new Date();
   const login = normaliseIdentifier(input.identifier);
   const identifier = login ?? failureKey(input.identifier);
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string }[]>(
-    `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where identifier = ? and ip = ?) as by_pair,
-            count(*) filter (where ip = ?) as by_ip
-       from login_failure where at > ? and (identifier = ? or ip = ?)`,
-    [identifier, identifier, input.ip, input.ip, since, identifier, input.ip],
-  );
-  const decision = loginThrottle({
-    byAccount: Number(counts?.by_account ?? 0),
-    byAccountAndAddress: Number(counts?.by_pair ?? 0),
-    byAddress: Number(counts?.by_ip ?? 0),
-  });
-  if (decision.refuse) {
-    console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
-    return { ok: false, reason: "throttled" };
-  }
-  if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+  // Entered before the first await: attempts sent together see each other.
+  const account = enterAttempt(`account:${identifier}`);
+  const address = enterAttempt(`address:${input.ip}`);
+  try {
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+    const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string }[]>(
+      `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where identifier = ? and ip = ?) as by_pair,
+              count(*) filter (where ip = ?) as by_ip
+         from login_failure where at > ? and (identifier = ? or ip = ?)`,
+      [identifier, identifier, input.ip, input.ip, since, identifier, input.ip],
+    );
+    const recorded = { byAccount: Number(counts?.by_account ?? 0), byPair: Number(counts?.by_pair ?? 0), byAddress: Number(counts?.by_ip ?? 0) };
+    const decision = loginThrottle({
+      byAccount: recorded.byAccount + account.failuresSince() + account.others(),
+      byAccountAndAddress: recorded.byPair,
+      byAddress: recorded.byAddress + address.failuresSince(),
+    });
+    if (decision.refuse) {
+      noteRefusedLogin(input.ip);
+      console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
+      return { ok: false, reason: "throttled" };
+    }
+    if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
 
-  const user = login ? await em.findOne(User, { email: login }, { populate: ["employee"] }) : null;
-  const archived = !!user?.employee.firedAt;
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
-  if (!user || !valid || archived) {
-    await em.insert(LoginFailure, { identifier, ip: input.ip, at: now });
-    console.warn(`[auth] failed login for ${identifier} from ${input.ip}`);
-    return { ok: false, reason: "invalid" };
+    // Asked when the check would start, and again when a waiting check's turn comes.
+    const lane = () =>
+      loginLane({
+        byAccount: recorded.byAccount + account.failuresSince(),
+        accountInFlight: account.others(),
+        byAddress: recorded.byAddress + address.failuresSince(),
+      });
+    const user = login ? await em.findOne(User, { email: login }, { populate: ["employee"] }) : null;
+    const archived = !!user?.employee.firedAt;
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password, lane);
+    } catch (error) {
+      if (!(error instanceof RefusedBeforeHashing)) throw error;
+      noteRefusedLogin(input.ip);
+      console.warn(`[auth] throttled login for ${identifier} from ${input.ip} (recent failures, their check is busy)`);
+      return { ok: false, reason: "throttled" };
+    }
+    if (!user || !valid || archived) {
+      account.failed();
+      address.failed();
+      await em.insert(LoginFailure, { identifier, ip: input.ip, at: now });
+      console.warn(`[auth] failed login for ${identifier} from ${input.ip}`);
+      return { ok: false, reason: "invalid" };
+    }
+    if (user.passwordHash && needsRehash(user.passwordHash)) {
+      user.passwordHash = await hashPassword(input.password);
+      await em.flush();
+    }
+    return { ok: true, userId: user.id };
+  } finally {
+    account.leave();
+    address.leave();
   }
-  if (user.passwordHash && needsRehash(user.passwordHash)) {
-    user.passwordHash = await hashPassword(input.password);
-    await em.flush();
-  }
-  return { ok: true, userId: user.id };
 }
 
 /** A new /api token: returned once in clear, kept as SHA-256. */

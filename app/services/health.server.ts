@@ -12,7 +12,8 @@
  * - schedules: every job scheduler of SCHEDULES present in Redis (they vanish with a Redis restarted without its
  *   data; the worker declares them again, decision 0093);
  * - nightly: the overtime nightly run due at least NIGHTLY_GRACE_HOURS ago is recorded in job_run (a new install
- *   that never recorded one passes), and no run's chunk failed for good since the last completed night.
+ *   that never recorded one passes), and no run's chunk failed for good since the last completed night. While the
+ *   database cannot be read, the night is not known and not reported failing (`checked: false`): the database is.
  *
  * `part: "web"` leaves the worker out (a load balancer should not take the web out of rotation because the worker
  * is down: the pages still work, only the jobs wait).
@@ -264,6 +265,13 @@ export async function checkHealth(
       )
     : Promise.resolve();
   await Promise.all([database, redis, worker, schedules, nightly]);
+  if (checks.nightly && !checks.nightly.ok && checks.nightly.error === "unreachable") {
+    // The nightly check could not read the database (one restarting, issue 42 §9): the night is not known, and not
+    // failing; it is checked again once the database answers. The database is what fails, also when it answered its
+    // own check and went away before this one.
+    checks.nightly = { ok: true, checked: false, reason: "database unreachable", ms: checks.nightly.ms };
+    if (checks.database?.ok) checks.database = { ok: false, error: "unreachable", ms: checks.database.ms };
+  }
   if (!checks.migrations) checks.migrations = { ok: false, error: "database unreachable" };
   const order = ["database", "migrations", "redis", "worker", "schedules", "nightly"];
   const failing = order.filter((name) => checks[name] && !checks[name]!.ok);

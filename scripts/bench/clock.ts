@@ -76,7 +76,7 @@ export function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** Creates (or reuses) the bench employees with an account and a fresh 12-hour API token each: a few statements. */
-async function prepareEmployees(db: pg.Client, count: number): Promise<{ employeeId: number; token: string }[]> {
+export async function prepareEmployees(db: pg.Client, count: number): Promise<{ employeeId: number; token: string }[]> {
   const emails = Array.from({ length: count }, (_, i) => BENCH_EMAIL(i + 1));
   const { rows: subsidiaries } = await db.query<{ id: number; country_id: number }>("select id, country_id from subsidiary order by id limit 1");
   const sub = subsidiaries[0] ?? null;

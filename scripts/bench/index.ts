@@ -26,6 +26,8 @@ import { printResult, runLoad, runRate } from "./load";
  * BENCH_WARMUP_SECONDS (default 10): the large page mix's warm-up, the same traffic sent first and not counted.
  * BENCH_TIMELINE=1 prints the mixed traffic second by second (median and worst latency of the requests sent then).
  * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
+ * BENCH_ONLY=burst: the login burst alone (issue 42 §7, scripts/bench/login-burst.ts): other people's clock actions and
+ * pages before and during 200 wrong passwords from one address (also run by a full demo bench).
  * Figures go to bench-results.json (git-ignored).
  */
 const large = process.argv.includes("--large") || process.env.BENCH_LARGE === "1";
@@ -38,6 +40,7 @@ const port = Number(process.env.BENCH_PORT ?? 3190);
 const clockOnly = process.env.BENCH_ONLY === "clock";
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const nightlyOnly = process.env.BENCH_ONLY === "nightly";
+const burstOnly = process.env.BENCH_ONLY === "burst";
 const results: Record<string, unknown> = {
   when: new Date().toISOString(),
   mode: large ? "large" : "demo",
@@ -217,13 +220,20 @@ console.info(
 if (large) {
   if (!clockOnly && !nightlyOnly) await benchLargePages();
   if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
+} else if (burstOnly) {
+  const { benchLoginBurst } = await import("./login-burst");
+  results.loginBurst = await benchLoginBurst({ port: port + 2, databaseUrl: process.env.DATABASE_URL!, accounts, password: DEMO_PASSWORD, seconds, webProcesses });
 } else {
   if (!clockOnly && !pagesOnly && !nightlyOnly) await benchPages();
   if (!clockOnly && !nightlyOnly) await benchListPages({ base, seconds, login });
   if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
+  if (!clockOnly && !pagesOnly && !nightlyOnly) {
+    const { benchLoginBurst } = await import("./login-burst");
+    results.loginBurst = await benchLoginBurst({ port: port + 2, databaseUrl: process.env.DATABASE_URL!, accounts, password: DEMO_PASSWORD, seconds, webProcesses });
+  }
 }
 
-if (!pagesOnly && !nightlyOnly) {
+if (!pagesOnly && !nightlyOnly && !burstOnly) {
   // The full stack and the floor each in their own child process, the load clients here (decision 0057).
   try {
     const { benchClockVsFloor } = await import("./clock-vs-floor");
@@ -234,7 +244,7 @@ if (!pagesOnly && !nightlyOnly) {
 }
 
 await timed.close();
-if (!clockOnly && !pagesOnly) {
+if (!clockOnly && !pagesOnly && !burstOnly) {
   const { benchNightly } = await import("./nightly");
   results.nightly = await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });
 }

@@ -4,6 +4,7 @@ import { env } from "~/server/env.server";
 import { observeRequest, routePatterns, serveMetrics, setMetricsSources, setRouteTable } from "~/server/metrics.server";
 import { startedOrm } from "~/server/orm.server";
 import { inlineJobs, queue } from "~/server/queue.server";
+import { addressInBurst, BURST_WINDOW_MS, noteRefusedLogin } from "~/server/login-attempts.server";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
@@ -220,6 +221,25 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
     // One id per HTTP request: the loaders of a page share its guard result (see requireUser).
     req.headers["x-cadran-request-id"] = randomUUID();
     next();
+  });
+  // An address in a login burst (issue 42 §7, decision 0131): its sign-ins get a small 429 at once, before the body is
+  // read, the database asked or a page rendered.
+  const retryAfter = String(Math.ceil(BURST_WINDOW_MS / 1000));
+  app.post(["/login", "/api/login"], (req, res, next) => {
+    const ip = String(req.headers["x-cadran-client-ip"]);
+    if (!addressInBurst(ip)) return next();
+    noteRefusedLogin(ip);
+    res.status(429).set({ "Retry-After": retryAfter, "Cache-Control": NO_STORE });
+    if (req.path === "/api/login") {
+      res.type("application/json").send(JSON.stringify({ message: t("login.burst") }));
+      return;
+    }
+    res
+      .type("html")
+      .send(
+        `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("login.title")}</title></head>` +
+          `<body><main><h1>${t("login.title")}</h1><p role="alert">${t("login.burst")}</p><p><a href="/login">${t("login.back")}</a></p></main></body></html>`,
+      );
   });
   app.use(csrfGuard(options.appUrl));
   app.use(noStoreByDefault);

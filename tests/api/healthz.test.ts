@@ -7,6 +7,7 @@ import { checkHealth, closeHealthPg, closeHealthRedis } from "~/services/health.
 import { migrationsList } from "~db/migrations/index";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";
+import { tcpProxy } from "~tests/support/tcp-proxy";
 
 /**
  * GET /healthz (DESIGN §11, decision 0050) on the real stack with the machine's PostgreSQL and Redis: 200 when every
@@ -115,6 +116,30 @@ describe("GET /healthz", () => {
     expect(report.checks.database).toMatchObject({ ok: true });
     expect(report.checks.redis).toMatchObject({ ok: false, error: "unreachable" });
     await closeHealthRedis();
+  });
+
+  it("names the database, not the nightly run, while the database restarts (issue 42 §9), and is whole again after", async () => {
+    await redis.set(HEARTBEAT_KEY(), String(Date.now() - 5_000), "EX", 120);
+    const target = new URL(process.env.DATABASE_URL!);
+    const proxy = await tcpProxy(Number(target.port || 5432), target.hostname);
+    const through = new URL(target);
+    through.host = `127.0.0.1:${proxy.port}`;
+    try {
+      // The database away (a restart): the proxy refuses connections.
+      const away = await checkHealth(db.em(), { redisUrl, inline: false, databaseUrl: through.toString() });
+      expect(away.status).toBe("fail");
+      expect(away.failing).toEqual(["database", "migrations"]);
+      expect(away.checks.nightly).toMatchObject({ ok: true, checked: false, reason: "database unreachable" });
+      // Back: every part passes, the nightly run read again.
+      await proxy.open();
+      const back = await checkHealth(db.em(), { redisUrl, inline: false, databaseUrl: through.toString() });
+      expect(back.failing).toEqual([]);
+      expect(back.checks.nightly).toMatchObject({ ok: true });
+      expect(back.checks.nightly).not.toHaveProperty("checked");
+    } finally {
+      await closeHealthPg();
+      await proxy.close();
+    }
   });
 
   it("does not check Redis nor the worker when the jobs run inline (npm start without Redis)", async () => {

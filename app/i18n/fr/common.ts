@@ -74,6 +74,9 @@ export const common = {
   "login.forgot": "Mot de passe oublié ?",
   "login.invalid": "Identifiant ou mot de passe incorrect.",
   "login.throttled": "Trop de tentatives. Réessayez dans quelques minutes.",
+  // A burst of sign-ins from one address, answered before the page (issue 42 §7, decision 0131)
+  "login.burst": "Trop de tentatives de connexion depuis votre adresse. Réessayez dans quelques instants.",
+  "login.back": "Retour à la connexion",
   "login.archived": "Ce compte est archivé.",
   "login.identifier_required": "Saisissez votre identifiant.",
   "login.password_required": "Saisissez votre mot de passe.",
