@@ -64,7 +64,7 @@ describe("legalChecks", () => {
 
   it("measures the rest across the DST change in real seconds", () => {
     const [, rest] = legalChecks([day("2026-03-28", ["15:00", "START"], ["23:00", "END"]), day("2026-03-29", ["07:00", "START"], ["10:00", "END"])]);
-    expect(rest).toEqual({ code: "short_rest", date: "2026-03-29", seconds: 7 * 3600, article: "Code du travail, art. L3131-1" });
+    expect(rest).toEqual({ code: "short_rest", date: "2026-03-29", seconds: 7 * 3600, article: "Code du travail, art. L3131-1", source: "FR.L3131-1" });
   });
 
   it("reads the intervals from START to the next PAUSE, LUNCH or END, in time order", () => {
@@ -245,5 +245,52 @@ describe("legalChecks: Portugal (Código do Trabalho, issue 26 §2)", () => {
       pt(d, 10 * H, ["07:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["18:00", "END"]),
     );
     expect(legalChecks(days, PORTUGAL_LEGAL).map((c) => c.code)).toEqual([]);
+  });
+});
+
+describe("legalChecks: the weekly rest and the rest-day limit (issue 40)", () => {
+  /** A 6 h day in Paris (09:00-12:00, lunch, 13:00-16:00): seven of them stay under 48 h. */
+  const paris = (date: string) => day(date, ["09:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["16:00", "END"]);
+  const from = (monday: string, n: number) =>
+    Array.from({ length: n }, (_, i) => new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
+  it.each([
+    { name: "L3132-1: seven days worked Monday to Sunday in Paris: the seventh is flagged", days: from("2026-03-02", 7).map(paris), codes: ["seventh_day:2026-03-08:Code du travail, art. L3132-1"] },
+    { name: "L3132-1: six days worked, Sunday off: nothing", days: from("2026-03-02", 6).map(paris), codes: [] },
+    {
+      // Cass. soc. 13/11/2025 n° 24-10.733: the rest is due within each calendar week, not after six days in a row.
+      name: "L3132-1: twelve days in a row from Tuesday to the next Saturday, a rest in each calendar week: nothing",
+      days: from("2026-03-03", 12).map(paris),
+      codes: [],
+    },
+  ])("$name", ({ days, codes }) => {
+    expect(legalChecks(days, legalPolicyFor("France")).map((c) => `${c.code}:${c.date}:${c.article}`)).toEqual(codes);
+  });
+
+  it("L3132-1: the finding says the days worked and links to its source", () => {
+    const [check] = legalChecks(from("2026-03-02", 7).map(paris), legalPolicyFor("France"));
+    expect(check).toMatchObject({ code: "seventh_day", days: 7, source: "FR.L3132-1" });
+  });
+
+  it.each([
+    {
+      name: "art. 228.º n.º 1 e): 12 h on a Saturday and on a Sunday, rest days: each beyond the normal 8 h day",
+      days: [
+        pt("2026-03-07", 0, ["07:00", "START"], ["12:00", "LUNCH"], ["12:30", "START"], ["19:30", "END"]),
+        pt("2026-03-08", 0, ["07:00", "START"], ["12:00", "LUNCH"], ["12:30", "START"], ["19:30", "END"]),
+      ],
+      codes: ["rest_day_over_normal_day:2026-03-07", "stretch_over_5h:2026-03-07", "rest_day_due:2026-03-08", "rest_day_over_normal_day:2026-03-08", "stretch_over_5h:2026-03-08"],
+    },
+    { name: "art. 228.º n.º 1 e): 8 h on a Saturday is the normal day: not flagged", days: [pt("2026-03-07", 0, ["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["17:00", "END"])], codes: [] },
+    { name: "art. 228.º n.º 1 e): 9 h on a working day is the alínea d)'s business, not e)'s", days: [pt("2026-03-02", 8 * H, ["08:00", "START"], ["12:00", "LUNCH"], ["13:00", "START"], ["18:00", "END"])], codes: [] },
+  ])("$name", ({ days, codes }) => {
+    const found = legalChecks(days, PORTUGAL_LEGAL, { today: "2026-03-09" });
+    expect(found.map((c) => `${c.code}:${c.date}`).sort()).toEqual([...codes].sort());
+    for (const c of found.filter((c) => c.code === "rest_day_over_normal_day")) expect(c.article).toBe("Código do Trabalho, art. 228.º n.º 1 e)");
+  });
+
+  it("art. 229.º n.º 4: the rest day due names the last of the 3 following working days (a holiday skipped)", () => {
+    const sunday = pt("2026-03-08", 0, ["09:00", "START"], ["13:00", "END"]);
+    expect(legalChecks([sunday], PORTUGAL_LEGAL, { today: "2026-03-09" })[0]).toMatchObject({ code: "rest_day_due", dueBy: "2026-03-11", source: "PT.229.4" });
+    expect(legalChecks([sunday], PORTUGAL_LEGAL, { today: "2026-03-09", holidays: new Set(["2026-03-10"]) })[0]!.dueBy).toBe("2026-03-12");
   });
 });

@@ -14,6 +14,7 @@
  * paid rest day in one of the next 3 working days (art. 229.º n.º 4), flagged while it is not taken.
  */
 import { isoWeekKey, mondayOf } from "./iso-week";
+import { LEGAL_SOURCES, type SourceId } from "./legal-sources";
 import { addDays, isoWeekday, type CalendarDate } from "./time-calendar-date";
 
 const HOUR = 3600;
@@ -43,7 +44,9 @@ export type LegalCheckCode =
   | "break_over_2h"
   | "daily_overtime_over_2h"
   | "annual_overtime_over_limit"
-  | "rest_day_due";
+  | "rest_day_due"
+  | "rest_day_over_normal_day"
+  | "seventh_day";
 
 /** One finding. `date`: the day (the later day for a short rest, the Monday for a week). */
 export interface LegalCheck {
@@ -53,13 +56,23 @@ export interface LegalCheck {
   seconds: number;
   /** The article the finding rests on, as the explanation and the warnings name it (legalChecks always sets it). */
   article?: string;
+  /** Its entry in the one table of sources (app/domain/legal-sources.ts): title, official address, reading date. */
+  source?: SourceId;
+  /** rest_day_due: the last working day on which the compensatory rest day may be taken (art. 229.º n.º 4). */
+  dueBy?: CalendarDate;
+  /** seventh_day: the days worked in the calendar week. */
+  days?: number;
 }
 
-/** A limit and its article. */
+/** A limit and its article (`article` is the source's, kept for the findings' text). */
 interface Rule {
   seconds: number;
   article: string;
+  source: SourceId;
 }
+
+/** The article and source id of a rule, from the one table of sources. */
+const src = (id: SourceId) => ({ article: LEGAL_SOURCES[id].article, source: id });
 
 /** The legal checks of a country: each rule is data naming its article; null: the country has no such rule. */
 export interface LegalPolicy {
@@ -81,19 +94,28 @@ export interface LegalPolicy {
   /** `seconds` for a micro or small company, `otherSeconds` for a medium or large one. */
   annualOvertime: (Rule & { otherSeconds: number }) | null;
   /** Work on this ISO weekday (7 = Sunday) owes a rest day within `withinWorkingDays` working days. */
-  weeklyRestDay: { weekday: number; withinWorkingDays: number; article: string } | null;
+  weeklyRestDay: { weekday: number; withinWorkingDays: number; article: string; source: SourceId } | null;
+  /**
+   * Work on a rest day (a day without expected time) or a holiday limited to the normal daily period, `seconds`
+   * (Portugal art. 228.º n.º 1 e), the normal day of art. 203.º n.º 1: 8 h).
+   */
+  restDayLimit: Rule | null;
+  /** At most `days` days worked in a calendar week, Monday to Sunday (France L3132-1, Cass. soc. 13/11/2025). */
+  maxDaysPerWeek: { days: number; article: string; source: SourceId } | null;
 }
 
 export const FRANCE_LEGAL: LegalPolicy = {
   country: "FR",
-  maxDay: { seconds: MAX_DAY_SECONDS, article: "Code du travail, art. L3121-18" },
-  maxWeek: { seconds: MAX_WEEK_SECONDS, article: "Code du travail, art. L3121-20" },
-  averageWeek: { seconds: 44 * HOUR, weeks: 12, article: "Code du travail, art. L3121-22" },
-  minRest: { seconds: MIN_REST_SECONDS, article: "Code du travail, art. L3131-1" },
-  breakRule: { mode: "reach", seconds: BREAK_AFTER_SECONDS, minBreakSeconds: MIN_BREAK_SECONDS, article: "Code du travail, art. L3121-16" },
+  maxDay: { seconds: MAX_DAY_SECONDS, ...src("FR.L3121-18") },
+  maxWeek: { seconds: MAX_WEEK_SECONDS, ...src("FR.L3121-20") },
+  averageWeek: { seconds: 44 * HOUR, weeks: 12, ...src("FR.L3121-22") },
+  minRest: { seconds: MIN_REST_SECONDS, ...src("FR.L3131-1") },
+  breakRule: { mode: "reach", seconds: BREAK_AFTER_SECONDS, minBreakSeconds: MIN_BREAK_SECONDS, ...src("FR.L3121-16") },
   dailyOvertime: null,
   annualOvertime: null,
   weeklyRestDay: null,
+  restDayLimit: null,
+  maxDaysPerWeek: { days: 6, ...src("FR.L3132-1") },
 };
 
 export const PORTUGAL_LEGAL: LegalPolicy = {
@@ -101,7 +123,7 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
   maxDay: null,
   maxWeek: null,
   averageWeek: null,
-  minRest: { seconds: MIN_REST_SECONDS, article: "Código do Trabalho, art. 214.º n.º 1" },
+  minRest: { seconds: MIN_REST_SECONDS, ...src("PT.214") },
   breakRule: {
     mode: "stretch",
     seconds: 5 * HOUR,
@@ -109,11 +131,13 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
     longDayOver: 10 * HOUR,
     minBreakSeconds: HOUR,
     maxBreakSeconds: 2 * HOUR,
-    article: "Código do Trabalho, art. 213.º n.º 1",
+    ...src("PT.213"),
   },
-  dailyOvertime: { seconds: 2 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 d)" },
-  annualOvertime: { seconds: 175 * HOUR, otherSeconds: 150 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 a) e b)" },
-  weeklyRestDay: { weekday: 7, withinWorkingDays: 3, article: "Código do Trabalho, art. 229.º n.º 4" },
+  dailyOvertime: { seconds: 2 * HOUR, ...src("PT.228.1.d") },
+  annualOvertime: { seconds: 175 * HOUR, otherSeconds: 150 * HOUR, ...src("PT.228.1.ab") },
+  weeklyRestDay: { weekday: 7, withinWorkingDays: 3, ...src("PT.229.4") },
+  restDayLimit: { seconds: 8 * HOUR, ...src("PT.228.1.e") },
+  maxDaysPerWeek: null,
 };
 
 /**
@@ -191,6 +215,8 @@ const ORDER: LegalCheckCode[] = [
   "daily_overtime_over_2h",
   "annual_overtime_over_limit",
   "rest_day_due",
+  "rest_day_over_normal_day",
+  "seventh_day",
 ];
 
 /**
@@ -205,8 +231,9 @@ const ORDER: LegalCheckCode[] = [
  */
 export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRANCE_LEGAL, options: LegalCheckOptions = {}): LegalCheck[] {
   const checks: LegalCheck[] = [];
-  const push = (code: LegalCheckCode, date: CalendarDate, seconds: number, article: string) => checks.push({ code, date, seconds, article });
-  const byWeek = new Map<string, { monday: CalendarDate; seconds: number }>();
+  const push = (code: LegalCheckCode, date: CalendarDate, seconds: number, rule: { article: string; source: SourceId }, extra: Partial<LegalCheck> = {}) =>
+    checks.push({ code, date, seconds, article: rule.article, source: rule.source, ...extra });
+  const byWeek = new Map<string, { monday: CalendarDate; seconds: number; days: number }>();
   const byYear = new Map<string, number>();
   const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const worked = new Map<CalendarDate, number>();
@@ -216,34 +243,39 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
     if (intervals.length === 0) continue;
     const total = intervals.reduce((s, [from, to]) => s + (to - from), 0);
     worked.set(day.date, total);
-    if (policy.maxDay && total > policy.maxDay.seconds) push("day_over_10h", day.date, total, policy.maxDay.article);
+    if (policy.maxDay && total > policy.maxDay.seconds) push("day_over_10h", day.date, total, policy.maxDay);
     const rule = policy.breakRule;
     if (rule.mode === "reach") {
       // L3121-16: the break is due as soon as the day "atteint six heures" (exactly 6 h 00 included).
       const stretch = longestStretch(intervals, rule.minBreakSeconds);
-      if (stretch >= rule.seconds) push("no_break", day.date, stretch, rule.article);
+      if (stretch >= rule.seconds) push("no_break", day.date, stretch, rule);
     } else {
       const stretch = longestStretch(intervals, rule.minBreakSeconds);
       const limit = total > rule.longDayOver ? rule.longDaySeconds : rule.seconds;
-      if (stretch > limit) push("stretch_over_5h", day.date, stretch, rule.article);
+      if (stretch > limit) push("stretch_over_5h", day.date, stretch, rule);
       const longestBreak = intervals.slice(1).reduce((m, [from], i) => Math.max(m, from - intervals[i]![1]), 0);
-      if (longestBreak > rule.maxBreakSeconds) push("break_over_2h", day.date, longestBreak, rule.article);
+      if (longestBreak > rule.maxBreakSeconds) push("break_over_2h", day.date, longestBreak, rule);
     }
     const first = intervals[0]![0];
     if (previousEnd !== null && first - previousEnd < policy.minRest.seconds) {
-      push("short_rest", day.date, Math.max(0, first - previousEnd), policy.minRest.article);
+      push("short_rest", day.date, Math.max(0, first - previousEnd), policy.minRest);
     }
     previousEnd = intervals[intervals.length - 1]![1];
     const key = isoWeekKey(day.date);
     const id = `${key.year}-${key.week}`;
-    const week = byWeek.get(id) ?? { monday: mondayOf(day.date), seconds: 0 };
+    const week = byWeek.get(id) ?? { monday: mondayOf(day.date), seconds: 0, days: 0 };
     week.seconds += total;
+    week.days += 1;
     byWeek.set(id, week);
     if (day.expectedSeconds !== undefined) {
       const overtime = Math.max(0, total - day.expectedSeconds);
       // art. 228.º n.º 1 d): the 2 h are per working day (a rest day or a holiday has its own limit, alínea e).
       if (policy.dailyOvertime && day.expectedSeconds > 0 && overtime > policy.dailyOvertime.seconds) {
-        push("daily_overtime_over_2h", day.date, overtime, policy.dailyOvertime.article);
+        push("daily_overtime_over_2h", day.date, overtime, policy.dailyOvertime);
+      }
+      // art. 228.º n.º 1 e): on a weekly rest day or a holiday (no expected time), no more than the normal day.
+      if (policy.restDayLimit && day.expectedSeconds === 0 && total > policy.restDayLimit.seconds) {
+        push("rest_day_over_normal_day", day.date, total, policy.restDayLimit);
       }
       if (policy.annualOvertime) {
         const year = day.date.slice(0, 4);
@@ -252,12 +284,12 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
         byYear.set(year, after);
         const limit = options.annualOvertimeLimitSeconds ?? (options.smallCompany ? policy.annualOvertime.seconds : policy.annualOvertime.otherSeconds);
         // Flagged once, on the day the year's overtime goes past the limit.
-        if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime.article);
+        if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime);
       }
     }
   }
   for (const week of byWeek.values()) {
-    if (policy.maxWeek && week.seconds > policy.maxWeek.seconds) push("week_over_48h", week.monday, week.seconds, policy.maxWeek.article);
+    if (policy.maxWeek && week.seconds > policy.maxWeek.seconds) push("week_over_48h", week.monday, week.seconds, policy.maxWeek);
   }
   if (policy.averageWeek) {
     const rule = policy.averageWeek;
@@ -267,14 +299,25 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
       let sum = 0;
       for (let i = 0; i < rule.weeks; i++) sum += weekSeconds.get(addDays(monday, -7 * i)) ?? 0;
       const average = Math.round(sum / rule.weeks);
-      if (average > rule.seconds) push("average_over_44h", monday, average, rule.article);
+      if (average > rule.seconds) push("average_over_44h", monday, average, rule);
+    }
+  }
+  if (policy.maxDaysPerWeek) {
+    // L3132-1: "Il est interdit de faire travailler un même salarié plus de six jours par semaine": the calendar
+    // week, Monday 00:00 to Sunday 24:00 (Cass. soc. 13/11/2025 n° 24-10.733), flagged on its first day beyond six.
+    const rule = policy.maxDaysPerWeek;
+    for (const week of byWeek.values()) {
+      if (week.days <= rule.days) continue;
+      const days = [...worked.keys()].filter((d) => mondayOf(d) === week.monday).sort();
+      push("seventh_day", days[rule.days]!, week.seconds, rule, { days: week.days });
     }
   }
   if (policy.weeklyRestDay) {
     const rule = policy.weeklyRestDay;
     for (const [date, seconds] of worked) {
       if (isoWeekday(date) !== rule.weekday) continue;
-      if (!restDayTaken(date, worked, rule.withinWorkingDays, options)) push("rest_day_due", date, seconds, rule.article);
+      const due = restDayDue(date, worked, rule.withinWorkingDays, options);
+      if (due !== null) push("rest_day_due", date, seconds, rule, { dueBy: due });
     }
   }
   return checks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : ORDER.indexOf(a.code) - ORDER.indexOf(b.code)));
@@ -285,15 +328,17 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
  * after `restDay` passed without work. A day not passed yet (from `today` on) is not taken yet: the finding stays
  * until the rest is taken, like a recovery still owed.
  */
-function restDayTaken(restDay: CalendarDate, worked: ReadonlyMap<CalendarDate, number>, within: number, options: LegalCheckOptions): boolean {
+function restDayDue(restDay: CalendarDate, worked: ReadonlyMap<CalendarDate, number>, within: number, options: LegalCheckOptions): CalendarDate | null {
   let found = 0;
+  let last = restDay;
   for (let day = addDays(restDay, 1); found < within; day = addDays(day, 1)) {
     if (isoWeekday(day) > 5 || options.holidays?.has(day)) continue;
     found += 1;
+    last = day;
     const passed = options.today === undefined || day < options.today;
-    if (passed && !worked.has(day)) return true;
+    if (passed && !worked.has(day)) return null;
   }
-  return false;
+  return last;
 }
 
 /**

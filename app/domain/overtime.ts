@@ -185,7 +185,8 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
       if (second > 0) complementaryLines.push(line("complementary", rule.secondRate, second, { fromRank: Math.floor(first / HOUR) + 1 }));
       if (beyond > 0) {
         complementaryLines.push(line("complementary", rule.secondRate, beyond, { fromRank: Math.floor((first + second) / HOUR) + 1, beyondCap: true }));
-        anomalies.push({ code: "complementary_cap", seconds: beyond });
+        // The cap the policy applies is named in the warning: 1/10 by law (L3123-28), up to 1/3 by agreement (L3123-20).
+        anomalies.push({ code: "complementary_cap", seconds: beyond, capDivisor: rule.capDivisor });
       }
       overtimeLength = extraSeconds - complementary;
       overtimeStart = 0;

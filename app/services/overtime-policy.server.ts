@@ -6,7 +6,10 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { sheetChanges } from "~/domain/history";
 import { recordPolicyChange } from "./history-entries.server";
 import { isManagement } from "~/domain/access";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT } from "~/domain/night-work";
 import {
+  FRANCE_POLICY,
+  PORTUGAL_POLICY,
   defaultPolicyRowsFor,
   policyInForce,
   validatePolicy,
@@ -49,6 +52,9 @@ export interface PolicyJson {
   mandatory_rest_small_percent: number | string;
   mandatory_rest_large_percent: number | string;
   quota_counts: string;
+  night_from?: string | null;
+  night_to?: string | null;
+  night_rate?: number | string | null;
   paid: number | string;
   in_recuperation: number | string;
   employee_initiated_recuperation: number | string;
@@ -83,6 +89,8 @@ export function policyFromJson(r: PolicyJson): OvertimePolicyRow {
     mandatoryRestSmallPercent: num(r.mandatory_rest_small_percent),
     mandatoryRestLargePercent: num(r.mandatory_rest_large_percent),
     quotaCounts: r.quota_counts as QuotaCounts,
+    nightPeriod: r.night_from && r.night_to ? { from: r.night_from, to: r.night_to } : r.mode === "daily" ? PORTUGUESE_NIGHT : FRENCH_NIGHT,
+    nightRate: r.night_rate === null || r.night_rate === undefined ? (r.mode === "daily" ? PORTUGAL_POLICY.nightRate : FRANCE_POLICY.nightRate) : num(r.night_rate),
     paid: num(r.paid),
     inRecuperation: num(r.in_recuperation),
     employeeInitiatedRecuperation: num(r.employee_initiated_recuperation),
@@ -114,6 +122,9 @@ export function policyColumns(policy: OvertimePolicy): Record<string, string | n
     mandatory_rest_small_percent: policy.mandatoryRestSmallPercent,
     mandatory_rest_large_percent: policy.mandatoryRestLargePercent,
     quota_counts: policy.quotaCounts,
+    night_from: policy.nightPeriod.from,
+    night_to: policy.nightPeriod.to,
+    night_rate: policy.nightRate,
     paid: policy.paid,
     in_recuperation: policy.inRecuperation,
     employee_initiated_recuperation: policy.employeeInitiatedRecuperation,

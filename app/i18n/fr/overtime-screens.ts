@@ -90,9 +90,11 @@ export const overtimeScreens = {
   "overtime_screens.explain.provisional": "Semaine en cours : résultat provisoire.",
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
   "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
+  "legal_source.title": "{title} — texte lu le {date}",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
   // Night hours (issue 26, decision 0075)
-  "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",
+  "overtime_screens.explain.day_night": "dont {hours} de nuit ({period})",
+  "overtime_screens.explain.day_night_rate": "dont {hours} de nuit ({period}) majorées de {rate} %",
   "overtime_screens.explain.day_absence": "{hours} d'absence comptées",
   "overtime_screens.explain.day_holiday": "{hours} de jour férié comptées",
 
@@ -108,7 +110,9 @@ export const overtimeScreens = {
   "overtime_screens.check.break_over_2h": "Le {date} : un intervalle de repos de {hours}, plus de 2 h.",
   "overtime_screens.check.daily_overtime_over_2h": "Le {date} : {hours} d'heures supplémentaires, plus de 2 h dans la journée.",
   "overtime_screens.check.annual_overtime_over_limit": "Le {date} : {hours} d'heures supplémentaires depuis le début de l'année, au-delà de la limite annuelle.",
-  "overtime_screens.check.rest_day_due": "Le {date} : {hours} travaillées le jour de repos hebdomadaire obligatoire ; un jour de repos compensatoire est dû dans les 3 jours ouvrables suivants.",
+  "overtime_screens.check.rest_day_due": "Le {date} : {hours} travaillées le jour de repos hebdomadaire obligatoire ; jour de repos compensatoire dû dans les 3 jours ouvrables suivants, au plus tard le {due}.",
+  "overtime_screens.check.rest_day_over_normal_day": "Le {date} : {hours} travaillées un jour de repos ou férié, au-delà de la durée normale d'une journée (8 h).",
+  "overtime_screens.check.seventh_day": "Le {date} : {days}e jour travaillé de la semaine civile, plus de six jours par semaine.",
   "overtime_screens.check.mark": "Contrôle légal",
   "overtime_screens.check.title": "Contrôles légaux",
   "overtime_screens.check.inform": "Ces contrôles informent ; ils n'empêchent jamais de pointer.",
