@@ -32,6 +32,9 @@ test.describe("overtime screens", () => {
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Heures travaillées");
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Seuil du contrat");
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Contingent annuel");
+    // Every rule line links its article's official text (issue 40, decision 0125): the threshold to the legal week.
+    const threshold = explanation.getByTestId("explanation-steps").getByRole("listitem").filter({ hasText: "Seuil du contrat" });
+    await expect(threshold.getByRole("link", { name: /art\. (L3121-27|203\.º n\.º 1)/ })).toHaveAttribute("href", /legifrance\.gouv\.fr|diariodarepublica\.pt/);
     await explanation.getByRole("link", { name: "Fermer l'explication" }).click();
     await expect(page.getByTestId("week-explanation")).toHaveCount(0);
   });
