@@ -46,7 +46,11 @@ export type LegalCheckCode =
   | "annual_overtime_over_limit"
   | "rest_day_due"
   | "rest_day_over_normal_day"
-  | "seventh_day";
+  | "seventh_day"
+  | "night_worker"
+  | "night_worker_day_over_8h"
+  | "night_worker_average_over_40h"
+  | "night_worker_average_day_over_8h";
 
 /** One finding. `date`: the day (the later day for a short rest, the Monday for a week). */
 export interface LegalCheck {
@@ -102,6 +106,27 @@ export interface LegalPolicy {
   restDayLimit: Rule | null;
   /** At most `days` days worked in a calendar week, Monday to Sunday (France L3132-1, Cass. soc. 13/11/2025). */
   maxDaysPerWeek: { days: number; article: string; source: SourceId } | null;
+  /** Night workers: who they are and their limits (needs the days' night seconds, LegalCheckOptions.nightSeconds). */
+  nightWorker: NightWorkerRule | null;
+}
+
+/**
+ * A night worker, week by week:
+ * - `twice` (France L3122-5 1°): at least `minDays` days of the week with `minNightSeconds` of night, or (2°,
+ *   L3122-23 without an agreement) `yearlySeconds` of night over the 12 months ending with the week;
+ * - `everyDay` (Portugal art. 224.º n.º 1): every day worked in the week with `minNightSeconds` of night.
+ * Then the limits of the night worker's weeks: `maxDay` (L3122-6: 8 h a day), `averageWeek` (L3122-7: 40 h on
+ * average over any 12 consecutive weeks), `averageDay` (art. 224.º n.º 2: 8 h a day on the week's average).
+ */
+export interface NightWorkerRule {
+  mode: "twice" | "everyDay";
+  minNightSeconds: number;
+  minDays: number;
+  identification: { article: string; source: SourceId };
+  yearly: { seconds: number; article: string; source: SourceId } | null;
+  maxDay: Rule | null;
+  averageWeek: (Rule & { weeks: number }) | null;
+  averageDay: Rule | null;
 }
 
 export const FRANCE_LEGAL: LegalPolicy = {
@@ -116,6 +141,16 @@ export const FRANCE_LEGAL: LegalPolicy = {
   weeklyRestDay: null,
   restDayLimit: null,
   maxDaysPerWeek: { days: 6, ...src("FR.L3132-1") },
+  nightWorker: {
+    mode: "twice",
+    minNightSeconds: 3 * HOUR,
+    minDays: 2,
+    identification: src("FR.L3122-5"),
+    yearly: { seconds: 270 * HOUR, ...src("FR.L3122-23") },
+    maxDay: { seconds: 8 * HOUR, ...src("FR.L3122-6") },
+    averageWeek: { seconds: 40 * HOUR, weeks: 12, ...src("FR.L3122-7") },
+    averageDay: null,
+  },
 };
 
 export const PORTUGAL_LEGAL: LegalPolicy = {
@@ -138,6 +173,16 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
   weeklyRestDay: { weekday: 7, withinWorkingDays: 3, ...src("PT.229.4") },
   restDayLimit: { seconds: 8 * HOUR, ...src("PT.228.1.e") },
   maxDaysPerWeek: null,
+  nightWorker: {
+    mode: "everyDay",
+    minNightSeconds: 3 * HOUR,
+    minDays: 1,
+    identification: src("PT.224.1"),
+    yearly: null,
+    maxDay: null,
+    averageWeek: null,
+    averageDay: { seconds: 8 * HOUR, ...src("PT.224.2") },
+  },
 };
 
 /**
@@ -202,6 +247,8 @@ export interface LegalCheckOptions {
    * decision 0103); it wins over `smallCompany` and the policy's defaults.
    */
   annualOvertimeLimitSeconds?: number;
+  /** Night seconds of each day's shift (the employee's night period): the night worker's checks. Unset: not checked. */
+  nightSeconds?: Readonly<Record<CalendarDate, number>>;
 }
 
 const ORDER: LegalCheckCode[] = [
@@ -217,6 +264,10 @@ const ORDER: LegalCheckCode[] = [
   "rest_day_due",
   "rest_day_over_normal_day",
   "seventh_day",
+  "night_worker",
+  "night_worker_day_over_8h",
+  "night_worker_average_over_40h",
+  "night_worker_average_day_over_8h",
 ];
 
 /**
@@ -320,7 +371,52 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
       if (due !== null) push("rest_day_due", date, seconds, rule, { dueBy: due });
     }
   }
+  if (policy.nightWorker && options.nightSeconds) nightWorkerChecks(policy.nightWorker, worked, byWeek, options.nightSeconds, push);
   return checks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : ORDER.indexOf(a.code) - ORDER.indexOf(b.code)));
+}
+
+type Push = (code: LegalCheckCode, date: CalendarDate, seconds: number, rule: { article: string; source: SourceId }, extra?: Partial<LegalCheck>) => void;
+
+/**
+ * The night worker's findings: the weeks in which the employee is a night worker (one `night_worker` finding on the
+ * week's Monday, with the night seconds of the week), then that week's limits.
+ */
+function nightWorkerChecks(
+  rule: NightWorkerRule,
+  worked: ReadonlyMap<CalendarDate, number>,
+  byWeek: ReadonlyMap<string, { monday: CalendarDate; seconds: number; days: number }>,
+  night: Readonly<Record<CalendarDate, number>>,
+  push: Push,
+) {
+  const weekSeconds = new Map([...byWeek.values()].map((w) => [w.monday, w.seconds]));
+  const dates = [...worked.keys()].sort();
+  for (const week of byWeek.values()) {
+    const days = dates.filter((d) => mondayOf(d) === week.monday);
+    const nightOfWeek = days.reduce((s, d) => s + (night[d] ?? 0), 0);
+    const longNights = days.filter((d) => (night[d] ?? 0) >= rule.minNightSeconds).length;
+    let basis: { article: string; source: SourceId } | null = null;
+    if (rule.mode === "twice" ? longNights >= rule.minDays : days.length > 0 && longNights === days.length) basis = rule.identification;
+    else if (rule.yearly) {
+      // L3122-23: the night hours of the 12 months ending with the week's Sunday (the days given).
+      const sunday = addDays(week.monday, 6);
+      const from = addDays(sunday, -364);
+      const year = dates.filter((d) => d >= from && d <= sunday).reduce((s, d) => s + (night[d] ?? 0), 0);
+      if (year >= rule.yearly.seconds) basis = rule.yearly;
+    }
+    if (!basis) continue;
+    push("night_worker", week.monday, nightOfWeek, basis);
+    if (rule.maxDay) for (const d of days) if ((worked.get(d) ?? 0) > rule.maxDay.seconds) push("night_worker_day_over_8h", d, worked.get(d)!, rule.maxDay);
+    if (rule.averageWeek) {
+      let sum = 0;
+      for (let i = 0; i < rule.averageWeek.weeks; i++) sum += weekSeconds.get(addDays(week.monday, -7 * i)) ?? 0;
+      const average = Math.round(sum / rule.averageWeek.weeks);
+      if (average > rule.averageWeek.seconds) push("night_worker_average_over_40h", week.monday, average, rule.averageWeek);
+    }
+    if (rule.averageDay && days.length > 0) {
+      const average = Math.round(week.seconds / days.length);
+      if (average > rule.averageDay.seconds) push("night_worker_average_day_over_8h", week.monday, average, rule.averageDay);
+    }
+  }
 }
 
 /**

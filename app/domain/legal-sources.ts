@@ -79,7 +79,7 @@ export const LEGAL_SOURCES = {
   "FR.L3122-6": fr("L3122-6", "Travailleur de nuit : 8 heures par jour au plus"),
   "FR.L3122-7": fr("L3122-7", "Travailleur de nuit : 40 heures en moyenne sur 12 semaines au plus"),
   "FR.L3122-8": fr("L3122-8", "Contreparties du travail de nuit fixées par accord"),
-  "FR.L3122-23": fr("L3122-23", "À défaut d'accord : 44 heures en moyenne sur 12 semaines par dérogation"),
+  "FR.L3122-23": fr("L3122-23", "À défaut d'accord : travailleur de nuit à partir de 270 heures de nuit sur 12 mois consécutifs"),
   // France: paid leave in the threshold
   "FR.CASS-23-14455": {
     country: "FR",
@@ -95,7 +95,8 @@ export const LEGAL_SOURCES = {
   "PT.213": pt("213.º n.º 1", "Intervalle de repos de 1 h à 2 h, pas plus de 5 h de travail d'affilée"),
   "PT.214": pt("214.º n.º 1", "Repos quotidien : 11 heures consécutives"),
   "PT.223": pt("223.º", "Période de nuit : de 22 h à 7 h à défaut d'accord (7 à 11 heures, dont minuit – 5 h)", dreArticle(73481992)),
-  "PT.224": pt("224.º", "Travailleur de nuit : 3 heures de nuit par jour ; 8 heures par jour au plus en moyenne"),
+  "PT.224.1": pt("224.º n.º 1", "Travailleur de nuit : au moins 3 heures de travail normal de nuit chaque jour"),
+  "PT.224.2": pt("224.º n.º 2", "Travailleur de nuit : pas plus de 8 heures par jour en moyenne sur la semaine (régime d'adaptabilité)"),
   "PT.228.1.ab": pt("228.º n.º 1 a) e b)", "Heures supplémentaires : 175 h par an (micro et petite entreprise), 150 h (moyenne et grande)", dreArticle(73481999)),
   "PT.228.1.d": pt("228.º n.º 1 d)", "Heures supplémentaires : 2 heures par jour normal de travail", dreArticle(73481999)),
   "PT.228.1.e": pt("228.º n.º 1 e)", "Jour de repos ou férié : pas plus que la durée normale du jour", dreArticle(73481999)),

@@ -23,6 +23,11 @@ const frNumber = (n: number | undefined) => String(n ?? 0).replace(".", ",");
 export function explainWeek(steps: readonly ExplanationStep[]): string[] {
   return steps.map((s) => {
     switch (s.step) {
+      case "absences_counted":
+        // The date from which the policy counts them, shown where the figure is (decision 0126).
+        return s.date
+          ? t("overtime.explain.absences_counted_from", { hours: hours(s.seconds), date: frDate(s.date) })
+          : t("overtime.explain.absences_counted", { hours: hours(s.seconds) });
       case "threshold":
         return t("overtime.explain.threshold", { hours: hours(s.seconds), legal: hours(s.otherSeconds) });
       case "band":

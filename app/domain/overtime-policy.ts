@@ -59,6 +59,12 @@ export interface OvertimePolicy {
   complementary: ComplementaryRule | null;
   /** Leave reasons whose days count as work toward the threshold, valued at the day's scheduled hours. */
   countedAbsences: LeaveReason[];
+  /**
+   * The first day on which `countedAbsences` count (null: always). France: 10/09/2025, the day of Cass. soc.
+   * n° 23-14.455 (paid leave toward the 35 h); a company settling the claims still open may set it earlier, up to
+   * the three years of a wage claim (L3245-1). Decision 0126.
+   */
+  countedAbsencesFrom: CalendarDate | null;
   /** Whether a public holiday not worked counts as work toward the threshold. */
   holidaysCountAsWork: boolean;
   /** Premium on hours worked on a public holiday (0 = none) and on the holidays listed apart (1 May). */
@@ -131,8 +137,10 @@ export const FRANCE_POLICY: OvertimePolicy = {
   // L3123-28: without an agreement, heures complémentaires are capped at 1/10 of the contract (the hours beyond are
   // still paid and flagged); 1/3 (L3123-20) needs a branch agreement: a policy setting (decision 0073).
   complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 10 },
-  // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold.
+  // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold, from the ruling's day
+  // by default (decision 0126).
   countedAbsences: ["PAID_LEAVE"],
+  countedAbsencesFrom: "2025-09-10",
   holidaysCountAsWork: false,
   holidayRate: 0,
   holidayRates: [{ monthDay: "05-01", rate: 100 }],
@@ -170,6 +178,7 @@ export const PORTUGAL_POLICY: OvertimePolicy = {
   enhancedRestDayRate: 100,
   complementary: null,
   countedAbsences: [],
+  countedAbsencesFrom: null,
   holidaysCountAsWork: false,
   holidayRate: 0,
   holidayRates: [],
@@ -194,18 +203,14 @@ export const SHIPPED_POLICY_FROM = "2000-01-01";
 export const PAID_LEAVE_COUNTS_FROM = "2025-09-10";
 
 /**
- * The shipped policy rows of a country, oldest first: Portugal's one row; France's before and from the Cour de
- * cassation's ruling of 10 September 2025 (paid leave counted toward the 35 h threshold only from that day).
+ * The shipped policy rows of a country: one row from 2000-01-01. France's counts paid leave toward the 35 h from
+ * the Cour de cassation's ruling of 10 September 2025 by its `countedAbsencesFrom` setting (decision 0126; decision
+ * 0073 shipped it as a second row from that day).
  *
- * @example defaultPolicyRowsFor("France").map((r) => r.effectiveFrom) // ["2000-01-01", "2025-09-10"]
+ * @example defaultPolicyRowsFor("France").map((r) => r.effectiveFrom) // ["2000-01-01"]
  */
 export function defaultPolicyRowsFor(countryName: string): { effectiveFrom: CalendarDate; policy: OvertimePolicy }[] {
-  const base = defaultPolicyFor(countryName);
-  if (base !== FRANCE_POLICY) return [{ effectiveFrom: SHIPPED_POLICY_FROM, policy: base }];
-  return [
-    { effectiveFrom: SHIPPED_POLICY_FROM, policy: { ...FRANCE_POLICY, countedAbsences: [] } },
-    { effectiveFrom: PAID_LEAVE_COUNTS_FROM, policy: FRANCE_POLICY },
-  ];
+  return [{ effectiveFrom: SHIPPED_POLICY_FROM, policy: defaultPolicyFor(countryName) }];
 }
 
 /**
@@ -312,6 +317,9 @@ export function validatePolicy(policy: OvertimePolicy & { effectiveFrom?: Calend
     }
   }
 
+  if (policy.countedAbsencesFrom !== undefined && policy.countedAbsencesFrom !== null && !isCalendarDate(policy.countedAbsencesFrom)) {
+    add("countedAbsencesFrom", "overtime.policy.error.date");
+  }
   if (!Array.isArray(policy.countedAbsences) || !policy.countedAbsences.every(isLeaveReason)) {
     add("countedAbsences", "overtime.policy.error.reason");
   } else if (new Set(policy.countedAbsences).size !== policy.countedAbsences.length) {

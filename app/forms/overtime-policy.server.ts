@@ -41,6 +41,8 @@ export const OvertimePolicyForm = z.object({
     .object({ firstBandDivisor: optionalNumber, firstRate: optionalNumber, secondRate: optionalNumber, capDivisor: optionalNumber })
     .optional(),
   countedAbsences: z.array(z.string()).optional(),
+  // Empty: the counted absences always count (decision 0126).
+  countedAbsencesFrom: z.string().optional(),
   holidaysCountAsWork: z.boolean().optional(),
   holidayRate: number,
   holidayRates: z.array(z.object({ monthDay: z.string().optional(), rate: optionalNumber }).optional()).optional(),
@@ -93,6 +95,7 @@ export function toPolicyInput(v: OvertimePolicyFormValue): OvertimePolicy & { ef
         }
       : null,
     countedAbsences: (v.countedAbsences ?? []) as LeaveReason[],
+    countedAbsencesFrom: (v.countedAbsencesFrom ?? "").trim() === "" ? null : (v.countedAbsencesFrom ?? "").trim(),
     holidaysCountAsWork: v.holidaysCountAsWork ?? false,
     holidayRate: v.holidayRate,
     holidayRates: (v.holidayRates ?? [])
@@ -128,6 +131,7 @@ export function policyFormDefaults(policy: OvertimePolicy, effectiveFrom: Calend
     enhancedRestDayRate: policy.enhancedRestDayRate === null ? "" : String(policy.enhancedRestDayRate),
     complementaryEnabled: policy.complementary ? "on" : "",
     countedAbsences: [...policy.countedAbsences],
+    countedAbsencesFrom: policy.countedAbsencesFrom ?? "",
     holidaysCountAsWork: policy.holidaysCountAsWork ? "on" : "",
     holidayRate: String(policy.holidayRate),
     sundayRate: String(policy.sundayRate),

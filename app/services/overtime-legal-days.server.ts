@@ -112,7 +112,12 @@ export async function legalDays(em: EntityManager, ids: readonly number[], from:
 export function checksIn(employee: EmployeeLegalDays | undefined, from: CalendarDate, to: CalendarDate, now: Date = new Date()): LegalCheck[] {
   if (!employee) return [];
   const today = localDate(now, employee.zone);
-  return legalChecks(employee.days, employee.policy, { today, annualOvertimeLimitSeconds: employee.annualOvertimeLimitSeconds }).filter((c) => c.date >= from && c.date <= to);
+  return legalChecks(employee.days, employee.policy, {
+    today,
+    annualOvertimeLimitSeconds: employee.annualOvertimeLimitSeconds,
+    // The night worker's checks (L3122-5/6/7, art. 224.º) on the employee's night period (decision 0125).
+    nightSeconds: nightsOf(employee),
+  }).filter((c) => c.date >= from && c.date <= to);
 }
 
 /** An employee's clock days for the legal checks, with the checks of their own country (issue 26 §3). */

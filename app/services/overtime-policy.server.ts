@@ -42,6 +42,7 @@ export interface PolicyJson {
   enhanced_rest_day_rate: number | string | null;
   complementary: OvertimePolicy["complementary"];
   counted_absences: string[];
+  counted_absences_from?: string | null;
   holidays_count_as_work: boolean;
   holiday_rate: number | string;
   holiday_rates: OvertimePolicy["holidayRates"];
@@ -79,6 +80,7 @@ export function policyFromJson(r: PolicyJson): OvertimePolicyRow {
     enhancedRestDayRate: numOrNull(r.enhanced_rest_day_rate),
     complementary: r.complementary ?? null,
     countedAbsences: (r.counted_absences ?? []) as LeaveReason[],
+    countedAbsencesFrom: r.counted_absences_from ? String(r.counted_absences_from).slice(0, 10) : null,
     holidaysCountAsWork: r.holidays_count_as_work,
     holidayRate: num(r.holiday_rate),
     holidayRates: r.holiday_rates ?? [],
@@ -112,6 +114,7 @@ export function policyColumns(policy: OvertimePolicy): Record<string, string | n
     enhanced_rest_day_rate: policy.enhancedRestDayRate,
     complementary: policy.complementary ? JSON.stringify(policy.complementary) : null,
     counted_absences: JSON.stringify(policy.countedAbsences),
+    counted_absences_from: policy.countedAbsencesFrom,
     holidays_count_as_work: policy.holidaysCountAsWork,
     holiday_rate: policy.holidayRate,
     holiday_rates: JSON.stringify(policy.holidayRates),
@@ -223,7 +226,7 @@ export async function insertDefaultPolicy(
 ): Promise<void> {
   const p = percentages;
   const sumsTo100 = (a: number, b: number) => Math.round(a * 100) + Math.round(b * 100) === 10_000;
-  // The shipped rows (France: before and from Cass. soc. 10 Sept 2025), each with the country's four percentages.
+  // The shipped row (France: paid leave counted from Cass. soc. 10 Sept 2025, decision 0126), with the country's four percentages.
   for (const { effectiveFrom, policy: base } of defaultPolicyRowsFor(countryName)) {
     const policy: OvertimePolicy = {
       ...base,

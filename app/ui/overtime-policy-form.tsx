@@ -171,6 +171,10 @@ export function PolicyForm({ values, errors, formErrors }: { values: FormValues;
           ))}
         </div>
         {errors.countedAbsences && <p className="field-error" role="alert">{errors.countedAbsences.join(" ")}</p>}
+        <p className="mt-2 text-sm text-gray-700" data-testid="counted-absences-law">{t("overtime.policy.counted_absences_from_law")}</p>
+        <Field id={idOf("countedAbsencesFrom")} label={t("overtime.policy.field.counted_absences_from")} errors={errors.countedAbsencesFrom}>
+          <input id={idOf("countedAbsencesFrom")} name="countedAbsencesFrom" type="date" defaultValue={value(values, "countedAbsencesFrom")} className="field-input" />
+        </Field>
       </fieldset>
       <Section title={t("overtime.policy.section.holidays")}>
         <CheckField name="holidaysCountAsWork" label={t("overtime.policy.field.holidays_count")} values={values} />

@@ -108,6 +108,7 @@ export const history = {
   "history.field.enhanced_rest_day_rate": "Majoration renforcée du jour de repos",
   "history.field.complementary": "Heures complémentaires",
   "history.field.counted_absences": "Absences comptées comme travail",
+  "history.field.counted_absences_from": "Absences comptées à partir du",
   "history.field.holidays_count_as_work": "Jours fériés comptés comme travail",
   "history.field.holiday_rate": "Majoration des jours fériés",
   "history.field.holiday_rates": "Majorations par jour férié",

@@ -75,6 +75,9 @@ export const overtime = {
   "overtime.policy.field.holiday_rate": "Majoration des heures travaillées un jour férié (%)",
   "overtime.policy.field.month_day": "Jour (MM-JJ)",
   "overtime.policy.section.night": "Travail de nuit",
+  "overtime.policy.field.counted_absences_from": "Absences comptées à partir du",
+  "overtime.policy.counted_absences_from_law":
+    "Congés payés et seuil des heures supplémentaires : la Cour de cassation les compte depuis son arrêt du 10/09/2025 (Cass. soc. n° 23-14.455), qui vaut aussi pour les litiges encore ouverts, et une demande de salaire remonte à trois ans (art. L3245-1). Par défaut, le 10/09/2025 ; une date plus ancienne règle les semaines antérieures. Vide : toujours.",
   "overtime.policy.night_law":
     "La loi laisse la période de nuit à l'accord collectif. Par défaut, celle de la loi : en France de 21 h à 6 h (art. L3122-20), un accord pouvant fixer une autre période d'au moins 9 heures entre 21 h et 7 h comprenant minuit – 5 h (art. L3122-2) ; au Portugal de 22 h à 7 h (art. 223.º n.º 2), un accord pouvant fixer 7 à 11 heures comprenant minuit – 5 h. La majoration des heures de nuit est de 25 % au Portugal (art. 266.º) ; en France elle est fixée par l'accord (art. L3122-8) : 0 par défaut. L'accord d'une filiale peut remplacer la période et la majoration.",
   "overtime.policy.field.night_from": "Début de la période de nuit",
@@ -111,6 +114,7 @@ export const overtime = {
   // Explanation steps of a week
   "overtime.explain.worked": "Heures travaillées : {hours}.",
   "overtime.explain.absences_counted": "Absences comptées comme du travail : {hours}.",
+  "overtime.explain.absences_counted_from": "Absences comptées comme du travail : {hours} (comptées depuis le {date}).",
   "overtime.explain.holidays_counted": "Jours fériés comptés comme du travail : {hours}.",
   "overtime.explain.counted": "Heures retenues : {hours}.",
   "overtime.explain.threshold": "Seuil du contrat : {hours} (durée légale {legal}).",
