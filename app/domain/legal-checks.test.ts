@@ -397,3 +397,40 @@ describe("legalChecks: night workers (issue 40; L3122-5, L3122-6, L3122-7, L3122
     expect(legalChecks([nightShift("2026-03-02", "21:00", "06:00"), nightShift("2026-03-04", "21:00", "06:00")]).some((c) => c.code.startsWith("night_worker"))).toBe(false);
   });
 });
+
+describe("legalChecks: the weekly rest of 35 h within the calendar week (L3132-2, Cass. soc. 13/11/2025)", () => {
+  const shift = (date: string, from: string, to: string) => day(date, [from, "START"], [to, "END"]);
+  const run = (days: LegalDay[], today?: string) =>
+    legalChecks(days, legalPolicyFor("France"), { zone: Z, ...(today ? { today } : {}) })
+      .filter((c) => c.code === "weekly_rest_short")
+      .map((c) => `${c.code}:${c.date}:${c.seconds / H}:${c.article}`);
+  it.each([
+    {
+      name: "L3132-2: Monday to Friday 09:00-17:00: Friday 17:00 to Monday 00:00 is 55 h of rest",
+      days: ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"].map((d) => shift(d, "09:00", "17:00")),
+      codes: [],
+    },
+    {
+      name: "L3132-2: Monday to Saturday 09:00-17:00 and Sunday 06:00-10:00: 16 h at most (the nights), under 35 h",
+      days: [...["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07"].map((d) => shift(d, "09:00", "17:00")), shift("2026-03-08", "06:00", "10:00")],
+      codes: ["weekly_rest_short:2026-03-02:16:Code du travail, art. L3132-2"],
+    },
+    {
+      name: "L3132-2: Saturday 20:00 off to Monday: 28 h within the week, under 35 h",
+      days: [...["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"].map((d) => shift(d, "09:00", "17:00")), shift("2026-03-07", "12:00", "20:00")],
+      codes: ["weekly_rest_short:2026-03-02:28:Code du travail, art. L3132-2"],
+    },
+    {
+      name: "L3132-2: the rest may fall early in the week: Monday and Tuesday morning off, then five days: 57 h from Monday 00:00",
+      days: ["2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"].map((d) => shift(d, "09:00", "17:00")),
+      codes: [],
+    },
+  ])("$name", ({ days, codes }) => {
+    expect(run(days, "2026-03-20")).toEqual(codes);
+  });
+
+  it("a week not over yet is not judged: its rest may still come", () => {
+    const days = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"].map((d) => shift(d, "09:00", "21:00"));
+    expect(run([...days, shift("2026-03-07", "09:00", "20:00")], "2026-03-08")).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@
 import { isoWeekKey, mondayOf } from "./iso-week";
 import { LEGAL_SOURCES, type SourceId } from "./legal-sources";
 import { addDays, isoWeekday, type CalendarDate } from "./time-calendar-date";
+import { instantAt } from "./zoned-day";
 
 const HOUR = 3600;
 export const MAX_DAY_SECONDS = 10 * HOUR;
@@ -47,6 +48,7 @@ export type LegalCheckCode =
   | "rest_day_due"
   | "rest_day_over_normal_day"
   | "seventh_day"
+  | "weekly_rest_short"
   | "night_worker"
   | "night_worker_day_over_8h"
   | "night_worker_average_over_40h"
@@ -106,6 +108,11 @@ export interface LegalPolicy {
   restDayLimit: Rule | null;
   /** At most `days` days worked in a calendar week, Monday to Sunday (France L3132-1, Cass. soc. 13/11/2025). */
   maxDaysPerWeek: { days: number; article: string; source: SourceId } | null;
+  /**
+   * The weekly rest within each calendar week, Monday 00:00 to Sunday 24:00 local: at least `seconds` in a row
+   * (France L3132-2: 24 h plus the 11 h of daily rest, 35 h; Cass. soc. 13/11/2025). Checked when the zone is given.
+   */
+  weeklyRest: Rule | null;
   /** Night workers: who they are and their limits (needs the days' night seconds, LegalCheckOptions.nightSeconds). */
   nightWorker: NightWorkerRule | null;
 }
@@ -141,6 +148,7 @@ export const FRANCE_LEGAL: LegalPolicy = {
   weeklyRestDay: null,
   restDayLimit: null,
   maxDaysPerWeek: { days: 6, ...src("FR.L3132-1") },
+  weeklyRest: { seconds: 35 * HOUR, ...src("FR.L3132-2") },
   nightWorker: {
     mode: "twice",
     minNightSeconds: 3 * HOUR,
@@ -173,6 +181,7 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
   weeklyRestDay: { weekday: 7, withinWorkingDays: 3, ...src("PT.229.4") },
   restDayLimit: { seconds: 8 * HOUR, ...src("PT.228.1.e") },
   maxDaysPerWeek: null,
+  weeklyRest: null,
   nightWorker: {
     mode: "everyDay",
     minNightSeconds: 3 * HOUR,
@@ -247,6 +256,8 @@ export interface LegalCheckOptions {
    * decision 0103); it wins over `smallCompany` and the policy's defaults.
    */
   annualOvertimeLimitSeconds?: number;
+  /** The employee's zone: the calendar week's bounds of the weekly rest (L3132-2). Unset: not checked. */
+  zone?: string;
   /** Night seconds of each day's shift (the employee's night period): the night worker's checks. Unset: not checked. */
   nightSeconds?: Readonly<Record<CalendarDate, number>>;
 }
@@ -264,6 +275,7 @@ const ORDER: LegalCheckCode[] = [
   "rest_day_due",
   "rest_day_over_normal_day",
   "seventh_day",
+  "weekly_rest_short",
   "night_worker",
   "night_worker_day_over_8h",
   "night_worker_average_over_40h",
@@ -369,6 +381,28 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
       if (isoWeekday(date) !== rule.weekday) continue;
       const due = restDayDue(date, worked, rule.withinWorkingDays, options);
       if (due !== null) push("rest_day_due", date, seconds, rule, { dueBy: due });
+    }
+  }
+  if (policy.weeklyRest && options.zone) {
+    // L3132-2 within the calendar week (Cass. soc. 13/11/2025 n° 24-10.733): the longest time without work between
+    // Monday 00:00 and the next Monday 00:00, local (a 167 h or 169 h week on a clock change). A week not over
+    // (`today` on or before its Sunday) is not judged yet: its rest may still come.
+    const rule = policy.weeklyRest;
+    const zone = options.zone;
+    const all = sorted.flatMap((d) => workIntervals(d.entries)).sort((a, b) => a[0] - b[0]);
+    for (const week of byWeek.values()) {
+      if (options.today !== undefined && options.today <= addDays(week.monday, 6)) continue;
+      const start = instantAt(week.monday, "00:00", zone).getTime() / 1000;
+      const end = instantAt(addDays(week.monday, 7), "00:00", zone).getTime() / 1000;
+      let longest = 0;
+      let free = start;
+      for (const [from, to] of all) {
+        if (to <= start || from >= end) continue;
+        longest = Math.max(longest, Math.max(start, from) - free);
+        free = Math.max(free, Math.min(to, end));
+      }
+      longest = Math.max(longest, end - free);
+      if (longest < rule.seconds) push("weekly_rest_short", week.monday, longest, rule);
     }
   }
   if (policy.nightWorker && options.nightSeconds) nightWorkerChecks(policy.nightWorker, worked, byWeek, options.nightSeconds, push);

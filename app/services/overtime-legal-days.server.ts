@@ -115,6 +115,7 @@ export function checksIn(employee: EmployeeLegalDays | undefined, from: Calendar
   return legalChecks(employee.days, employee.policy, {
     today,
     annualOvertimeLimitSeconds: employee.annualOvertimeLimitSeconds,
+    zone: employee.zone,
     // The night worker's checks (L3122-5/6/7, art. 224.º) on the employee's night period (decision 0125).
     nightSeconds: nightsOf(employee),
   }).filter((c) => c.date >= from && c.date <= to);

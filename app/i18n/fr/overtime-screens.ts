@@ -116,6 +116,7 @@ export const overtimeScreens = {
   "overtime_screens.check.night_worker_day_over_8h": "Le {date} : {hours} travaillées par un travailleur de nuit, plus de 8 h dans la journée.",
   "overtime_screens.check.night_worker_average_over_40h": "Semaine du {date} : {hours} en moyenne sur 12 semaines consécutives pour un travailleur de nuit, plus de 40 h.",
   "overtime_screens.check.night_worker_average_day_over_8h": "Semaine du {date} : {hours} par jour en moyenne pour un travailleur de nuit, plus de 8 h.",
+  "overtime_screens.check.weekly_rest_short": "Semaine du {date} : {hours} de repos d'affilée au plus dans la semaine civile, moins de 35 h (24 h plus les 11 h du repos quotidien).",
   "overtime_screens.check.seventh_day": "Le {date} : {days}e jour travaillé de la semaine civile, plus de six jours par semaine.",
   "overtime_screens.check.mark": "Contrôle légal",
   "overtime_screens.check.title": "Contrôles légaux",
