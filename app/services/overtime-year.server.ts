@@ -18,6 +18,7 @@ import { dayCounts, isRunningWeek } from "~/domain/overtime-account";
 import { timeAccountByWeek } from "./overtime-account.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
 import { employeeScopeSql } from "./time-clock.server";
+import { cite, sourceOfArticle, type CitedSource } from "~/domain/legal-sources";
 import { checksIn, legalDays, nightsOf, type EmployeeLegalDays } from "./overtime-legal-days.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -89,6 +90,8 @@ export interface EmployeeYearPage {
   canDeduct: boolean;
   explained: ExplainedWeek | null;
   checks: string[];
+  /** The sources of each check (decision 0125): `checkSources[i]` for `checks[i]`. */
+  checkSources: CitedSource[][];
 }
 
 interface EmployeeRow {
@@ -241,6 +244,7 @@ export async function employeeYear(
     canDeduct: canCallApi("POST", "/api/deduction", actor.profileType),
     explained,
     checks: checks.map(legalCheckMessage),
+    checkSources: checks.map((c) => cite([c.source ?? sourceOfArticle(c.article)])),
   };
 }
 

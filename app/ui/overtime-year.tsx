@@ -240,7 +240,7 @@ export function OvertimeYearScreen({ page, failure }: { page: EmployeeYearPage; 
         <section aria-labelledby="ot-checks" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="legal-checks">
           <h2 id="ot-checks" className="font-semibold">{t("overtime_screens.check.title")}</h2>
           <p>{t("overtime_screens.check.inform")}</p>
-          <ul className="mt-1 list-disc pl-5">{page.checks.map((c, i) => <li key={i}>{c}</li>)}</ul>
+          <ul className="mt-1 list-disc pl-5">{page.checks.map((c, i) => <li key={i}>{c}<SourceLinks sources={page.checkSources?.[i]} /></li>)}</ul>
         </section>
       )}
       {page.grid.length === 0 ? <p className="text-gray-700">{t("overtime_screens.grid.empty")}</p> : <GridTable page={page} />}

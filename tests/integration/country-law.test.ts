@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { employeeWeek } from "~/services/overtime-views.server";
+import { employeeWeek, employeeYear } from "~/services/overtime-views.server";
 import { explainedToApi } from "~/server/overtime-api.server";
 import { OvertimeWeekAnswer } from "~/server/overtime-api.schema";
 import { recomputeDay } from "~/services/time-clock.server";
@@ -96,5 +96,9 @@ describe("country law on the employee's week (issue 40)", () => {
     expect(i).toBeGreaterThanOrEqual(0);
     expect(week.explanation.warningSources[i]![0]).toMatchObject({ article: "Code du travail, art. L3132-1", readOn: "2026-12-02" });
     expect(week.explanation.warningSources[i]![0]!.url).toContain("legifrance.gouv.fr");
+    // The year page's list of legal checks links each one too.
+    const year = await employeeYear(db.em(), await currentUser(db.em(), bossUserId), e.employeeId, { year: "2026" }, now);
+    const j = year.checks.findIndex((c) => c.includes("7e jour travaillé"));
+    expect(year.checkSources[j]!.map((s) => s.id)).toEqual(["FR.L3132-1"]);
   });
 });
