@@ -90,6 +90,7 @@ export const overtimeScreens = {
   "overtime_screens.explain.provisional": "Semaine en cours : résultat provisoire.",
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
   "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
+  "overtime_screens.calendar.check_sources": "Textes de ces contrôles :",
   "legal_source.title": "{title} — texte lu le {date}",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
   // Night hours (issue 26, decision 0075)
