@@ -14,7 +14,9 @@
  * paid rest day in one of the next 3 working days (art. 229.º n.º 4), flagged while it is not taken.
  */
 import { isoWeekKey, mondayOf } from "./iso-week";
+import { LEGAL_SOURCES, type SourceId } from "./legal-sources";
 import { addDays, isoWeekday, type CalendarDate } from "./time-calendar-date";
+import { instantAt } from "./zoned-day";
 
 const HOUR = 3600;
 export const MAX_DAY_SECONDS = 10 * HOUR;
@@ -43,7 +45,14 @@ export type LegalCheckCode =
   | "break_over_2h"
   | "daily_overtime_over_2h"
   | "annual_overtime_over_limit"
-  | "rest_day_due";
+  | "rest_day_due"
+  | "rest_day_over_normal_day"
+  | "seventh_day"
+  | "weekly_rest_short"
+  | "night_worker"
+  | "night_worker_day_over_8h"
+  | "night_worker_average_over_40h"
+  | "night_worker_average_day_over_8h";
 
 /** One finding. `date`: the day (the later day for a short rest, the Monday for a week). */
 export interface LegalCheck {
@@ -53,13 +62,23 @@ export interface LegalCheck {
   seconds: number;
   /** The article the finding rests on, as the explanation and the warnings name it (legalChecks always sets it). */
   article?: string;
+  /** Its entry in the one table of sources (app/domain/legal-sources.ts): title, official address, reading date. */
+  source?: SourceId;
+  /** rest_day_due: the last working day on which the compensatory rest day may be taken (art. 229.º n.º 4). */
+  dueBy?: CalendarDate;
+  /** seventh_day: the days worked in the calendar week. */
+  days?: number;
 }
 
-/** A limit and its article. */
+/** A limit and its article (`article` is the source's, kept for the findings' text). */
 interface Rule {
   seconds: number;
   article: string;
+  source: SourceId;
 }
+
+/** The article and source id of a rule, from the one table of sources. */
+const src = (id: SourceId) => ({ article: LEGAL_SOURCES[id].article, source: id });
 
 /** The legal checks of a country: each rule is data naming its article; null: the country has no such rule. */
 export interface LegalPolicy {
@@ -81,19 +100,65 @@ export interface LegalPolicy {
   /** `seconds` for a micro or small company, `otherSeconds` for a medium or large one. */
   annualOvertime: (Rule & { otherSeconds: number }) | null;
   /** Work on this ISO weekday (7 = Sunday) owes a rest day within `withinWorkingDays` working days. */
-  weeklyRestDay: { weekday: number; withinWorkingDays: number; article: string } | null;
+  weeklyRestDay: { weekday: number; withinWorkingDays: number; article: string; source: SourceId } | null;
+  /**
+   * Work on a rest day (a day without expected time) or a holiday limited to the normal daily period, `seconds`
+   * (Portugal art. 228.º n.º 1 e), the normal day of art. 203.º n.º 1: 8 h).
+   */
+  restDayLimit: Rule | null;
+  /** At most `days` days worked in a calendar week, Monday to Sunday (France L3132-1, Cass. soc. 13/11/2025). */
+  maxDaysPerWeek: { days: number; article: string; source: SourceId } | null;
+  /**
+   * The weekly rest within each calendar week, Monday 00:00 to Sunday 24:00 local: at least `seconds` in a row
+   * (France L3132-2: 24 h plus the 11 h of daily rest, 35 h; Cass. soc. 13/11/2025). Checked when the zone is given.
+   */
+  weeklyRest: Rule | null;
+  /** Night workers: who they are and their limits (needs the days' night seconds, LegalCheckOptions.nightSeconds). */
+  nightWorker: NightWorkerRule | null;
+}
+
+/**
+ * A night worker, week by week:
+ * - `twice` (France L3122-5 1°): at least `minDays` days of the week with `minNightSeconds` of night, or (2°,
+ *   L3122-23 without an agreement) `yearlySeconds` of night over the 12 months ending with the week;
+ * - `everyDay` (Portugal art. 224.º n.º 1): every day worked in the week with `minNightSeconds` of night.
+ * Then the limits of the night worker's weeks: `maxDay` (L3122-6: 8 h a day), `averageWeek` (L3122-7: 40 h on
+ * average over any 12 consecutive weeks), `averageDay` (art. 224.º n.º 2: 8 h a day on the week's average).
+ */
+export interface NightWorkerRule {
+  mode: "twice" | "everyDay";
+  minNightSeconds: number;
+  minDays: number;
+  identification: { article: string; source: SourceId };
+  yearly: { seconds: number; article: string; source: SourceId } | null;
+  maxDay: Rule | null;
+  averageWeek: (Rule & { weeks: number }) | null;
+  averageDay: Rule | null;
 }
 
 export const FRANCE_LEGAL: LegalPolicy = {
   country: "FR",
-  maxDay: { seconds: MAX_DAY_SECONDS, article: "Code du travail, art. L3121-18" },
-  maxWeek: { seconds: MAX_WEEK_SECONDS, article: "Code du travail, art. L3121-20" },
-  averageWeek: { seconds: 44 * HOUR, weeks: 12, article: "Code du travail, art. L3121-22" },
-  minRest: { seconds: MIN_REST_SECONDS, article: "Code du travail, art. L3131-1" },
-  breakRule: { mode: "reach", seconds: BREAK_AFTER_SECONDS, minBreakSeconds: MIN_BREAK_SECONDS, article: "Code du travail, art. L3121-16" },
+  maxDay: { seconds: MAX_DAY_SECONDS, ...src("FR.L3121-18") },
+  maxWeek: { seconds: MAX_WEEK_SECONDS, ...src("FR.L3121-20") },
+  averageWeek: { seconds: 44 * HOUR, weeks: 12, ...src("FR.L3121-22") },
+  minRest: { seconds: MIN_REST_SECONDS, ...src("FR.L3131-1") },
+  breakRule: { mode: "reach", seconds: BREAK_AFTER_SECONDS, minBreakSeconds: MIN_BREAK_SECONDS, ...src("FR.L3121-16") },
   dailyOvertime: null,
   annualOvertime: null,
   weeklyRestDay: null,
+  restDayLimit: null,
+  maxDaysPerWeek: { days: 6, ...src("FR.L3132-1") },
+  weeklyRest: { seconds: 35 * HOUR, ...src("FR.L3132-2") },
+  nightWorker: {
+    mode: "twice",
+    minNightSeconds: 3 * HOUR,
+    minDays: 2,
+    identification: src("FR.L3122-5"),
+    yearly: { seconds: 270 * HOUR, ...src("FR.L3122-23") },
+    maxDay: { seconds: 8 * HOUR, ...src("FR.L3122-6") },
+    averageWeek: { seconds: 40 * HOUR, weeks: 12, ...src("FR.L3122-7") },
+    averageDay: null,
+  },
 };
 
 export const PORTUGAL_LEGAL: LegalPolicy = {
@@ -101,7 +166,7 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
   maxDay: null,
   maxWeek: null,
   averageWeek: null,
-  minRest: { seconds: MIN_REST_SECONDS, article: "Código do Trabalho, art. 214.º n.º 1" },
+  minRest: { seconds: MIN_REST_SECONDS, ...src("PT.214") },
   breakRule: {
     mode: "stretch",
     seconds: 5 * HOUR,
@@ -109,11 +174,24 @@ export const PORTUGAL_LEGAL: LegalPolicy = {
     longDayOver: 10 * HOUR,
     minBreakSeconds: HOUR,
     maxBreakSeconds: 2 * HOUR,
-    article: "Código do Trabalho, art. 213.º n.º 1",
+    ...src("PT.213"),
   },
-  dailyOvertime: { seconds: 2 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 d)" },
-  annualOvertime: { seconds: 175 * HOUR, otherSeconds: 150 * HOUR, article: "Código do Trabalho, art. 228.º n.º 1 a) e b)" },
-  weeklyRestDay: { weekday: 7, withinWorkingDays: 3, article: "Código do Trabalho, art. 229.º n.º 4" },
+  dailyOvertime: { seconds: 2 * HOUR, ...src("PT.228.1.d") },
+  annualOvertime: { seconds: 175 * HOUR, otherSeconds: 150 * HOUR, ...src("PT.228.1.ab") },
+  weeklyRestDay: { weekday: 7, withinWorkingDays: 3, ...src("PT.229.4") },
+  restDayLimit: { seconds: 8 * HOUR, ...src("PT.228.1.e") },
+  maxDaysPerWeek: null,
+  weeklyRest: null,
+  nightWorker: {
+    mode: "everyDay",
+    minNightSeconds: 3 * HOUR,
+    minDays: 1,
+    identification: src("PT.224.1"),
+    yearly: null,
+    maxDay: null,
+    averageWeek: null,
+    averageDay: { seconds: 8 * HOUR, ...src("PT.224.2") },
+  },
 };
 
 /**
@@ -178,6 +256,10 @@ export interface LegalCheckOptions {
    * decision 0103); it wins over `smallCompany` and the policy's defaults.
    */
   annualOvertimeLimitSeconds?: number;
+  /** The employee's zone: the calendar week's bounds of the weekly rest (L3132-2). Unset: not checked. */
+  zone?: string;
+  /** Night seconds of each day's shift (the employee's night period): the night worker's checks. Unset: not checked. */
+  nightSeconds?: Readonly<Record<CalendarDate, number>>;
 }
 
 const ORDER: LegalCheckCode[] = [
@@ -191,6 +273,13 @@ const ORDER: LegalCheckCode[] = [
   "daily_overtime_over_2h",
   "annual_overtime_over_limit",
   "rest_day_due",
+  "rest_day_over_normal_day",
+  "seventh_day",
+  "weekly_rest_short",
+  "night_worker",
+  "night_worker_day_over_8h",
+  "night_worker_average_over_40h",
+  "night_worker_average_day_over_8h",
 ];
 
 /**
@@ -205,8 +294,9 @@ const ORDER: LegalCheckCode[] = [
  */
 export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRANCE_LEGAL, options: LegalCheckOptions = {}): LegalCheck[] {
   const checks: LegalCheck[] = [];
-  const push = (code: LegalCheckCode, date: CalendarDate, seconds: number, article: string) => checks.push({ code, date, seconds, article });
-  const byWeek = new Map<string, { monday: CalendarDate; seconds: number }>();
+  const push = (code: LegalCheckCode, date: CalendarDate, seconds: number, rule: { article: string; source: SourceId }, extra: Partial<LegalCheck> = {}) =>
+    checks.push({ code, date, seconds, article: rule.article, source: rule.source, ...extra });
+  const byWeek = new Map<string, { monday: CalendarDate; seconds: number; days: number }>();
   const byYear = new Map<string, number>();
   const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const worked = new Map<CalendarDate, number>();
@@ -216,34 +306,39 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
     if (intervals.length === 0) continue;
     const total = intervals.reduce((s, [from, to]) => s + (to - from), 0);
     worked.set(day.date, total);
-    if (policy.maxDay && total > policy.maxDay.seconds) push("day_over_10h", day.date, total, policy.maxDay.article);
+    if (policy.maxDay && total > policy.maxDay.seconds) push("day_over_10h", day.date, total, policy.maxDay);
     const rule = policy.breakRule;
     if (rule.mode === "reach") {
       // L3121-16: the break is due as soon as the day "atteint six heures" (exactly 6 h 00 included).
       const stretch = longestStretch(intervals, rule.minBreakSeconds);
-      if (stretch >= rule.seconds) push("no_break", day.date, stretch, rule.article);
+      if (stretch >= rule.seconds) push("no_break", day.date, stretch, rule);
     } else {
       const stretch = longestStretch(intervals, rule.minBreakSeconds);
       const limit = total > rule.longDayOver ? rule.longDaySeconds : rule.seconds;
-      if (stretch > limit) push("stretch_over_5h", day.date, stretch, rule.article);
+      if (stretch > limit) push("stretch_over_5h", day.date, stretch, rule);
       const longestBreak = intervals.slice(1).reduce((m, [from], i) => Math.max(m, from - intervals[i]![1]), 0);
-      if (longestBreak > rule.maxBreakSeconds) push("break_over_2h", day.date, longestBreak, rule.article);
+      if (longestBreak > rule.maxBreakSeconds) push("break_over_2h", day.date, longestBreak, rule);
     }
     const first = intervals[0]![0];
     if (previousEnd !== null && first - previousEnd < policy.minRest.seconds) {
-      push("short_rest", day.date, Math.max(0, first - previousEnd), policy.minRest.article);
+      push("short_rest", day.date, Math.max(0, first - previousEnd), policy.minRest);
     }
     previousEnd = intervals[intervals.length - 1]![1];
     const key = isoWeekKey(day.date);
     const id = `${key.year}-${key.week}`;
-    const week = byWeek.get(id) ?? { monday: mondayOf(day.date), seconds: 0 };
+    const week = byWeek.get(id) ?? { monday: mondayOf(day.date), seconds: 0, days: 0 };
     week.seconds += total;
+    week.days += 1;
     byWeek.set(id, week);
     if (day.expectedSeconds !== undefined) {
       const overtime = Math.max(0, total - day.expectedSeconds);
       // art. 228.º n.º 1 d): the 2 h are per working day (a rest day or a holiday has its own limit, alínea e).
       if (policy.dailyOvertime && day.expectedSeconds > 0 && overtime > policy.dailyOvertime.seconds) {
-        push("daily_overtime_over_2h", day.date, overtime, policy.dailyOvertime.article);
+        push("daily_overtime_over_2h", day.date, overtime, policy.dailyOvertime);
+      }
+      // art. 228.º n.º 1 e): on a weekly rest day or a holiday (no expected time), no more than the normal day.
+      if (policy.restDayLimit && day.expectedSeconds === 0 && total > policy.restDayLimit.seconds) {
+        push("rest_day_over_normal_day", day.date, total, policy.restDayLimit);
       }
       if (policy.annualOvertime) {
         const year = day.date.slice(0, 4);
@@ -252,12 +347,12 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
         byYear.set(year, after);
         const limit = options.annualOvertimeLimitSeconds ?? (options.smallCompany ? policy.annualOvertime.seconds : policy.annualOvertime.otherSeconds);
         // Flagged once, on the day the year's overtime goes past the limit.
-        if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime.article);
+        if (before <= limit && after > limit) push("annual_overtime_over_limit", day.date, after, policy.annualOvertime);
       }
     }
   }
   for (const week of byWeek.values()) {
-    if (policy.maxWeek && week.seconds > policy.maxWeek.seconds) push("week_over_48h", week.monday, week.seconds, policy.maxWeek.article);
+    if (policy.maxWeek && week.seconds > policy.maxWeek.seconds) push("week_over_48h", week.monday, week.seconds, policy.maxWeek);
   }
   if (policy.averageWeek) {
     const rule = policy.averageWeek;
@@ -267,17 +362,95 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
       let sum = 0;
       for (let i = 0; i < rule.weeks; i++) sum += weekSeconds.get(addDays(monday, -7 * i)) ?? 0;
       const average = Math.round(sum / rule.weeks);
-      if (average > rule.seconds) push("average_over_44h", monday, average, rule.article);
+      if (average > rule.seconds) push("average_over_44h", monday, average, rule);
+    }
+  }
+  if (policy.maxDaysPerWeek) {
+    // L3132-1: "Il est interdit de faire travailler un même salarié plus de six jours par semaine": the calendar
+    // week, Monday 00:00 to Sunday 24:00 (Cass. soc. 13/11/2025 n° 24-10.733), flagged on its first day beyond six.
+    const rule = policy.maxDaysPerWeek;
+    for (const week of byWeek.values()) {
+      if (week.days <= rule.days) continue;
+      const days = [...worked.keys()].filter((d) => mondayOf(d) === week.monday).sort();
+      push("seventh_day", days[rule.days]!, week.seconds, rule, { days: week.days });
     }
   }
   if (policy.weeklyRestDay) {
     const rule = policy.weeklyRestDay;
     for (const [date, seconds] of worked) {
       if (isoWeekday(date) !== rule.weekday) continue;
-      if (!restDayTaken(date, worked, rule.withinWorkingDays, options)) push("rest_day_due", date, seconds, rule.article);
+      const due = restDayDue(date, worked, rule.withinWorkingDays, options);
+      if (due !== null) push("rest_day_due", date, seconds, rule, { dueBy: due });
     }
   }
+  if (policy.weeklyRest && options.zone) {
+    // L3132-2 within the calendar week (Cass. soc. 13/11/2025 n° 24-10.733): the longest time without work between
+    // Monday 00:00 and the next Monday 00:00, local (a 167 h or 169 h week on a clock change). A week not over
+    // (`today` on or before its Sunday) is not judged yet: its rest may still come.
+    const rule = policy.weeklyRest;
+    const zone = options.zone;
+    const all = sorted.flatMap((d) => workIntervals(d.entries)).sort((a, b) => a[0] - b[0]);
+    for (const week of byWeek.values()) {
+      if (options.today !== undefined && options.today <= addDays(week.monday, 6)) continue;
+      const start = instantAt(week.monday, "00:00", zone).getTime() / 1000;
+      const end = instantAt(addDays(week.monday, 7), "00:00", zone).getTime() / 1000;
+      let longest = 0;
+      let free = start;
+      for (const [from, to] of all) {
+        if (to <= start || from >= end) continue;
+        longest = Math.max(longest, Math.max(start, from) - free);
+        free = Math.max(free, Math.min(to, end));
+      }
+      longest = Math.max(longest, end - free);
+      if (longest < rule.seconds) push("weekly_rest_short", week.monday, longest, rule);
+    }
+  }
+  if (policy.nightWorker && options.nightSeconds) nightWorkerChecks(policy.nightWorker, worked, byWeek, options.nightSeconds, push);
   return checks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : ORDER.indexOf(a.code) - ORDER.indexOf(b.code)));
+}
+
+type Push = (code: LegalCheckCode, date: CalendarDate, seconds: number, rule: { article: string; source: SourceId }, extra?: Partial<LegalCheck>) => void;
+
+/**
+ * The night worker's findings: the weeks in which the employee is a night worker (one `night_worker` finding on the
+ * week's Monday, with the night seconds of the week), then that week's limits.
+ */
+function nightWorkerChecks(
+  rule: NightWorkerRule,
+  worked: ReadonlyMap<CalendarDate, number>,
+  byWeek: ReadonlyMap<string, { monday: CalendarDate; seconds: number; days: number }>,
+  night: Readonly<Record<CalendarDate, number>>,
+  push: Push,
+) {
+  const weekSeconds = new Map([...byWeek.values()].map((w) => [w.monday, w.seconds]));
+  const dates = [...worked.keys()].sort();
+  for (const week of byWeek.values()) {
+    const days = dates.filter((d) => mondayOf(d) === week.monday);
+    const nightOfWeek = days.reduce((s, d) => s + (night[d] ?? 0), 0);
+    const longNights = days.filter((d) => (night[d] ?? 0) >= rule.minNightSeconds).length;
+    let basis: { article: string; source: SourceId } | null = null;
+    if (rule.mode === "twice" ? longNights >= rule.minDays : days.length > 0 && longNights === days.length) basis = rule.identification;
+    else if (rule.yearly) {
+      // L3122-23: the night hours of the 12 months ending with the week's Sunday (the days given).
+      const sunday = addDays(week.monday, 6);
+      const from = addDays(sunday, -364);
+      const year = dates.filter((d) => d >= from && d <= sunday).reduce((s, d) => s + (night[d] ?? 0), 0);
+      if (year >= rule.yearly.seconds) basis = rule.yearly;
+    }
+    if (!basis) continue;
+    push("night_worker", week.monday, nightOfWeek, basis);
+    if (rule.maxDay) for (const d of days) if ((worked.get(d) ?? 0) > rule.maxDay.seconds) push("night_worker_day_over_8h", d, worked.get(d)!, rule.maxDay);
+    if (rule.averageWeek) {
+      let sum = 0;
+      for (let i = 0; i < rule.averageWeek.weeks; i++) sum += weekSeconds.get(addDays(week.monday, -7 * i)) ?? 0;
+      const average = Math.round(sum / rule.averageWeek.weeks);
+      if (average > rule.averageWeek.seconds) push("night_worker_average_over_40h", week.monday, average, rule.averageWeek);
+    }
+    if (rule.averageDay && days.length > 0) {
+      const average = Math.round(week.seconds / days.length);
+      if (average > rule.averageDay.seconds) push("night_worker_average_day_over_8h", week.monday, average, rule.averageDay);
+    }
+  }
 }
 
 /**
@@ -285,15 +458,17 @@ export function legalChecks(days: readonly LegalDay[], policy: LegalPolicy = FRA
  * after `restDay` passed without work. A day not passed yet (from `today` on) is not taken yet: the finding stays
  * until the rest is taken, like a recovery still owed.
  */
-function restDayTaken(restDay: CalendarDate, worked: ReadonlyMap<CalendarDate, number>, within: number, options: LegalCheckOptions): boolean {
+function restDayDue(restDay: CalendarDate, worked: ReadonlyMap<CalendarDate, number>, within: number, options: LegalCheckOptions): CalendarDate | null {
   let found = 0;
+  let last = restDay;
   for (let day = addDays(restDay, 1); found < within; day = addDays(day, 1)) {
     if (isoWeekday(day) > 5 || options.holidays?.has(day)) continue;
     found += 1;
+    last = day;
     const passed = options.today === undefined || day < options.today;
-    if (passed && !worked.has(day)) return true;
+    if (passed && !worked.has(day)) return null;
   }
-  return false;
+  return last;
 }
 
 /**

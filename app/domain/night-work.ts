@@ -16,6 +16,38 @@ export interface NightPeriod {
 
 /** Code du travail L3122-20 (the default period, no agreement). */
 export const FRENCH_NIGHT: NightPeriod = { from: "21:00", to: "06:00" };
+/** Código do Trabalho art. 223.º n.º 2 (the default period, no agreement). */
+export const PORTUGUESE_NIGHT: NightPeriod = { from: "22:00", to: "07:00" };
+
+/**
+ * The period's length on a day without a clock change, in hours.
+ *
+ * @example nightPeriodHours({ from: "21:00", to: "06:00" }) // 9
+ */
+export function nightPeriodHours(period: NightPeriod): number {
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const length = (minutes(period.to) - minutes(period.from) + 24 * 60) % (24 * 60);
+  return length / 60;
+}
+
+/**
+ * The period in force: a subsidiary's agreement (both times set) wins over the country's policy.
+ *
+ * @example effectiveNightPeriod({ from: "22:00", to: "07:00" }, { from: "23:00", to: "06:00" }) // 23:00-06:00
+ */
+export function effectiveNightPeriod(country: NightPeriod, agreement?: { from: string | null; to: string | null } | null): NightPeriod {
+  return agreement?.from && agreement?.to ? { from: agreement.from, to: agreement.to } : country;
+}
+
+/** "21 h – 6 h", "22 h 30 – 7 h": the period as the explanation says it. */
+export function nightPeriodLabel(period: NightPeriod): string {
+  const part = (hhmm: string) => {
+    const h = Number(hhmm.slice(0, 2));
+    const m = hhmm.slice(3, 5);
+    return m === "00" ? `${h} h` : `${h} h ${m}`;
+  };
+  return `${part(period.from)} – ${part(period.to)}`;
+}
 
 /**
  * Seconds of the work intervals ([from, to] in unix seconds) inside the night periods of the zone.

@@ -6,6 +6,7 @@
  */
 import { t, type MessageKey } from "~/i18n/fr";
 import { isLeaveReason, type LeaveReason } from "./leave-days";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT, nightPeriodHours, type NightPeriod } from "./night-work";
 import { isCalendarDate, type CalendarDate } from "./time-calendar-date";
 
 /**
@@ -58,6 +59,12 @@ export interface OvertimePolicy {
   complementary: ComplementaryRule | null;
   /** Leave reasons whose days count as work toward the threshold, valued at the day's scheduled hours. */
   countedAbsences: LeaveReason[];
+  /**
+   * The first day on which `countedAbsences` count (null: always). France: 10/09/2025, the day of Cass. soc.
+   * n° 23-14.455 (paid leave toward the 35 h); a company settling the claims still open may set it earlier, up to
+   * the three years of a wage claim (L3245-1). Decision 0126.
+   */
+  countedAbsencesFrom: CalendarDate | null;
   /** Whether a public holiday not worked counts as work toward the threshold. */
   holidaysCountAsWork: boolean;
   /** Premium on hours worked on a public holiday (0 = none) and on the holidays listed apart (1 May). */
@@ -75,6 +82,18 @@ export interface OvertimePolicy {
   mandatoryRestSmallPercent: number;
   mandatoryRestLargePercent: number;
   quotaCounts: QuotaCounts;
+  /**
+   * The night period (wall clock, `from` on the evening): France 21:00–06:00 without an agreement (L3122-20), an
+   * agreement may set another period of at least 9 h between 21:00 and 07:00 including 00:00–05:00 (L3122-2);
+   * Portugal 22:00–07:00 without an agreement (art. 223.º n.º 2), an agreement may set 7 to 11 h including 00:00–05:00
+   * (n.º 1). A subsidiary's agreement may override it (subsidiary.night_from/night_to).
+   */
+  nightPeriod: NightPeriod;
+  /**
+   * Premium on night hours, in % (Portugal +25 %, art. 266.º n.º 1); 0 = none by law (France: set by the agreement,
+   * L3122-8). A subsidiary's agreement may override it.
+   */
+  nightRate: number;
   /** The spec's four percentages (spec 1 "Country"): paid + inRecuperation = 100, the two initiatives = 100. */
   paid: number;
   inRecuperation: number;
@@ -118,8 +137,10 @@ export const FRANCE_POLICY: OvertimePolicy = {
   // L3123-28: without an agreement, heures complémentaires are capped at 1/10 of the contract (the hours beyond are
   // still paid and flagged); 1/3 (L3123-20) needs a branch agreement: a policy setting (decision 0073).
   complementary: { firstBandDivisor: 10, firstRate: 10, secondRate: 25, capDivisor: 10 },
-  // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold.
+  // Cass. soc., 10 Sept 2025, n° 23-14.455: paid-leave days count toward the 35 h threshold, from the ruling's day
+  // by default (decision 0126).
   countedAbsences: ["PAID_LEAVE"],
+  countedAbsencesFrom: "2025-09-10",
   holidaysCountAsWork: false,
   holidayRate: 0,
   holidayRates: [{ monthDay: "05-01", rate: 100 }],
@@ -130,6 +151,8 @@ export const FRANCE_POLICY: OvertimePolicy = {
   mandatoryRestSmallPercent: 50,
   mandatoryRestLargePercent: 100,
   quotaCounts: "paid",
+  nightPeriod: FRENCH_NIGHT,
+  nightRate: 0,
   paid: 100,
   inRecuperation: 0,
   employeeInitiatedRecuperation: 50,
@@ -155,6 +178,7 @@ export const PORTUGAL_POLICY: OvertimePolicy = {
   enhancedRestDayRate: 100,
   complementary: null,
   countedAbsences: [],
+  countedAbsencesFrom: null,
   holidaysCountAsWork: false,
   holidayRate: 0,
   holidayRates: [],
@@ -165,6 +189,8 @@ export const PORTUGAL_POLICY: OvertimePolicy = {
   mandatoryRestSmallPercent: 0,
   mandatoryRestLargePercent: 0,
   quotaCounts: "all",
+  nightPeriod: PORTUGUESE_NIGHT,
+  nightRate: 25,
   paid: 100,
   inRecuperation: 0,
   employeeInitiatedRecuperation: 50,
@@ -177,18 +203,14 @@ export const SHIPPED_POLICY_FROM = "2000-01-01";
 export const PAID_LEAVE_COUNTS_FROM = "2025-09-10";
 
 /**
- * The shipped policy rows of a country, oldest first: Portugal's one row; France's before and from the Cour de
- * cassation's ruling of 10 September 2025 (paid leave counted toward the 35 h threshold only from that day).
+ * The shipped policy rows of a country: one row from 2000-01-01. France's counts paid leave toward the 35 h from
+ * the Cour de cassation's ruling of 10 September 2025 by its `countedAbsencesFrom` setting (decision 0126; decision
+ * 0073 shipped it as a second row from that day).
  *
- * @example defaultPolicyRowsFor("France").map((r) => r.effectiveFrom) // ["2000-01-01", "2025-09-10"]
+ * @example defaultPolicyRowsFor("France").map((r) => r.effectiveFrom) // ["2000-01-01"]
  */
 export function defaultPolicyRowsFor(countryName: string): { effectiveFrom: CalendarDate; policy: OvertimePolicy }[] {
-  const base = defaultPolicyFor(countryName);
-  if (base !== FRANCE_POLICY) return [{ effectiveFrom: SHIPPED_POLICY_FROM, policy: base }];
-  return [
-    { effectiveFrom: SHIPPED_POLICY_FROM, policy: { ...FRANCE_POLICY, countedAbsences: [] } },
-    { effectiveFrom: PAID_LEAVE_COUNTS_FROM, policy: FRANCE_POLICY },
-  ];
+  return [{ effectiveFrom: SHIPPED_POLICY_FROM, policy: defaultPolicyFor(countryName) }];
 }
 
 /**
@@ -295,6 +317,9 @@ export function validatePolicy(policy: OvertimePolicy & { effectiveFrom?: Calend
     }
   }
 
+  if (policy.countedAbsencesFrom !== undefined && policy.countedAbsencesFrom !== null && !isCalendarDate(policy.countedAbsencesFrom)) {
+    add("countedAbsencesFrom", "overtime.policy.error.date");
+  }
   if (!Array.isArray(policy.countedAbsences) || !policy.countedAbsences.every(isLeaveReason)) {
     add("countedAbsences", "overtime.policy.error.reason");
   } else if (new Set(policy.countedAbsences).size !== policy.countedAbsences.length) {
@@ -320,6 +345,9 @@ export function validatePolicy(policy: OvertimePolicy & { effectiveFrom?: Calend
   checkPercent("mandatoryRestLargePercent", policy.mandatoryRestLargePercent);
   if (policy.quotaCounts !== "paid" && policy.quotaCounts !== "all") add("quotaCounts", "overtime.policy.error.quota_counts");
 
+  for (const v of nightPeriodViolations(policy.nightPeriod, policy.mode)) add(v.propertyPath, v.key);
+  if (policy.nightRate !== undefined) checkRate("nightRate", policy.nightRate, 0);
+
   checkPercent("paid", policy.paid);
   checkPercent("inRecuperation", policy.inRecuperation);
   checkPercent("employeeInitiatedRecuperation", policy.employeeInitiatedRecuperation);
@@ -336,6 +364,35 @@ export function validatePolicy(policy: OvertimePolicy & { effectiveFrom?: Calend
     add("employerInitiatedRecuperation", "overtime.policy.error.initiative_sum");
   }
   return out;
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The errors of a night period: two HH:MM times; the period must include 00:00–05:00 and last 7 to 11 h
+ * (Código do Trabalho art. 223.º n.º 1); in the weekly mode (the French Code du travail, L3122-2) at least 9 h,
+ * starting no earlier than 21:00 and ending no later than 07:00.
+ *
+ * @example nightPeriodViolations({ from: "22:00", to: "07:00" }, "daily") // []
+ * @example nightPeriodViolations({ from: "22:00", to: "06:00" }, "weekly") // [{ propertyPath: "nightPeriod", ... }] (8 h)
+ */
+export function nightPeriodViolations(period: NightPeriod | undefined, mode: OvertimeMode): { propertyPath: string; key: MessageKey }[] {
+  if (period === undefined) return [];
+  if (!HHMM.test(period?.from ?? "")) return [{ propertyPath: "nightPeriod.from", key: "overtime.policy.error.night_time" }];
+  if (!HHMM.test(period?.to ?? "")) return [{ propertyPath: "nightPeriod.to", key: "overtime.policy.error.night_time" }];
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const from = minutes(period.from);
+  const to = minutes(period.to);
+  // 00:00–05:00 inside: the period starts in the evening (or at midnight) and ends at 05:00 or later in the morning.
+  const coversCore = (from >= 12 * 60 || from === 0) && to >= 5 * 60 && to <= 12 * 60;
+  const hours = nightPeriodHours(period);
+  if (mode === "weekly") {
+    const frame = (from >= 21 * 60 || from === 0) && to <= 7 * 60;
+    if (!coversCore || !frame || hours < 9) return [{ propertyPath: "nightPeriod", key: "overtime.policy.error.night_period_fr" }];
+  } else if (!coversCore || hours < 7 || hours > 11) {
+    return [{ propertyPath: "nightPeriod", key: "overtime.policy.error.night_period_pt" }];
+  }
+  return [];
 }
 
 /**

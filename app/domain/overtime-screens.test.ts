@@ -179,7 +179,7 @@ describe("explained week", () => {
       name: "a paid-leave day counted toward the threshold",
       result: week([0, 9 * H, 9 * H, 9 * H, 9 * H], { leaveOn: 0 }),
       days: ["Lundi 02/03/2026 : 7 h 00 d'absence comptées."],
-      steps: ["Absences comptées comme du travail : 7 h 00.", "Heures retenues : 43 h 00."],
+      steps: ["Absences comptées comme du travail : 7 h 00 (comptées depuis le 10/09/2025).", "Heures retenues : 43 h 00."],
       warning: false,
     },
     {

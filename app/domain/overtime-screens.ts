@@ -8,6 +8,9 @@ import { clampRange, defaultOvertimeRange, PERIOD_SPAN, sixMonthPeriod, type Dat
 import { isoWeekKey, isoWeeksInRange, mondayOf, type IsoWeek } from "./iso-week";
 import type { LegalCheck } from "./legal-checks";
 import { explainWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly } from "./overtime";
+import { anomalySources, capWords, stepSources } from "./overtime-explain";
+import { cite, sourceOfArticle, type CitedSource, type SourceId } from "./legal-sources";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT, nightPeriodLabel, type NightPeriod } from "./night-work";
 import { formatHoursMinutes } from "./number-format";
 import { addDays, calendarDay, isCalendarDate, type CalendarDate } from "./time-calendar-date";
 
@@ -256,8 +259,12 @@ export interface WeekFacts {
   days: readonly DayResult[];
   anomalies: readonly OvertimeAnomaly[];
   quota?: { limitSeconds: number; afterSeconds: number; warning: boolean } | null;
-  /** Night hours of each day's shift (21:00-06:00, L3122-20; issue 26, decision 0075), counted apart. */
+  /** Night hours of each day's shift (the employee's night period; issue 26, decisions 0075 and 0125), counted apart. */
   nightSeconds?: Readonly<Record<CalendarDate, number>>;
+  /** The night period counted and its premium (France 21:00–06:00 and none by default; Portugal 22:00–07:00, +25 %). */
+  night?: { period: NightPeriod; rate: number; byAgreement: boolean } | null;
+  /** The engine's mode: which country's articles the lines cite (weekly: Code du travail; daily: Código do Trabalho). */
+  mode?: "weekly" | "daily";
 }
 
 export interface WeekExplanation {
@@ -271,6 +278,10 @@ export interface WeekExplanation {
   quotaWarning: boolean;
   /** Share of the quota used after the week, in whole percent (null without a quota). */
   quotaPercent: number | null;
+  /** The sources each line rests on (decision 0125), line by line: `daySources[i]` for `days[i]`, and so on. */
+  daySources: CitedSource[][];
+  stepSources: CitedSource[][];
+  warningSources: CitedSource[][];
 }
 
 const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
@@ -278,7 +289,12 @@ const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
 /** A legal check as a French sentence. */
 export function legalCheckMessage(check: LegalCheck): string {
-  const text = t(`overtime_screens.check.${check.code}`, { date: frDate(check.date), hours: formatHoursMinutes(check.seconds) });
+  const text = t(`overtime_screens.check.${check.code}`, {
+    date: frDate(check.date),
+    hours: formatHoursMinutes(check.seconds),
+    due: check.dueBy ? frDate(check.dueBy) : "",
+    days: check.days ?? 7,
+  });
   // Each finding names its article (issue 26 §2, decision 0076).
   return check.article ? t("overtime_screens.check.with_article", { text, article: check.article }) : text;
 }
@@ -286,7 +302,7 @@ export function legalCheckMessage(check: LegalCheck): string {
 /** An engine anomaly as a French sentence (the legal checks say the day and week limits already). */
 function anomalyText(a: OvertimeAnomaly, quotaHours: number): string {
   const date = a.date ? frDate(a.date) : "";
-  return t(`overtime.anomaly.${a.code}`, { date, hours: formatHoursMinutes(a.seconds ?? 0), quota: quotaHours });
+  return t(`overtime.anomaly.${a.code}`, { date, hours: formatHoursMinutes(a.seconds ?? 0), quota: quotaHours, cap: capWords(a.capDivisor) });
 }
 
 /**
@@ -297,24 +313,40 @@ function anomalyText(a: OvertimeAnomaly, quotaHours: number): string {
  * @example explainWeekFacts({ steps, days, anomalies: [] }, []).days[0] // "Lundi 02/03/2026 : 9 h 00 travaillées."
  */
 export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]): WeekExplanation {
+  const mode = facts.mode ?? "weekly";
+  const pt = mode === "daily";
+  const night = facts.night ?? { period: pt ? PORTUGUESE_NIGHT : FRENCH_NIGHT, rate: pt ? 25 : 0, byAgreement: false };
   const days: string[] = [];
+  const daySources: CitedSource[][] = [];
   for (const d of facts.days) {
     const weekday = WEEKDAYS[calendarDay(d.date).weekday - 1];
     const parts: string[] = [];
+    const ids: SourceId[] = [];
     if (d.workedSeconds > 0) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
-    const night = facts.nightSeconds?.[d.date] ?? 0;
-    if (night > 0) parts.push(t("overtime_screens.explain.day_night", { hours: formatHoursMinutes(night) }));
-    if (d.absenceCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
+    const nightSeconds = facts.nightSeconds?.[d.date] ?? 0;
+    if (nightSeconds > 0) {
+      const params = { hours: formatHoursMinutes(nightSeconds), period: nightPeriodLabel(night.period), rate: String(night.rate).replace(".", ",") };
+      parts.push(t(night.rate > 0 ? "overtime_screens.explain.day_night_rate" : "overtime_screens.explain.day_night", params));
+      // The period (the law's default, or an agreement within the law's frame) and what the night hours earn.
+      if (pt) ids.push("PT.223", ...(night.rate > 0 ? (["PT.266"] as const) : []));
+      else ids.push(night.byAgreement ? "FR.L3122-2" : "FR.L3122-20", "FR.L3122-8");
+    }
+    if (d.absenceCountedSeconds > 0) {
+      parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
+      if (!pt) ids.push("FR.CASS-23-14455");
+    }
     if (d.holidayCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
-    if (parts.length) days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);
+    if (parts.length) {
+      days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);
+      daySources.push(cite(ids));
+    }
   }
   const quotaHours = Math.round((facts.quota?.limitSeconds ?? 0) / HOUR);
   // The legal checks say the 10 h day and the 48 h week from the clock entries: the engine's same findings are not repeated.
   const fromChecks = new Set(checks.map((c) => c.code));
-  const warnings = [
-    ...facts.anomalies.filter((a) => !(fromChecks.has(a.code as never) && (a.code === "day_over_10h" || a.code === "week_over_48h"))).map((a) => anomalyText(a, quotaHours)),
-    ...checks.map(legalCheckMessage),
-  ];
+  const anomalies = facts.anomalies.filter((a) => !(fromChecks.has(a.code as never) && (a.code === "day_over_10h" || a.code === "week_over_48h")));
+  const warnings = [...anomalies.map((a) => anomalyText(a, quotaHours)), ...checks.map(legalCheckMessage)];
+  const warningSources = [...anomalies.map((a) => cite(anomalySources(a, mode))), ...checks.map((c) => cite([c.source ?? sourceOfArticle(c.article)]))];
   const quota = facts.quota;
   return {
     days,
@@ -322,6 +354,9 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
     warnings,
     quotaWarning: quota?.warning ?? facts.steps.some((s) => s.step === "quota_warning"),
     quotaPercent: quota && quota.limitSeconds > 0 ? Math.floor((quota.afterSeconds * 100) / quota.limitSeconds) : null,
+    daySources,
+    stepSources: facts.steps.map((step) => cite(stepSources(step, mode))),
+    warningSources,
   };
 }
 

@@ -95,6 +95,8 @@ export interface OvertimeAnomaly {
   code: AnomalyCode;
   date?: CalendarDate;
   seconds?: number;
+  /** complementary_cap: the n of the 1/n cap the policy applied (10 by law, L3123-28; 3 by agreement, L3123-20). */
+  capDivisor?: number;
 }
 
 export interface DayResult {

@@ -10,7 +10,8 @@ import {
   type OvertimeWeekResult,
 } from "./overtime";
 import { defaultPolicyRowsFor, FRANCE_POLICY, policyInForce, PORTUGAL_POLICY, type OvertimePolicy } from "./overtime-policy";
-import { addDays } from "./time-calendar-date";
+import { addDays, type CalendarDate } from "./time-calendar-date";
+import { isoWeekKey } from "./iso-week";
 import { workingSeconds } from "./working-time";
 import { instantAt } from "./zoned-day";
 
@@ -494,13 +495,37 @@ describe("explained differences read as the difference of the minutes shown (iss
   });
 });
 
-describe("the shipped France rows (decision 0073)", () => {
+describe("the shipped France row: paid leave counted from Cass. soc. 10/09/2025 n° 23-14.455 (decisions 0073, 0126)", () => {
+  const leaveWeek = (monday: CalendarDate, policy: OvertimePolicy) =>
+    computeOvertimeWeek({
+      week: isoWeekKey(monday),
+      zone: "Europe/Paris",
+      days: [0, 1, 2, 3, 4].map((i) => ({
+        date: addDays(monday, i),
+        workedSeconds: i === 0 ? 0 : 9 * H,
+        scheduledSeconds: 7 * H,
+        expectedSeconds: i === 0 ? 0 : 7 * H,
+        absence: i === 0 ? { reason: "PAID_LEAVE", halfDay: false } : null,
+      })),
+      contractWeeklyHours: 35,
+      policy,
+      quotaUsedBeforeSeconds: 0,
+      companySize: 42,
+    });
   it.each([
-    { name: "before Cass. soc. 10 Sept 2025 n° 23-14.455, paid leave does not count toward 35 h", date: "2025-09-09", counted: [] as string[] },
-    { name: "from the ruling's day on, paid leave counts toward the threshold", date: "2025-09-10", counted: ["PAID_LEAVE"] },
-  ])("$name", ({ date, counted }) => {
+    { name: "Cass. soc. 10/09/2025: a paid-leave Monday before the ruling's day does not count toward 35 h", monday: "2025-09-08", counted: 0, from: "2025-09-10" },
+    { name: "Cass. soc. 10/09/2025: from the ruling's day on, it counts", monday: "2025-09-15", counted: 7 * H, from: "2025-09-10" },
+    { name: "L3245-1: a company settling three years of open claims sets the date earlier and the 2023 week counts", monday: "2023-01-09", counted: 7 * H, from: "2022-09-10" },
+    { name: "no date: the counted absences always count", monday: "2021-01-04", counted: 7 * H, from: null },
+  ])("$name", ({ monday, counted, from }) => {
+    const r = leaveWeek(monday, { ...FRANCE_POLICY, countedAbsencesFrom: from });
+    expect(r.absenceCountedSeconds).toBe(counted);
+  });
+  it("the shipped row is one row from 2000 whose setting is the ruling's day, and the explanation says the date", () => {
     const rows = defaultPolicyRowsFor("France").map((r) => ({ ...r.policy, effectiveFrom: r.effectiveFrom }));
-    expect(policyInForce(rows, date)!.countedAbsences).toEqual(counted);
+    expect(rows.map((r) => [r.effectiveFrom, r.countedAbsences, r.countedAbsencesFrom])).toEqual([["2000-01-01", ["PAID_LEAVE"], "2025-09-10"]]);
+    expect(policyInForce(rows, "2025-09-09")!.countedAbsencesFrom).toBe("2025-09-10");
+    expect(explainWeek(leaveWeek("2025-09-15", FRANCE_POLICY).explanation)).toContain("Absences comptées comme du travail : 7 h 00 (comptées depuis le 10/09/2025).");
   });
   it("the part-time cap defaults to 1/10 of the contract (L3123-28)", () => {
     expect(FRANCE_POLICY.complementary?.capDivisor).toBe(10);

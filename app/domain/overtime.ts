@@ -117,6 +117,8 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
   }
   const anomalies: OvertimeAnomaly[] = [];
   const counted = new Set(policy.countedAbsences);
+  // The counted absences count from the policy's date on (France: Cass. soc. 10/09/2025 by default, decision 0126).
+  const countsFrom = (date: CalendarDate) => !policy.countedAbsencesFrom || date >= policy.countedAbsencesFrom;
 
   // Step 1: the days, and what counts as work.
   const days: DayResult[] = dates.map((date) => {
@@ -131,7 +133,11 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
     if (worked > 10 * HOUR) anomalies.push({ code: "day_over_10h", date, seconds: worked });
     const holiday = d?.holiday === true;
     const absenceCountedSeconds =
-      d?.absence && !holiday && counted.has(d.absence.reason as never) ? (d.absence.halfDay ? Math.floor(scheduled / 2) : scheduled) : 0;
+      d?.absence && !holiday && counted.has(d.absence.reason as never) && countsFrom(date)
+        ? d.absence.halfDay
+          ? Math.floor(scheduled / 2)
+          : scheduled
+        : 0;
     const holidayCountedSeconds = holiday && policy.holidaysCountAsWork ? Math.max(0, scheduled - worked) : 0;
     const kind: DayKind = holiday ? "holiday" : (d?.restDay ?? isWeekend(date)) ? "rest" : "working";
     // A holiday's scheduled hours not worked are paid all the same (L3133-3, monthly pay): the hourly-cost report keeps
@@ -185,7 +191,8 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
       if (second > 0) complementaryLines.push(line("complementary", rule.secondRate, second, { fromRank: Math.floor(first / HOUR) + 1 }));
       if (beyond > 0) {
         complementaryLines.push(line("complementary", rule.secondRate, beyond, { fromRank: Math.floor((first + second) / HOUR) + 1, beyondCap: true }));
-        anomalies.push({ code: "complementary_cap", seconds: beyond });
+        // The cap the policy applies is named in the warning: 1/10 by law (L3123-28), up to 1/3 by agreement (L3123-20).
+        anomalies.push({ code: "complementary_cap", seconds: beyond, capDivisor: rule.capDivisor });
       }
       overtimeLength = extraSeconds - complementary;
       overtimeStart = 0;
@@ -332,7 +339,9 @@ export function computeOvertimeWeek(input: OvertimeWeekInput): OvertimeWeekResul
 /** The steps of a computed week, in the order DESIGN §8 takes them. */
 function explanationOf(r: OvertimeWeekResult, policy: OvertimePolicy): ExplanationStep[] {
   const steps: ExplanationStep[] = [{ step: "worked", seconds: r.workedSeconds }];
-  if (r.absenceCountedSeconds > 0) steps.push({ step: "absences_counted", seconds: r.absenceCountedSeconds });
+  if (r.absenceCountedSeconds > 0) {
+    steps.push({ step: "absences_counted", seconds: r.absenceCountedSeconds, ...(policy.countedAbsencesFrom ? { date: policy.countedAbsencesFrom } : {}) });
+  }
   if (r.holidayCountedSeconds > 0) steps.push({ step: "holidays_counted", seconds: r.holidayCountedSeconds });
   steps.push(
     { step: "counted", seconds: r.countedSeconds },

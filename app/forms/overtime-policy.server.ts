@@ -1,7 +1,8 @@
 import { readBoundedDate } from "~/domain/date-window";
 import { boundedDateMessage, windowToday } from "./dates.server";
 import * as z from "./z.server";
-import type { OvertimeBand, OvertimePolicy } from "~/domain/overtime-policy";
+import { FRANCE_POLICY, PORTUGAL_POLICY, type OvertimeBand, type OvertimePolicy } from "~/domain/overtime-policy";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT } from "~/domain/night-work";
 import type { LeaveReason } from "~/domain/leave-days";
 import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
 import { t } from "~/i18n/fr";
@@ -40,6 +41,8 @@ export const OvertimePolicyForm = z.object({
     .object({ firstBandDivisor: optionalNumber, firstRate: optionalNumber, secondRate: optionalNumber, capDivisor: optionalNumber })
     .optional(),
   countedAbsences: z.array(z.string()).optional(),
+  // Empty: the counted absences always count (decision 0126).
+  countedAbsencesFrom: z.string().optional(),
   holidaysCountAsWork: z.boolean().optional(),
   holidayRate: number,
   holidayRates: z.array(z.object({ monthDay: z.string().optional(), rate: optionalNumber }).optional()).optional(),
@@ -50,6 +53,10 @@ export const OvertimePolicyForm = z.object({
   mandatoryRestSmallPercent: number,
   mandatoryRestLargePercent: number,
   quotaCounts: z.enum(["paid", "all"], { error: t("overtime.policy.error.quota_counts") }),
+  // The night period and its premium (issue 40): absent from an older form, the law's default of the mode.
+  nightFrom: z.string().optional(),
+  nightTo: z.string().optional(),
+  nightRate: optionalNumber,
   paid: number,
   inRecuperation: number,
   employeeInitiatedRecuperation: number,
@@ -88,6 +95,7 @@ export function toPolicyInput(v: OvertimePolicyFormValue): OvertimePolicy & { ef
         }
       : null,
     countedAbsences: (v.countedAbsences ?? []) as LeaveReason[],
+    countedAbsencesFrom: (v.countedAbsencesFrom ?? "").trim() === "" ? null : (v.countedAbsencesFrom ?? "").trim(),
     holidaysCountAsWork: v.holidaysCountAsWork ?? false,
     holidayRate: v.holidayRate,
     holidayRates: (v.holidayRates ?? [])
@@ -100,6 +108,11 @@ export function toPolicyInput(v: OvertimePolicyFormValue): OvertimePolicy & { ef
     mandatoryRestSmallPercent: v.mandatoryRestSmallPercent,
     mandatoryRestLargePercent: v.mandatoryRestLargePercent,
     quotaCounts: v.quotaCounts,
+    nightPeriod:
+      (v.nightFrom ?? "").trim() === "" && (v.nightTo ?? "").trim() === ""
+        ? (v.mode === "daily" ? PORTUGUESE_NIGHT : FRENCH_NIGHT)
+        : { from: (v.nightFrom ?? "").trim(), to: (v.nightTo ?? "").trim() },
+    nightRate: v.nightRate ?? (v.mode === "daily" ? PORTUGAL_POLICY.nightRate : FRANCE_POLICY.nightRate),
     paid: v.paid,
     inRecuperation: v.inRecuperation,
     employeeInitiatedRecuperation: v.employeeInitiatedRecuperation,
@@ -118,6 +131,7 @@ export function policyFormDefaults(policy: OvertimePolicy, effectiveFrom: Calend
     enhancedRestDayRate: policy.enhancedRestDayRate === null ? "" : String(policy.enhancedRestDayRate),
     complementaryEnabled: policy.complementary ? "on" : "",
     countedAbsences: [...policy.countedAbsences],
+    countedAbsencesFrom: policy.countedAbsencesFrom ?? "",
     holidaysCountAsWork: policy.holidaysCountAsWork ? "on" : "",
     holidayRate: String(policy.holidayRate),
     sundayRate: String(policy.sundayRate),
@@ -127,6 +141,9 @@ export function policyFormDefaults(policy: OvertimePolicy, effectiveFrom: Calend
     mandatoryRestSmallPercent: String(policy.mandatoryRestSmallPercent),
     mandatoryRestLargePercent: String(policy.mandatoryRestLargePercent),
     quotaCounts: policy.quotaCounts,
+    nightFrom: policy.nightPeriod.from,
+    nightTo: policy.nightPeriod.to,
+    nightRate: String(policy.nightRate),
     paid: String(policy.paid),
     inRecuperation: String(policy.inRecuperation),
     employeeInitiatedRecuperation: String(policy.employeeInitiatedRecuperation),

@@ -26,3 +26,24 @@ describe("subsidiary holidays", () => {
     expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toContainEqual([path, message]);
   });
 });
+
+/** A subsidiary's night agreement (decision 0125): both times or none; the /api body never touches it. */
+describe("subsidiary night agreement", () => {
+  const base = { name: "Lisboa", country: 3, city: "Lisboa", timezone: "Europe/Lisbon", holidays: [] };
+  it.each<[string, Record<string, unknown>, { from: string | null; to: string | null; rate: number | null } | string]>([
+    ["empty: the country's", { nightFrom: "", nightTo: "" }, { from: null, to: null, rate: null }],
+    ["an agreement's period and premium (a browser's seconds cut)", { nightFrom: "23:00:00", nightTo: "07:00", nightRate: 30 }, { from: "23:00", to: "07:00", rate: 30 }],
+    ["one time without the other", { nightFrom: "23:00", nightTo: "" }, "Indiquez le début et la fin de la période de nuit, ou aucun des deux."],
+    ["not a time", { nightFrom: "23h", nightTo: "07:00" }, "L'heure doit être au format HH:MM (par exemple 22:00)."],
+  ])("%s", (_name, night, expected) => {
+    const result = SubsidiaryForm.safeParse({ ...base, ...night });
+    if (typeof expected === "string") {
+      expect(result.error!.issues.map((i) => i.message)).toContain(expected);
+    } else {
+      expect(toSubsidiaryInput(result.data!).night).toEqual(expected);
+    }
+  });
+  it("an /api body keeps the stored agreement", () => {
+    expect(toSubsidiaryInput(SubsidiaryBody.parse({ ...base, country: "/api/countries/3" })).night).toBeUndefined();
+  });
+});

@@ -137,7 +137,18 @@ export const CountryForm = z
   .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlHolidayDate));
 export type CountryFormValue = z.infer<typeof CountryForm>;
 
-/** A subsidiary and its local holidays (decision 0031), the same rows as a country's. */
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time of the night agreement: empty, or HH:MM (a browser's time input may send seconds: cut). */
+const nightTime = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim().slice(0, 5))
+  .refine((v) => v === "" || HHMM.test(v), t("overtime.policy.error.night_time"));
+
+/**
+ * A subsidiary and its local holidays (decision 0031), the same rows as a country's; its agreement on night work
+ * (decision 0125): both times or none, and a premium.
+ */
 export const SubsidiaryForm = z
   .object({
     name,
@@ -145,8 +156,16 @@ export const SubsidiaryForm = z
     city,
     timezone,
     holidays: htmlHolidays,
+    nightFrom: nightTime,
+    nightTo: nightTime,
+    nightRate: z.number({ error: t("overtime.policy.error.number") }).min(0, t("overtime.policy.error.rate", { min: 0, max: 400 })).max(400, t("overtime.policy.error.rate", { min: 0, max: 400 })).optional(),
   })
-  .superRefine((value, ctx) => checkHolidays(value.holidays, ctx, htmlHolidayDate));
+  .superRefine((value, ctx) => {
+    checkHolidays(value.holidays, ctx, htmlHolidayDate);
+    if ((value.nightFrom === "") !== (value.nightTo === "")) {
+      ctx.addIssue({ code: "custom", path: [value.nightFrom === "" ? "nightFrom" : "nightTo"], message: t("settings.error.night_both") });
+    }
+  });
 
 export const DivisionForm = z.object({
   name,
@@ -218,6 +237,8 @@ export interface SubsidiaryInput {
   timezone: string;
   /** Its local holidays (decision 0031), the full new list; undefined (an /api body without `holidays`) keeps them. */
   holidays?: { date: string; name: string }[] | undefined;
+  /** Its night agreement (decision 0125); undefined (an /api body) keeps it; nulls: the country's. */
+  night?: { from: string | null; to: string | null; rate: number | null } | undefined;
 }
 export interface DivisionInput {
   name: string;
@@ -260,8 +281,16 @@ export function toSubsidiaryInput(value: {
   city: string;
   timezone: string;
   holidays?: RawHoliday[] | undefined;
+  nightFrom?: string;
+  nightTo?: string;
+  nightRate?: number;
 }): SubsidiaryInput {
-  return { name: value.name, countryId: value.country, city: value.city, timezone: value.timezone, holidays: toHolidayRows(value.holidays) };
+  const input: SubsidiaryInput = { name: value.name, countryId: value.country, city: value.city, timezone: value.timezone, holidays: toHolidayRows(value.holidays) };
+  // The HTML form sends the night fields (empty: the country's); an /api body does not, and keeps the agreement.
+  if (value.nightFrom !== undefined || value.nightTo !== undefined || value.nightRate !== undefined) {
+    input.night = { from: value.nightFrom || null, to: value.nightTo || null, rate: value.nightRate ?? null };
+  }
+  return input;
 }
 
 export function toDivisionInput(value: { name: string; subsidiary: number }): DivisionInput {

@@ -5,7 +5,7 @@ import { SubsidiaryForm, toSubsidiaryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
 import { settingsOverview } from "~/services/settings.server";
-import { getSubsidiary, updateSubsidiary } from "~/services/settings-subsidiaries.server";
+import { getSubsidiaryWithNight, updateSubsidiary } from "~/services/settings-subsidiaries.server";
 import { SubsidiaryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return settingsEditLoader(request, params.id, async (em, user, id) => {
-    const item = await getSubsidiary(em, user, id);
+    const item = await getSubsidiaryWithNight(em, user, id);
     return { item, options: await settingsOverview(em, user), constraint: getZodConstraint(SubsidiaryForm) };
   });
 }
@@ -47,6 +47,9 @@ export default function EditSubsidiary() {
           city: item.city,
           timezone: item.timezone,
           holidays: item.holidays.map((h) => ({ date: h.date, name: h.name })),
+          nightFrom: item.nightAgreement.from ?? "",
+          nightTo: item.nightAgreement.to ?? "",
+          nightRate: item.nightAgreement.rate === null ? "" : String(item.nightAgreement.rate),
         }}
       />
     </SettingsPage>

@@ -29,8 +29,25 @@ const step = z.object({
   otherPercent: z.number().optional(),
   beyondCap: z.boolean().optional(),
 });
-const anomaly = z.object({ code: z.string(), date: UnixSeconds.nullable().optional(), seconds: z.number().optional() });
-const legalCheck = z.object({ code: z.string(), date: UnixSeconds.nullable().optional(), seconds: z.number(), article: z.string().optional() });
+const anomaly = z.object({ code: z.string(), date: UnixSeconds.nullable().optional(), seconds: z.number().optional(), capDivisor: z.number().int().optional() });
+const legalCheck = z.object({
+  code: z.string(),
+  date: UnixSeconds.nullable().optional(),
+  seconds: z.number(),
+  article: z.string().optional(),
+  source: z.string().optional(),
+  dueBy: UnixSeconds.nullable().optional(),
+  days: z.number().int().optional(),
+});
+/** One entry of the table of legal sources (app/domain/legal-sources.ts). */
+const citedSource = z.object({
+  id: z.string(),
+  country: z.enum(["FR", "PT"]),
+  article: z.string(),
+  title: z.string(),
+  url: z.string(),
+  readOn: UnixSeconds,
+});
 
 /** One ISO week explained (`explainedToApi`). */
 export const OvertimeWeekAnswer = z.object({
@@ -64,6 +81,10 @@ export const OvertimeWeekAnswer = z.object({
     warnings: z.array(z.string()),
     quotaWarning: z.boolean(),
     quotaPercent: z.number().nullable(),
+    // The sources of each line (decision 0125): daySources[i] for days[i], and so on.
+    daySources: z.array(z.array(citedSource)),
+    stepSources: z.array(z.array(citedSource)),
+    warningSources: z.array(z.array(citedSource)),
   }),
 });
 

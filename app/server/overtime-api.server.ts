@@ -5,6 +5,7 @@ import { t } from "~/i18n/fr";
 import { apiSearchDate } from "~/forms/dates.server";
 import { AppError, ValidationError } from "~/services/errors";
 import type { DeductionView, ExplainedWeek } from "~/services/overtime-views.server";
+import type { CitedSource } from "~/domain/legal-sources";
 import { idFromIri } from "./api.server";
 
 /** Reading and shaping of the overtime calls (spec 2 §7, DESIGN §4), shared by their resource routes. */
@@ -54,6 +55,11 @@ function withUnixDate<T extends { date?: string }>(item: T): Omit<T, "date"> & {
   return date === undefined ? rest : { ...rest, date: dayToUnixSeconds(date) };
 }
 
+/** The sources of a line, their reading dates as unix seconds. */
+function sourcesToApi(sources: readonly CitedSource[]) {
+  return sources.map((s) => ({ ...s, readOn: dayToUnixSeconds(s.readOn) }));
+}
+
 /** An explained week for the API: the numbers of the engine, the French lines and the legal checks. */
 export function explainedToApi(employeeId: number, w: ExplainedWeek) {
   return {
@@ -70,7 +76,16 @@ export function explainedToApi(employeeId: number, w: ExplainedWeek) {
     totals: w.totals,
     steps: w.steps.map(withUnixDate),
     anomalies: w.anomalies.map(withUnixDate),
-    legalChecks: w.checks.map(withUnixDate),
-    explanation: w.explanation,
+    legalChecks: w.checks.map((c) => {
+      const { dueBy, ...rest } = withUnixDate(c);
+      return dueBy === undefined ? rest : { ...rest, dueBy: dayToUnixSeconds(dueBy) };
+    }),
+    explanation: {
+      ...w.explanation,
+      // The reading date of each source as unix seconds too (decision 0088).
+      daySources: w.explanation.daySources.map(sourcesToApi),
+      stepSources: w.explanation.stepSources.map(sourcesToApi),
+      warningSources: w.explanation.warningSources.map(sourcesToApi),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isClockType, shiftIsOpen, type ClockType } from "~/domain/clock-state";
 import { workIntervals } from "~/domain/legal-checks";
-import { nightSeconds } from "~/domain/night-work";
+import { nightSeconds, type NightPeriod } from "~/domain/night-work";
 import { contractInForce, type PastContract } from "~/domain/contract-change";
 import { type WeekSchedule } from "~/domain/expected-time";
 import { mondayOf } from "~/domain/iso-week";
@@ -22,7 +22,7 @@ export interface DayTotals {
   expectedSeconds: number;
   overtimeSeconds: number;
   anomaly: boolean;
-  /** Worked seconds inside the night period (21:00-06:00, L3122-20), in the employee's zone. */
+  /** Worked seconds inside the night period (the country's or the subsidiary's agreement's, decision 0125), in the employee's zone. */
   nightSeconds: number;
 }
 
@@ -37,7 +37,7 @@ export interface DayTotals {
 export function dayTotals(
   logs: readonly TimeLogEntry[],
   expected: number,
-  { date, today, now, zone }: { date: CalendarDate; today: CalendarDate; now?: Date; zone: string },
+  { date, today, now, zone, night }: { date: CalendarDate; today: CalendarDate; now?: Date; zone: string; night?: NightPeriod },
 ): DayTotals {
   const first = logs.reduce<Date | null>((min, l) => (min === null || l.time < min ? l.time : min), null);
   const open = now !== undefined && shiftIsOpen({ type: lastClockType(logs), firstAt: first }, now);
@@ -51,7 +51,7 @@ export function dayTotals(
     expectedSeconds: expected,
     overtimeSeconds: dailyOvertime(working, expected, { anomaly }),
     anomaly,
-    nightSeconds: nightSeconds(intervals, zone),
+    nightSeconds: nightSeconds(intervals, zone, night),
   };
 }
 
@@ -130,7 +130,7 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
     "select time, type from time_log where time_clock_id = ? and superseded_at is null order by time, id",
     [timeClockId],
   );
-  const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today, now, zone: emp.zone });
+  const totals = dayTotals(toEntries(logs), expectedFor(facts, row.date), { date: row.date, today, now, zone: emp.zone, night: emp.nightPeriod });
   await storeTotals(em, { id: timeClockId, employeeId: row.employee_id, date: row.date, suggested: row.suggested }, totals, {
     now,
     // Yesterday's night shift still open is the employee's current day (decision 0075).

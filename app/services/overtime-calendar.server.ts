@@ -14,6 +14,7 @@ import type { CurrentUser } from "./current-user.server";
 import { isRunningWeek } from "~/domain/overtime-account";
 import { timeAccountByWeek } from "./overtime-account.server";
 import { resolveScope, subsidiaries, teamsOf, type BadgingScope } from "./time-clock-views.server";
+import { cite, sourceOfArticle, type CitedSource } from "~/domain/legal-sources";
 import { checksIn, legalDays, type EmployeeLegalDays } from "./overtime-legal-days.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -71,6 +72,8 @@ export interface CalendarPage {
   last: number;
   /** The viewer has no team (team view) or no division (division view). */
   noScope: "no_team" | "no_division" | null;
+  /** The articles of the legal checks shown on the page, once each, with their official texts (decision 0125). */
+  checkSources: CitedSource[];
 }
 
 /** Reads the calendar filters of a URL (GET form). */
@@ -169,10 +172,13 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     : [new Map<string, number>(), new Map<number, EmployeeLegalDays>()];
 
   const weekIds = weeks.map(weekId);
+  const sourceIds = new Set<string>();
   const rows: CalendarRow[] = people.map((p) => {
     // The employee's checks grouped by the Monday of their week once (not filtered again for each of the weeks).
     const byMonday = new Map<CalendarDate, string[]>();
-    for (const c of checksIn(days.get(p.id), first, last)) {
+    for (const c of checksIn(days.get(p.id), first, last, now)) {
+      const id = c.source ?? sourceOfArticle(c.article);
+      if (id) sourceIds.add(id);
       const monday = mondayOf(c.date);
       const list = byMonday.get(monday);
       if (list) list.push(legalCheckMessage(c));
@@ -206,6 +212,7 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
     first: people.length ? pageIndex * CALENDAR_PAGE_SIZE + 1 : 0,
     last: people.length ? pageIndex * CALENDAR_PAGE_SIZE + people.length : 0,
     noScope,
+    checkSources: cite([...sourceIds].sort()),
   };
 }
 

@@ -6,7 +6,10 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { sheetChanges } from "~/domain/history";
 import { recordPolicyChange } from "./history-entries.server";
 import { isManagement } from "~/domain/access";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT } from "~/domain/night-work";
 import {
+  FRANCE_POLICY,
+  PORTUGAL_POLICY,
   defaultPolicyRowsFor,
   policyInForce,
   validatePolicy,
@@ -39,6 +42,7 @@ export interface PolicyJson {
   enhanced_rest_day_rate: number | string | null;
   complementary: OvertimePolicy["complementary"];
   counted_absences: string[];
+  counted_absences_from?: string | null;
   holidays_count_as_work: boolean;
   holiday_rate: number | string;
   holiday_rates: OvertimePolicy["holidayRates"];
@@ -49,6 +53,9 @@ export interface PolicyJson {
   mandatory_rest_small_percent: number | string;
   mandatory_rest_large_percent: number | string;
   quota_counts: string;
+  night_from?: string | null;
+  night_to?: string | null;
+  night_rate?: number | string | null;
   paid: number | string;
   in_recuperation: number | string;
   employee_initiated_recuperation: number | string;
@@ -73,6 +80,7 @@ export function policyFromJson(r: PolicyJson): OvertimePolicyRow {
     enhancedRestDayRate: numOrNull(r.enhanced_rest_day_rate),
     complementary: r.complementary ?? null,
     countedAbsences: (r.counted_absences ?? []) as LeaveReason[],
+    countedAbsencesFrom: r.counted_absences_from ? String(r.counted_absences_from).slice(0, 10) : null,
     holidaysCountAsWork: r.holidays_count_as_work,
     holidayRate: num(r.holiday_rate),
     holidayRates: r.holiday_rates ?? [],
@@ -83,6 +91,8 @@ export function policyFromJson(r: PolicyJson): OvertimePolicyRow {
     mandatoryRestSmallPercent: num(r.mandatory_rest_small_percent),
     mandatoryRestLargePercent: num(r.mandatory_rest_large_percent),
     quotaCounts: r.quota_counts as QuotaCounts,
+    nightPeriod: r.night_from && r.night_to ? { from: r.night_from, to: r.night_to } : r.mode === "daily" ? PORTUGUESE_NIGHT : FRENCH_NIGHT,
+    nightRate: r.night_rate === null || r.night_rate === undefined ? (r.mode === "daily" ? PORTUGAL_POLICY.nightRate : FRANCE_POLICY.nightRate) : num(r.night_rate),
     paid: num(r.paid),
     inRecuperation: num(r.in_recuperation),
     employeeInitiatedRecuperation: num(r.employee_initiated_recuperation),
@@ -104,6 +114,7 @@ export function policyColumns(policy: OvertimePolicy): Record<string, string | n
     enhanced_rest_day_rate: policy.enhancedRestDayRate,
     complementary: policy.complementary ? JSON.stringify(policy.complementary) : null,
     counted_absences: JSON.stringify(policy.countedAbsences),
+    counted_absences_from: policy.countedAbsencesFrom,
     holidays_count_as_work: policy.holidaysCountAsWork,
     holiday_rate: policy.holidayRate,
     holiday_rates: JSON.stringify(policy.holidayRates),
@@ -114,6 +125,9 @@ export function policyColumns(policy: OvertimePolicy): Record<string, string | n
     mandatory_rest_small_percent: policy.mandatoryRestSmallPercent,
     mandatory_rest_large_percent: policy.mandatoryRestLargePercent,
     quota_counts: policy.quotaCounts,
+    night_from: policy.nightPeriod.from,
+    night_to: policy.nightPeriod.to,
+    night_rate: policy.nightRate,
     paid: policy.paid,
     in_recuperation: policy.inRecuperation,
     employee_initiated_recuperation: policy.employeeInitiatedRecuperation,
@@ -212,7 +226,7 @@ export async function insertDefaultPolicy(
 ): Promise<void> {
   const p = percentages;
   const sumsTo100 = (a: number, b: number) => Math.round(a * 100) + Math.round(b * 100) === 10_000;
-  // The shipped rows (France: before and from Cass. soc. 10 Sept 2025), each with the country's four percentages.
+  // The shipped row (France: paid leave counted from Cass. soc. 10 Sept 2025, decision 0126), with the country's four percentages.
   for (const { effectiveFrom, policy: base } of defaultPolicyRowsFor(countryName)) {
     const policy: OvertimePolicy = {
       ...base,

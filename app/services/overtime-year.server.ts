@@ -18,7 +18,8 @@ import { dayCounts, isRunningWeek } from "~/domain/overtime-account";
 import { timeAccountByWeek } from "./overtime-account.server";
 import { loadOvertimeWeek } from "./overtime-week.server";
 import { employeeScopeSql } from "./time-clock.server";
-import { checksIn, legalDays, nightsOf } from "./overtime-legal-days.server";
+import { cite, sourceOfArticle, type CitedSource } from "~/domain/legal-sources";
+import { checksIn, legalDays, nightsOf, type EmployeeLegalDays } from "./overtime-legal-days.server";
 
 // ---------------------------------------------------------------------------------------------------------------
 // An employee's year
@@ -89,6 +90,8 @@ export interface EmployeeYearPage {
   canDeduct: boolean;
   explained: ExplainedWeek | null;
   checks: string[];
+  /** The sources of each check (decision 0125): `checkSources[i]` for `checks[i]`. */
+  checkSources: CitedSource[][];
 }
 
 interface EmployeeRow {
@@ -141,6 +144,7 @@ interface StoredExplanation {
   days?: DayResult[];
   anomalies?: OvertimeAnomaly[];
   quota?: OvertimeWeekResult["quota"];
+  mode?: OvertimeWeekResult["mode"];
 }
 
 /**
@@ -196,7 +200,7 @@ export async function employeeYear(
     const w = grid.find((g) => d.date >= g.monday && d.date <= addDays(g.monday, 6));
     if (w) deductedByWeek.set(w.week, (deductedByWeek.get(w.week) ?? 0) + d.seconds);
   }
-  const checks = checksIn(logDays.get(emp.id), first, last);
+  const checks = checksIn(logDays.get(emp.id), first, last, now);
   const rows: GridRow[] = grid.map((g) => {
     const weekDays = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(g.monday, i));
     const deducted = deductedByWeek.get(g.week) ?? 0;
@@ -220,7 +224,7 @@ export async function employeeYear(
   let explained: ExplainedWeek | null = null;
   if (week !== null) {
     const row = rows.find((r) => r.week === week)!;
-    explained = await explainedWeek(em, emp.id, { year, week }, stored[0] ?? null, checksOfWeek(checks, row.monday), row.totalSeconds, now, nightsOf(logDays.get(emp.id)));
+    explained = await explainedWeek(em, emp.id, { year, week }, stored[0] ?? null, checksOfWeek(checks, row.monday), row.totalSeconds, now, logDays.get(emp.id));
   }
 
   return {
@@ -240,6 +244,7 @@ export async function employeeYear(
     canDeduct: canCallApi("POST", "/api/deduction", actor.profileType),
     explained,
     checks: checks.map(legalCheckMessage),
+    checkSources: checks.map((c) => cite([c.source ?? sourceOfArticle(c.article)])),
   };
 }
 
@@ -255,9 +260,13 @@ async function explainedWeek(
   checks: LegalCheck[],
   timeAccountSeconds: number,
   now: Date,
-  nights: Record<CalendarDate, number> = {},
+  legal?: EmployeeLegalDays,
 ): Promise<ExplainedWeek> {
   const monday = mondayOfIsoWeek(key);
+  const nights = nightsOf(legal);
+  // The night period and premium counted, and the country whose articles the lines cite (decision 0125).
+  const night = legal ? { period: legal.nightPeriod, rate: legal.nightRate, byAgreement: legal.nightByAgreement } : null;
+  const legalMode = legal?.policy.country === "PT" ? ("daily" as const) : undefined;
   if (stored && stored.computed_at && !stored.dirty && stored.explanation?.steps) {
     const e = stored.explanation;
     const quota = e.quota ?? null;
@@ -268,7 +277,10 @@ async function explainedWeek(
       provisional: stored.provisional,
       computedAt: new Date(stored.computed_at).toISOString(),
       timeAccountSeconds,
-      explanation: explainWeekFacts({ steps: e.steps ?? [], days: e.days ?? [], anomalies: e.anomalies ?? [], quota, nightSeconds: nights }, checks),
+      explanation: explainWeekFacts(
+        { steps: e.steps ?? [], days: e.days ?? [], anomalies: e.anomalies ?? [], quota, nightSeconds: nights, night, mode: e.mode ?? legalMode ?? "weekly" },
+        checks,
+      ),
       steps: e.steps ?? [],
       anomalies: e.anomalies ?? [],
       checks,
@@ -295,7 +307,7 @@ async function explainedWeek(
     provisional: localDate(now, loaded.input.zone) <= addDays(monday, 6),
     computedAt: null,
     timeAccountSeconds,
-    explanation: explainWeekFacts({ steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota, nightSeconds: nights }, checks),
+    explanation: explainWeekFacts({ steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota, nightSeconds: nights, night, mode: r.mode }, checks),
     steps: r.explanation,
     anomalies: r.anomalies,
     checks,
@@ -340,6 +352,6 @@ export async function employeeWeek(em: EntityManager, actor: CurrentUser, employ
     ),
     legalDays(em, [emp.id], monday, sunday),
   ]);
-  const checks = checksIn(logDays.get(emp.id), monday, sunday);
-  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, sum.get(`${emp.id}:${weekId(key)}`) ?? 0, now, nightsOf(logDays.get(emp.id)));
+  const checks = checksIn(logDays.get(emp.id), monday, sunday, now);
+  return explainedWeek(em, emp.id, key, stored[0] ?? null, checks, sum.get(`${emp.id}:${weekId(key)}`) ?? 0, now, logDays.get(emp.id));
 }

@@ -2,6 +2,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { placeChangeFrom } from "~/domain/contract-change";
 import { sortByName } from "~/domain/settings-rules";
 import type { SubsidiaryInput } from "~/forms/settings.server";
+import { nightPeriodViolations } from "~/domain/overtime-policy";
+import { policyForDate } from "./overtime-policy.server";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { NotFoundError, ValidationError, type Violation } from "./errors";
@@ -17,6 +19,7 @@ import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, 
 
 const SUBSIDIARY_SQL = `
   select s.id, s.name, s.city, s.timezone, c.id as country_id, c.name as country_name,
+         s.night_from, s.night_to, s.night_rate::float8 as night_rate,
          coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name))
                      from division d where d.subsidiary_id = s.id), '[]'::json) as divisions,
          coalesce((select json_agg(json_build_object('id', h.id, 'date', to_char(h.date, 'YYYY-MM-DD'), 'name', h.name)
@@ -34,6 +37,9 @@ interface SubsidiaryRow {
   country_name: string;
   divisions: Ref[];
   holidays: { id: number; date: string; name: string }[];
+  night_from: string | null;
+  night_to: string | null;
+  night_rate: number | null;
 }
 
 function subsidiaryView(r: SubsidiaryRow): SubsidiaryView {
@@ -54,10 +60,38 @@ export async function listSubsidiaries(em: EntityManager, actor: CurrentUser): P
 }
 
 export async function getSubsidiary(em: EntityManager, actor: CurrentUser, id: number): Promise<SubsidiaryView> {
+  return subsidiaryView(await subsidiaryRow(em, actor, id));
+}
+
+/** A subsidiary's agreement on night work (decision 0125): the period (both times) and the premium; null: the country's. */
+export interface NightAgreement {
+  from: string | null;
+  to: string | null;
+  rate: number | null;
+}
+
+/** The subsidiary with its night agreement, for its edit page (the /api answer stays as documented): one query. */
+export async function getSubsidiaryWithNight(em: EntityManager, actor: CurrentUser, id: number): Promise<SubsidiaryView & { nightAgreement: NightAgreement }> {
+  const row = await subsidiaryRow(em, actor, id);
+  return { ...subsidiaryView(row), nightAgreement: { from: row.night_from, to: row.night_to, rate: row.night_rate } };
+}
+
+async function subsidiaryRow(em: EntityManager, actor: CurrentUser, id: number): Promise<SubsidiaryRow> {
   assertManagement(actor);
   const [row] = await sql<SubsidiaryRow>(em, `${SUBSIDIARY_SQL} where s.id = ?`, [id]);
   if (!row) throw new NotFoundError(t("error.not_found_item"));
-  return subsidiaryView(row);
+  return row;
+}
+
+/**
+ * A subsidiary's night agreement within the law's frame of its country's policy mode (L3122-2 for the weekly mode,
+ * art. 223.º n.º 1 for the daily one): 422 with the French message on `nightFrom`, nothing stored.
+ */
+async function checkNightAgreement(em: EntityManager, countryId: number, night: NonNullable<SubsidiaryInput["night"]>) {
+  if (!night.from || !night.to) return;
+  const policy = await policyForDate(em, countryId, localDate(new Date(), "Europe/Paris"));
+  const violations = nightPeriodViolations({ from: night.from, to: night.to }, policy.mode);
+  if (violations.length > 0) throw new ValidationError(violations.map((v) => ({ propertyPath: "nightFrom", message: t(v.key) })));
 }
 
 async function checkSubsidiary(em: EntityManager, input: SubsidiaryInput, id?: number) {
@@ -75,10 +109,11 @@ export async function createSubsidiary(em: EntityManager, actor: CurrentUser, in
     () =>
       em.transactional(async (tx) => {
         await checkSubsidiary(tx, input);
+        if (input.night !== undefined) await checkNightAgreement(tx, input.countryId, input.night);
         const [row] = await sql<{ id: number }>(
           tx,
-          "insert into subsidiary (name, country_id, city, timezone) values (?, ?, ?, ?) returning id",
-          [input.name, input.countryId, input.city, input.timezone],
+          "insert into subsidiary (name, country_id, city, timezone, night_from, night_to, night_rate) values (?, ?, ?, ?, ?, ?, ?) returning id",
+          [input.name, input.countryId, input.city, input.timezone, input.night?.from ?? null, input.night?.to ?? null, input.night?.rate ?? null],
         );
         await writeHolidays(tx, { column: "subsidiary_id", id: row!.id }, input.holidays ?? []);
         return row!.id;
@@ -98,8 +133,13 @@ export async function updateSubsidiary(
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
-        const before = await lockRow<{ id: number; country_id: number; timezone: string }>(tx, "subsidiary", id);
+        const before = await lockRow<{ id: number; country_id: number; timezone: string; night_from: string | null; night_to: string | null; night_rate: string | null }>(
+          tx,
+          "subsidiary",
+          id,
+        );
         await checkSubsidiary(tx, input, id);
+        if (input.night !== undefined) await checkNightAgreement(tx, input.countryId, input.night);
         const holidaysBefore = await storedHolidays(tx, "subsidiary_id", id);
         await sql(tx, "update subsidiary set name = ?, country_id = ?, city = ?, timezone = ? where id = ?", [
           input.name,
@@ -120,11 +160,17 @@ export async function updateSubsidiary(
           await markSubsidiaryWeeksDirty(tx, id, from);
         }
         await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
+        const nightBefore = { night_from: before.night_from, night_to: before.night_to, night_rate: before.night_rate === null ? null : Number(before.night_rate) };
+        const nightAfter = input.night === undefined ? nightBefore : { night_from: input.night.from, night_to: input.night.to, night_rate: input.night.rate };
+        if (input.night !== undefined) {
+          // The agreement's night period and premium (decision 0125): the days' night hours recorded from now on.
+          await sql(tx, "update subsidiary set night_from = ?, night_to = ?, night_rate = ? where id = ?", [input.night.from, input.night.to, input.night.rate, id]);
+        }
         // The history (decision 0106): the subsidiary's rules (its country's policy and holidays, its zone, its own holidays).
         const changes = sheetChanges(
-          { country: before.country_id, timezone: before.timezone, holidays: holidaysBefore },
-          { country: input.countryId, timezone: input.timezone, ...(input.holidays === undefined ? {} : { holidays: holidaysValue(input.holidays) }) },
-          ["country", "timezone", "holidays"],
+          { country: before.country_id, timezone: before.timezone, holidays: holidaysBefore, ...nightBefore },
+          { country: input.countryId, timezone: input.timezone, ...(input.holidays === undefined ? {} : { holidays: holidaysValue(input.holidays) }), ...nightAfter },
+          ["country", "timezone", "holidays", "night_from", "night_to", "night_rate"],
         );
         await recordPolicyChange(tx, "subsidiary", id, actor.employeeId, { policy: "subsidiary", changes });
       }),

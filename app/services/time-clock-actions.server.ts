@@ -82,7 +82,7 @@ export async function clockAction(
     if (!canApply(day?.type ?? null, action)) throw new ConflictError(t(`time_clock.error.${action}` as MessageKey));
     const expected = expectedFor(facts, date);
     const logs: TimeLogEntry[] = [...(day?.logs ?? []), { time: now, type }].sort((a, b) => a.time.getTime() - b.time.getTime());
-    const totals = dayTotals(logs, expected, { date, today, now, zone: emp.zone });
+    const totals = dayTotals(logs, expected, { date, today, now, zone: emp.zone, night: emp.nightPeriod });
     const written = await writeClockAction(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, { time: now, type }, totals, {
       actorId: user.employeeId,
       now,
@@ -209,7 +209,7 @@ export async function resetDay(em: EntityManager, user: CurrentUser, now: Date =
   for (let attempt = 1; ; attempt++) {
     const { emp, date, today, facts, day } = await readContext(em, user, now, attempt === 1 ? firstRead : undefined);
     const expected = expectedFor(facts, date);
-    const totals = dayTotals([], expected, { date, today, now, zone: emp.zone });
+    const totals = dayTotals([], expected, { date, today, now, zone: emp.zone, night: emp.nightPeriod });
     const id = await writeReset(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, expected, totals, user.employeeId, now);
     if (id !== null) return viewOf(emp, id, date, totals, []);
     // The day changed since it was read (a concurrent action): read it again, as clockAction does.

@@ -120,7 +120,7 @@ export async function createSuggestion(
 
   const facts = await clockFacts(em, emp, input.date, input.date);
   const logs = entries.map((e) => ({ time: e.time, type: e.type }));
-  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today, now, zone: emp.zone });
+  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today, now, zone: emp.zone, night: emp.nightPeriod });
   const id = await em.transactional(async (tx) => {
     const [row] = await tx.execute<{ id: number }[]>(
       `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,

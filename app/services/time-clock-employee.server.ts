@@ -3,6 +3,8 @@ import { displayName } from "~/domain/employee-name";
 import { type WeekSchedule, type WeekType } from "~/domain/expected-time";
 import { type CalendarDate } from "~/domain/time-calendar-date";
 import { resolveTimeZone } from "~/domain/zoned-day";
+import type { NightPeriod } from "~/domain/night-work";
+import { defaultPolicyFor } from "~/domain/overtime-policy";
 import { t } from "~/i18n/fr";
 import { NotFoundError } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
@@ -22,6 +24,8 @@ export interface ClockEmployee {
   subsidiaryId: number | null;
   divisionId: number | null;
   teamId: number | null;
+  /** The night period of the day's night hours: the subsidiary's agreement, else the country's policy (decision 0125). */
+  nightPeriod: NightPeriod;
 }
 
 export interface ClockEmployeeRow {
@@ -36,6 +40,24 @@ export interface ClockEmployeeRow {
   division_id: number | null;
   team_id: number | null;
   weeks: WeekSchedule[];
+  /** "HH:MM-HH:MM": the subsidiary's agreement, else the country's policy row in force; null: the country's default. */
+  night?: string | null;
+  country_name?: string | null;
+}
+
+/**
+ * The night period of an employee's subsidiary (its agreement, both times set) else of the country's policy row in
+ * force today (by the database's date; the latest row when all start later), as "HH:MM-HH:MM"; null when the country
+ * has no row (the shipped default of its name applies).
+ */
+export const NIGHT_PERIOD_SQL = `case when s.night_from is not null and s.night_to is not null then s.night_from || '-' || s.night_to
+              else (select p.night_from || '-' || p.night_to from overtime_policy p where p.country_id = c.id
+                     order by (p.effective_from <= current_date) desc, p.effective_from desc limit 1) end`;
+
+/** The night period of a NIGHT_PERIOD_SQL value and the country's name. */
+export function nightPeriodOf(night: string | null | undefined, countryName: string | null | undefined, fallback?: NightPeriod): NightPeriod {
+  const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(night ?? "");
+  return m ? { from: m[1]!, to: m[2]! } : (fallback ?? defaultPolicyFor(countryName ?? "").nightPeriod);
 }
 
 /**
@@ -43,7 +65,8 @@ export interface ClockEmployeeRow {
  * CLOCK_EMPLOYEE_EXTRA are those a CURRENT_USER_SELECT row lacks (the clock buttons' read, CLOCK_CALLER_CONTEXT).
  */
 export const CLOCK_EMPLOYEE_EXTRA = `e.week_type, coalesce(e.country_id, s.country_id) as country_id, s.timezone as sub_tz, c.timezone as country_tz,
-            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks`;
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks,
+            ${NIGHT_PERIOD_SQL} as night, c.name as country_name`;
 export const CLOCK_EMPLOYEE_SELECT = `e.id, e.firstname, e.lastname, e.subsidiary_id, e.division_id, e.team_id, ${CLOCK_EMPLOYEE_EXTRA}`;
 export const CLOCK_EMPLOYEE_FROM = `employee e
        left join subsidiary s on s.id = e.subsidiary_id
@@ -60,6 +83,7 @@ export function toClockEmployee(r: ClockEmployeeRow): ClockEmployee {
     subsidiaryId: r.subsidiary_id,
     divisionId: r.division_id,
     teamId: r.team_id,
+    nightPeriod: nightPeriodOf(r.night, r.country_name),
   };
 }
 

@@ -4,6 +4,7 @@ import { formatFrDate } from "~/domain/date-range";
 import { t } from "~/i18n/fr";
 import type { CalendarScreen as CalendarPage, CalendarScreenRow as CalendarRow } from "~/server/overtime-routes.server";
 import { Pager } from "./pager";
+import { SourceLinks } from "./legal-sources";
 import { PeriodFields, PeriodMovedNotice } from "./period-fields";
 import { WideTable } from "./wide-table";
 
@@ -171,6 +172,13 @@ function ChecksList({ page }: { page: CalendarPage }) {
             </li>
           ))}
         </ul>
+      )}
+      {items.length > 0 && page.checkSources.length > 0 && (
+        // Each article named above, linked once to its official text (decision 0125).
+        <p className="text-sm text-gray-700" data-testid="overtime-check-sources">
+          {t("overtime_screens.calendar.check_sources")}
+          <SourceLinks sources={page.checkSources} />
+        </p>
       )}
     </section>
   );

@@ -171,6 +171,10 @@ export function PolicyForm({ values, errors, formErrors }: { values: FormValues;
           ))}
         </div>
         {errors.countedAbsences && <p className="field-error" role="alert">{errors.countedAbsences.join(" ")}</p>}
+        <p className="mt-2 text-sm text-gray-700" data-testid="counted-absences-law">{t("overtime.policy.counted_absences_from_law")}</p>
+        <Field id={idOf("countedAbsencesFrom")} label={t("overtime.policy.field.counted_absences_from")} errors={errors.countedAbsencesFrom}>
+          <input id={idOf("countedAbsencesFrom")} name="countedAbsencesFrom" type="date" defaultValue={value(values, "countedAbsencesFrom")} className="field-input" />
+        </Field>
       </fieldset>
       <Section title={t("overtime.policy.section.holidays")}>
         <CheckField name="holidaysCountAsWork" label={t("overtime.policy.field.holidays_count")} values={values} />
@@ -200,6 +204,16 @@ export function PolicyForm({ values, errors, formErrors }: { values: FormValues;
         ])}
         <NumberField name="mandatoryRestSmallPercent" label={t("overtime.policy.field.rest_small")} required values={values} errors={errors} />
         <NumberField name="mandatoryRestLargePercent" label={t("overtime.policy.field.rest_large")} required values={values} errors={errors} />
+      </Section>
+      <Section title={t("overtime.policy.section.night")}>
+        <p className="text-sm text-gray-700 sm:col-span-2" data-testid="night-law">{t("overtime.policy.night_law")}</p>
+        <Field id={idOf("nightFrom")} label={t("overtime.policy.field.night_from")} errors={errors["nightPeriod.from"] ?? errors.nightPeriod}>
+          <input id={idOf("nightFrom")} name="nightFrom" type="time" defaultValue={value(values, "nightFrom")} className="field-input" />
+        </Field>
+        <Field id={idOf("nightTo")} label={t("overtime.policy.field.night_to")} errors={errors["nightPeriod.to"]}>
+          <input id={idOf("nightTo")} name="nightTo" type="time" defaultValue={value(values, "nightTo")} className="field-input" />
+        </Field>
+        <NumberField name="nightRate" label={t("overtime.policy.field.night_rate")} values={values} errors={errors} />
       </Section>
       <Section title={t("overtime.policy.section.split")}>
         <NumberField name="paid" label={t("overtime.policy.field.paid")} required values={values} errors={errors} />

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { formatFrDate } from "~/domain/date-range";
+import { SourceLinks } from "./legal-sources";
 import { formatHoursMinutes, formatTimeAccount } from "~/domain/number-format";
 import type { OvertimeClass } from "~/domain/overtime-screens";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -59,13 +60,18 @@ function Explanation({ page, explained }: { page: EmployeeYearPage; explained: E
           {e.days.length === 0 ? (
             <p className="text-sm text-gray-700">{t("overtime_screens.explain.no_day")}</p>
           ) : (
-            <ul className="list-disc pl-5 text-sm">{e.days.map((d) => <li key={d}>{d}</li>)}</ul>
+            <ul className="list-disc pl-5 text-sm">{e.days.map((d, i) => <li key={d}>{d}<SourceLinks sources={e.daySources?.[i]} /></li>)}</ul>
           )}
         </div>
         <div>
           <h3 className="font-medium">{t("overtime_screens.explain.steps")}</h3>
           <ol className="list-decimal pl-5 text-sm" data-testid="explanation-steps">
-            {e.steps.map((s, i) => <li key={i} className={s.startsWith("Attention") ? "font-semibold text-amber-800" : ""}>{s}</li>)}
+            {e.steps.map((s, i) => (
+              <li key={i} className={s.startsWith("Attention") ? "font-semibold text-amber-800" : ""}>
+                {s}
+                <SourceLinks sources={e.stepSources?.[i]} />
+              </li>
+            ))}
           </ol>
           {e.quotaPercent !== null && <p className="mt-1 text-sm">{t("overtime_screens.explain.quota_percent", { percent: e.quotaPercent })}</p>}
         </div>
@@ -73,7 +79,7 @@ function Explanation({ page, explained }: { page: EmployeeYearPage; explained: E
       {e.warnings.length > 0 && (
         <div className="mt-3">
           <h3 className="font-medium">{t("overtime_screens.explain.warnings")}</h3>
-          <ul className="list-disc pl-5 text-sm text-amber-900">{e.warnings.map((w, i) => <li key={i}>⚠ {w}</li>)}</ul>
+          <ul className="list-disc pl-5 text-sm text-amber-900">{e.warnings.map((w, i) => <li key={i}>⚠ {w}<SourceLinks sources={e.warningSources?.[i]} /></li>)}</ul>
         </div>
       )}
     </section>
@@ -234,7 +240,7 @@ export function OvertimeYearScreen({ page, failure }: { page: EmployeeYearPage; 
         <section aria-labelledby="ot-checks" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="legal-checks">
           <h2 id="ot-checks" className="font-semibold">{t("overtime_screens.check.title")}</h2>
           <p>{t("overtime_screens.check.inform")}</p>
-          <ul className="mt-1 list-disc pl-5">{page.checks.map((c, i) => <li key={i}>{c}</li>)}</ul>
+          <ul className="mt-1 list-disc pl-5">{page.checks.map((c, i) => <li key={i}>{c}<SourceLinks sources={page.checkSources?.[i]} /></li>)}</ul>
         </section>
       )}
       {page.grid.length === 0 ? <p className="text-gray-700">{t("overtime_screens.grid.empty")}</p> : <GridTable page={page} />}

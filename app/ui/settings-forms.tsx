@@ -308,6 +308,10 @@ export interface SubsidiaryDefaults {
   timezone: string;
   /** Its local holidays, in addition to the country's (decision 0031). */
   holidays: HolidayRow[];
+  /** Its agreement on night work (decision 0125): empty, the country's. */
+  nightFrom?: string;
+  nightTo?: string;
+  nightRate?: string;
 }
 
 export function SubsidiaryFormView({
@@ -346,6 +350,19 @@ export function SubsidiaryFormView({
         hint={t("settings.local_holidays_hint")}
         empty={t("settings.no_local_holiday")}
       />
+      <fieldset className="mb-4">
+        <legend className="mb-2 text-base font-semibold">{t("settings.night_agreement")}</legend>
+        <p className="mb-2 text-sm text-gray-700" data-testid="night-agreement-law">{t("settings.night_agreement_hint")}</p>
+        <Field id={fields.nightFrom.id} label={t("overtime.policy.field.night_from")} errors={fields.nightFrom.errors}>
+          <input {...getInputProps(fields.nightFrom, { type: "time" })} className="field-input" />
+        </Field>
+        <Field id={fields.nightTo.id} label={t("overtime.policy.field.night_to")} errors={fields.nightTo.errors}>
+          <input {...getInputProps(fields.nightTo, { type: "time" })} className="field-input" />
+        </Field>
+        <Field id={fields.nightRate.id} label={t("overtime.policy.field.night_rate")} errors={fields.nightRate.errors}>
+          <input {...getInputProps(fields.nightRate, { type: "number" })} step="0.01" className="field-input" />
+        </Field>
+      </fieldset>
       <SaveButton
         label={submitLabel}
         disabled={hydrated && (!fields.name.value || !fields.country.value || !fields.city.value || !fields.timezone.value)}

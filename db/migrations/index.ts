@@ -32,6 +32,8 @@ import { Migration20261216120000 } from "./Migration20261216120000";
 import { Migration20261217011600 } from "./Migration20261217011600";
 import { Migration20261217100000 } from "./Migration20261217100000";
 import { Migration20261218042000 } from "./Migration20261218042000";
+import { Migration20261221100000 } from "./Migration20261221100000";
+import { Migration20261221110000 } from "./Migration20261221110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -72,4 +74,6 @@ export const migrationsList = [
   { name: "Migration20261217011600", class: Migration20261217011600 },
   { name: "Migration20261217100000", class: Migration20261217100000 },
   { name: "Migration20261218042000", class: Migration20261218042000 },
+  { name: "Migration20261221100000", class: Migration20261221100000 },
+  { name: "Migration20261221110000", class: Migration20261221110000 },
 ];

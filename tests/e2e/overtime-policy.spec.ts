@@ -22,7 +22,14 @@ test.describe("overtime policy of a country", () => {
     await expect(page.getByLabel("Date d'entrée en vigueur")).toHaveValue(from.iso);
     await expect(page.getByLabel("Heures payées (%)")).toHaveValue("60");
 
+    // The night period is the agreement's within the law's frame (L3122-2): 8 h is refused, said in French.
+    await expect(page.getByTestId("night-law")).toContainText("La loi laisse la période de nuit à l'accord collectif.");
     await page.getByLabel("Heures en récupération (%)").fill("40");
+    await page.getByLabel("Début de la période de nuit").fill("22:00");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("La période de nuit doit durer au moins 9 heures consécutives", { exact: false }).first()).toBeVisible();
+    await expect(page.getByLabel("Début de la période de nuit")).toHaveValue("22:00");
+    await page.getByLabel("Fin de la période de nuit (le lendemain)").fill("07:00");
     await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Règles des heures supplémentaires enregistrées." })).toBeVisible();
     await expect(page.getByRole("table")).toContainText(from.fr);

@@ -32,6 +32,13 @@ test.describe("overtime screens", () => {
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Heures travaillées");
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Seuil du contrat");
     await expect(explanation.getByTestId("explanation-steps")).toContainText("Contingent annuel");
+    // Every rule line links its article's official text (issue 40, decision 0125): the threshold to the legal week.
+    const threshold = explanation.getByTestId("explanation-steps").getByRole("listitem").filter({ hasText: "Seuil du contrat" });
+    await expect(threshold.getByRole("link", { name: /art\. (L3121-27|203\.º n\.º 1)/ })).toHaveAttribute("href", /legifrance\.gouv\.fr|diariodarepublica\.pt/);
+    // The lines with their links fit a 360 px phone (decision 0022).
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await explanation.getByRole("link", { name: "Fermer l'explication" }).click();
     await expect(page.getByTestId("week-explanation")).toHaveCount(0);
   });

@@ -116,6 +116,16 @@ test.describe("settings", () => {
     await expect(page).toHaveURL(/\/settings\/subsidiaries\/\d+\/edit$/);
     await expect(page.getByTestId("holiday-row")).toHaveCount(2);
     await expect(page.getByLabel("Nom du jour férié 2")).toHaveValue("Vendredi saint");
+
+    // Its agreement on night work (decision 0125): 22:00 to 07:00 at +20 %, kept on the page.
+    await expect(page.getByTestId("night-agreement-law")).toContainText("Laissez vide pour appliquer la période de nuit et la majoration du pays.");
+    await page.getByLabel("Début de la période de nuit").fill("22:00");
+    await page.getByLabel("Fin de la période de nuit (le lendemain)").fill("07:00");
+    await page.getByLabel("Majoration des heures de nuit (%)").fill("20");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Modifications enregistrées." })).toBeVisible();
+    await expect(page.getByLabel("Fin de la période de nuit (le lendemain)")).toHaveValue("07:00");
+    await expect(page.getByLabel("Majoration des heures de nuit (%)")).toHaveValue("20");
   });
 
   test("create a team, then delete it after a confirmation naming it", async ({ page }, testInfo) => {

@@ -38,6 +38,8 @@ describe("legal checks of the employee's own country", () => {
       "Le 03/03/2026 : 5 h 30 de travail d'affilée sans intervalle de repos d'au moins 1 h. (Código do Trabalho, art. 213.º n.º 1)",
     ]);
     expect(checksOf(paris.employeeId)).toEqual([]);
+    // The page links each article of its checks once (issue 40, decision 0125).
+    expect(page.checkSources.map((s) => s.id)).toEqual(["PT.213"]);
   });
 
   it("a French night shift then a day starting 8 h after its end: short rest (L3131-1) and the night hours in the week explanation", async () => {

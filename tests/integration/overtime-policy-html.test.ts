@@ -97,6 +97,30 @@ describe("/settings/countries/{id}/overtime", () => {
     expect(await db.sql(`select count(*)::int as n from overtime_policy`)).toEqual(before);
   });
 
+  it("L3122-2 and Cass. soc. 10/09/2025: the night period and the counted absences' date, with the law said in French; a period outside the frame is refused", async () => {
+    const c = await signedIn(accounts.ROLE_FINANCIAL_MANAGEMENT.email);
+    const html = text((await c.get(page())).text);
+    expect(html).toMatch(/name="nightFrom"[^>]*value="21:00"/);
+    expect(html).toMatch(/name="nightTo"[^>]*value="06:00"/);
+    expect(html).toContain("La loi laisse la période de nuit à l'accord collectif.");
+    expect(html).toMatch(/name="countedAbsencesFrom"[^>]*value="2025-09-10"/);
+    expect(html).toContain("Cass. soc. n° 23-14.455");
+    const before = await db.sql(`select count(*)::int as n from overtime_policy`);
+    const bad = await c.post(page(), formOf({ ...policyFormDefaults(FRANCE_POLICY, "2026-11-01"), nightFrom: "22:00", nightTo: "06:00" }));
+    expect(bad.status).toBe(400);
+    const badHtml = text(bad.text);
+    expect(badHtml).toContain("La période de nuit doit durer au moins 9 heures consécutives");
+    expect(badHtml).toMatch(/name="nightFrom"[^>]*value="22:00"/);
+    expect(await db.sql(`select count(*)::int as n from overtime_policy`)).toEqual(before);
+    const ok = await c.post(page(), formOf({ ...policyFormDefaults(FRANCE_POLICY, "2026-11-01"), nightFrom: "22:00", nightTo: "07:00", nightRate: "20", countedAbsencesFrom: "2022-09-10" }));
+    expect(ok.status).toBe(302);
+    const [row] = await db.sql<{ f: string; t: string; r: number; since: string }>(
+      `select night_from as f, night_to as t, night_rate::float8 as r, counted_absences_from::text as since from overtime_policy where country_id = ? and effective_from = '2026-11-01'`,
+      [org.countryId],
+    );
+    expect(row).toEqual({ f: "22:00", t: "07:00", r: 20, since: "2022-09-10" });
+  });
+
   it("keeps other roles out and answers 404 for an unknown country", async () => {
     const leader = await signedIn(accounts.ROLE_TEAM_LEADER.email);
     const res = await leader.get(page());

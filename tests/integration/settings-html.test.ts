@@ -391,6 +391,33 @@ describe("subsidiary, division and team forms", () => {
     expect(await local()).toEqual([]);
   });
 
+  it("L3122-2 / art. 223.º: a subsidiary's night agreement is saved within the law's frame, refused outside it (400, form filled), emptied back to the country's", async () => {
+    const c = await signedIn(daf);
+    const sub = org.subsidiaryId;
+    const edit = text((await c.get(`/settings/subsidiaries/${sub}/edit`)).text);
+    expect(edit).toContain("Accord sur le travail de nuit");
+    expect(edit).toContain("Laissez vide pour appliquer la période de nuit et la majoration du pays.");
+    const base = { name: "3 Print", country: String(org.countryId), city: "Paris", timezone: "Europe/Paris", intent: "save" };
+    const night = () => db.sql<{ f: string | null; t: string | null; r: number | null }>("select night_from as f, night_to as t, night_rate::float8 as r from subsidiary where id = ?", [sub]);
+    // France's policy (weekly mode): 22:00-06:00 is 8 h, under L3122-2's 9 h.
+    const bad = await c.post(`/settings/subsidiaries/${sub}/edit`, { ...base, nightFrom: "22:00", nightTo: "06:00", nightRate: "20" });
+    expect(bad.status).toBe(400);
+    const badHtml = text(bad.text);
+    expect(badHtml).toContain("La période de nuit doit durer au moins 9 heures consécutives");
+    expect(badHtml).toMatch(/name="nightFrom"[^>]*value="22:00"/);
+    expect(await night()).toEqual([{ f: null, t: null, r: null }]);
+    const half = await c.post(`/settings/subsidiaries/${sub}/edit`, { ...base, nightFrom: "22:00", nightTo: "" });
+    expect(half.status).toBe(400);
+    expect(text(half.text)).toContain("Indiquez le début et la fin de la période de nuit, ou aucun des deux.");
+    const ok = await c.post(`/settings/subsidiaries/${sub}/edit`, { ...base, nightFrom: "22:00", nightTo: "07:00", nightRate: "20" });
+    expect(ok.status).toBe(302);
+    expect(await night()).toEqual([{ f: "22:00", t: "07:00", r: 20 }]);
+    expect(text((await c.get(`/settings/subsidiaries/${sub}/edit`)).text)).toMatch(/name="nightTo"[^>]*value="07:00"/);
+    const cleared = await c.post(`/settings/subsidiaries/${sub}/edit`, { ...base, nightFrom: "", nightTo: "", nightRate: "" });
+    expect(cleared.status).toBe(302);
+    expect(await night()).toEqual([{ f: null, t: null, r: null }]);
+  });
+
   it("refuses a team whose division belongs to another subsidiary", async () => {
     const c = await signedIn(daf);
     const other = await createOrg(db.em(), " other");

@@ -20,6 +20,11 @@ export const overtime = {
   "overtime.policy.error.reason_twice": "Un motif d'absence est indiqué deux fois.",
   "overtime.policy.error.month_day": "Le jour férié doit être indiqué au format MM-JJ (par exemple 05-01).",
   "overtime.policy.error.month_day_twice": "Ce jour férié est déjà indiqué.",
+  "overtime.policy.error.night_time": "L'heure doit être au format HH:MM (par exemple 22:00).",
+  "overtime.policy.error.night_period_fr":
+    "La période de nuit doit durer au moins 9 heures consécutives, comprendre minuit – 5 h, commencer au plus tôt à 21 h et finir au plus tard à 7 h (Code du travail, art. L3122-2).",
+  "overtime.policy.error.night_period_pt":
+    "La période de nuit doit durer de 7 à 11 heures et comprendre minuit – 5 h (Código do Trabalho, art. 223.º n.º 1).",
   "overtime.policy.error.company_size": "L'effectif doit être un nombre entier positif.",
   "overtime.policy.error.quota_counts": "Le contingent compte soit les heures payées, soit toutes les heures.",
   "overtime.policy.error.split_sum": "La part payée et la part en récupération doivent faire 100 % à elles deux.",
@@ -69,6 +74,15 @@ export const overtime = {
   "overtime.policy.field.holidays_count": "Les jours fériés non travaillés comptent comme du travail",
   "overtime.policy.field.holiday_rate": "Majoration des heures travaillées un jour férié (%)",
   "overtime.policy.field.month_day": "Jour (MM-JJ)",
+  "overtime.policy.section.night": "Travail de nuit",
+  "overtime.policy.field.counted_absences_from": "Absences comptées à partir du",
+  "overtime.policy.counted_absences_from_law":
+    "Congés payés et seuil des heures supplémentaires : la Cour de cassation les compte depuis son arrêt du 10/09/2025 (Cass. soc. n° 23-14.455), qui vaut aussi pour les litiges encore ouverts, et une demande de salaire remonte à trois ans (art. L3245-1). Par défaut, le 10/09/2025 ; une date plus ancienne règle les semaines antérieures. Vide : toujours.",
+  "overtime.policy.night_law":
+    "La loi laisse la période de nuit à l'accord collectif. Par défaut, celle de la loi : en France de 21 h à 6 h (art. L3122-20), un accord pouvant fixer une autre période d'au moins 9 heures entre 21 h et 7 h comprenant minuit – 5 h (art. L3122-2) ; au Portugal de 22 h à 7 h (art. 223.º n.º 2), un accord pouvant fixer 7 à 11 heures comprenant minuit – 5 h. La majoration des heures de nuit est de 25 % au Portugal (art. 266.º) ; en France elle est fixée par l'accord (art. L3122-8) : 0 par défaut. L'accord d'une filiale peut remplacer la période et la majoration.",
+  "overtime.policy.field.night_from": "Début de la période de nuit",
+  "overtime.policy.field.night_to": "Fin de la période de nuit (le lendemain)",
+  "overtime.policy.field.night_rate": "Majoration des heures de nuit (%)",
   "overtime.policy.field.sunday_rate": "Majoration des heures travaillées le dimanche (%)",
   "overtime.policy.field.annual_quota": "Contingent annuel (heures)",
   "overtime.policy.field.small_quota": "Contingent des petites entreprises (heures, facultatif)",
@@ -88,7 +102,11 @@ export const overtime = {
   "overtime.anomaly.worked_exceeds_day": "Le {date}, le temps travaillé dépasse la durée de la journée.",
   "overtime.anomaly.day_over_10h": "Plus de 10 h travaillées le {date}.",
   "overtime.anomaly.week_over_48h": "Plus de 48 h travaillées dans la semaine.",
-  "overtime.anomaly.complementary_cap": "Heures complémentaires au-delà du tiers du contrat : {hours}.",
+  "overtime.anomaly.complementary_cap": "Heures complémentaires au-delà {cap} du contrat : {hours}.",
+  "overtime.anomaly.cap.3": "du tiers (1/3, plafond fixé par accord)",
+  "overtime.anomaly.cap.10": "du dixième (1/10, plafond légal à défaut d'accord)",
+  "overtime.anomaly.cap.other": "de 1/{divisor}",
+  "overtime.anomaly.cap.unknown": "du plafond",
   "overtime.anomaly.beyond_legal_week_part_time": "Temps partiel au-delà de la durée légale : {hours}.",
   "overtime.anomaly.quota_exceeded": "Contingent annuel dépassé : {hours} au-delà de {quota} h.",
   "overtime.anomaly.contract_missing": "Durée hebdomadaire du contrat manquante : l'horaire prévu est utilisé.",
@@ -96,6 +114,7 @@ export const overtime = {
   // Explanation steps of a week
   "overtime.explain.worked": "Heures travaillées : {hours}.",
   "overtime.explain.absences_counted": "Absences comptées comme du travail : {hours}.",
+  "overtime.explain.absences_counted_from": "Absences comptées comme du travail : {hours} (comptées depuis le {date}).",
   "overtime.explain.holidays_counted": "Jours fériés comptés comme du travail : {hours}.",
   "overtime.explain.counted": "Heures retenues : {hours}.",
   "overtime.explain.threshold": "Seuil du contrat : {hours} (durée légale {legal}).",

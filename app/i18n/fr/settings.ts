@@ -45,6 +45,10 @@ export const settings = {
   "settings.remove_holiday": "Retirer le jour férié {n}",
   "settings.no_holiday": "Aucun jour férié.",
   "settings.local_holidays": "Jours fériés locaux",
+  "settings.night_agreement": "Accord sur le travail de nuit",
+  "settings.night_agreement_hint":
+    "Laissez vide pour appliquer la période de nuit et la majoration du pays. Un accord peut fixer une autre période dans le cadre de la loi (en France au moins 9 heures entre 21 h et 7 h comprenant minuit – 5 h, art. L3122-2 ; au Portugal 7 à 11 heures comprenant minuit – 5 h, art. 223.º n.º 1) et la majoration des heures de nuit (art. L3122-8, art. 266.º n.º 2).",
+  "settings.error.night_both": "Indiquez le début et la fin de la période de nuit, ou aucun des deux.",
   "settings.local_holidays_hint": "Ils s'ajoutent aux jours fériés du pays pour les employés de l'agence.",
   "settings.no_local_holiday": "Aucun jour férié local.",
   "settings.choose": "— Choisir —",
