@@ -7,9 +7,9 @@ import { ApiEventDayBody } from "~/forms/planning.server";
 import { ProfileBody } from "~/forms/profile.server";
 import { CountryBody, DivisionBody, SubsidiaryBody, TeamBody } from "~/forms/settings.server";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
-import { ClockAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/clock-rows.schema";
+import { ClockAnswer, CorrectionValidatedAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/clock-rows.schema";
 import { EmployeeAnswer } from "~/services/employee-records.schema";
-import { LeaveAnswer } from "~/services/leave-api.schema";
+import { LeaveAnswer, LeaveDecisionAnswer } from "~/services/leave-api.schema";
 import { EventDayAnswer, PlanningAnswer } from "~/services/planning-api.schema";
 import { CostReportAnswer, LeaveReportAnswer, OvertimeReportAnswer, RecoveryReportAnswer } from "~/services/report-output.schema";
 import { AvatarAnswer, DashboardEmployeesAnswer, hydraOf, LoginAnswer, MessageAnswer, ProfileAnswer, UserAnswer } from "./api-answers.schema";
@@ -128,7 +128,7 @@ const TIME_CLOCK: OperationSpec[] = [
   }),
   op("post", "/api/timeclock/suggest", "Proposer une correction de pointage", [201, ClockAnswer], { body: ApiSuggestBody }),
   op("get", "/api/timeclock/suggested", "Corrections proposées en attente", [200, hydraOf(SuggestionAnswer)]),
-  op("patch", "/api/timeclock/suggest/{id}/valid", "Valider une correction proposée", [200, ClockAnswer]),
+  op("patch", "/api/timeclock/suggest/{id}/valid", "Valider une correction proposée", [200, CorrectionValidatedAnswer]),
   op("delete", "/api/timeclock/suggest/{id}", "Refuser ou retirer une correction proposée", [204]),
 ];
 
@@ -137,9 +137,9 @@ const LEAVES: OperationSpec[] = [
   op("get", "/api/leaves/{id}", "Un congé", [200, LeaveAnswer]),
   op("patch", "/api/leaves/{id}", "Modifier sa demande en attente", [200, LeaveAnswer], { body: ApiLeaveBody }),
   op("delete", "/api/leaves/{id}", "Supprimer sa demande", [204]),
-  op("patch", "/api/leaves/{id}/valid", "Valider un congé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody }),
-  op("patch", "/api/leaves/{id}/refuse", "Refuser un congé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody }),
-  op("patch", "/api/leaves/{id}/remove", "Retirer un congé validé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody }),
+  op("patch", "/api/leaves/{id}/valid", "Valider un congé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody }),
+  op("patch", "/api/leaves/{id}/refuse", "Refuser un congé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody }),
+  op("patch", "/api/leaves/{id}/remove", "Retirer un congé validé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody }),
   op("get", "/api/leaves/me", "Mes congés", [200, hydraOf(LeaveAnswer)]),
   op("get", "/api/leaves/waiting", "Congés qui attendent ma décision", [200, hydraOf(LeaveAnswer)]),
   op("get", "/api/leaves/waiting-planning", "Congés en cours de décision (planning)", [200, hydraOf(LeaveAnswer)], { query: [["start", "AAAAMMJJ"], ["end", "AAAAMMJJ"]] }),

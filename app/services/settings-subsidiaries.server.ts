@@ -93,8 +93,10 @@ export async function updateSubsidiary(
   actor: CurrentUser,
   id: number,
   input: SubsidiaryInput,
-): Promise<SubsidiaryView> {
+): Promise<SubsidiaryView & { notice: string | null }> {
   assertManagement(actor);
+  // A holiday added or removed in a month closed for payroll: the notice the page shows (decision 0122).
+  let notice: string | null = null;
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
@@ -119,7 +121,7 @@ export async function updateSubsidiary(
         if (from) {
           await markSubsidiaryWeeksDirty(tx, id, from);
         }
-        await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
+        notice = await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
         // The history (decision 0106): the subsidiary's rules (its country's policy and holidays, its zone, its own holidays).
         const changes = sheetChanges(
           { country: before.country_id, timezone: before.timezone, holidays: holidaysBefore },
@@ -130,5 +132,5 @@ export async function updateSubsidiary(
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },
   );
-  return getSubsidiary(em, actor, id);
+  return { ...(await getSubsidiary(em, actor, id)), notice };
 }

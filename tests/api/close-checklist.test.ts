@@ -27,7 +27,7 @@ const decode = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39
 
 let org: Org;
 let financial: TestEmployee, head: TestEmployee;
-let ana: number;
+let ana: number, pat: number;
 let subsidiaryName: string;
 
 beforeAll(async () => {
@@ -43,6 +43,18 @@ beforeAll(async () => {
     await recomputeDay(db.em(), await createClock(db.em(), ana, d, NINE_HOURS), clockNow);
   }
   await runChunk(db.em(), { firstId: ana, lastId: ana }, { kind: "range", from: "2026-11-16", to: "2026-11-22" }, clockNow);
+  // Pat works part time, Wednesdays off, and clocked every other working day of November: no missing day (the
+  // schedule is read, not Monday–Friday: decision 0122).
+  ({ employeeId: pat } = await createEmployee(db.em(), org, { email: "l38.pat@cadran.test", firstname: "pat", lastname: "partiel" }));
+  await db.sql(`update employee set number_of_hours_per_week = 28, hired_at = '2023-03-01' where id = ?`, [pat]);
+  const work = { morningStart: 540, morningEnd: 720, afternoonStart: 780, afternoonEnd: 1020 };
+  const off = { morningStart: null, morningEnd: null, afternoonStart: null, afternoonEnd: null };
+  await db.sql(`insert into week_schedule (employee_id, week_number, days) values (?, 1, ?::jsonb)`, [pat, JSON.stringify([work, work, off, work, work])]);
+  for (let day = 1; day <= 30; day++) {
+    const d = `2026-11-${String(day).padStart(2, "0")}`;
+    const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 3 && weekday !== 6) await createClock(db.em(), pat, d, NINE_HOURS);
+  }
   [{ name: subsidiaryName }] = (await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId])) as [{ name: string }];
 });
 
@@ -57,8 +69,10 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     expect(line("pending_corrections")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 24/11/2026" }] });
     expect(line("stale_weeks")).toMatchObject({ count: 1, items: [{ href: `/overtime/employee/${ana}` }] });
     // Ana clocked 16–20 November only: the other weekdays of November (21 of them, no holiday in this org) are missing.
+    // Pat, Wednesdays off and every other working day clocked, is not listed.
     expect(line("missing_clocks").count).toBe(1);
-    expect(line("missing_clocks").items[0]!.label).toMatch(/^Ana ATTENTE — \d+ j/);
+    expect(line("missing_clocks").items).toHaveLength(1);
+    expect(line("missing_clocks").items[0]!.label).toBe("Ana ATTENTE — 16 j (02/11/2026…)");
 
     // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the counts.
     const client = htmlClient(() => server.baseUrl);
