@@ -86,32 +86,44 @@ export async function lateChange(
     dayMonths = monthsBetween(range.from, range.to);
     weekMonths = monthsBetween(mondayOf(range.from), addDays(mondayOf(range.to), 6));
   }
-  let closed: string;
+  // The candidates: (who, closed month) among the months of the changed weeks, the month filter first (few closes
+  // per month) so that a target of thousands of employees stays cheap; then, for the one picked, every month closed
+  // for it, read once into an array, to find the payslip month.
+  let candidates: string;
+  let closedOf: (who: string) => string;
   let params: unknown[];
+  const weeks = `{${weekMonths.join(",")}}`;
   if ("subsidiaryId" in target) {
-    closed = `select pm.subsidiary_id as who, pm.month from payroll_month pm where pm.subsidiary_id = ?`;
-    params = [target.subsidiaryId];
+    candidates = `select pm.subsidiary_id as who, pm.month from payroll_month pm where pm.month = any(?::date[]) and pm.subsidiary_id = ?`;
+    params = [weeks, target.subsidiaryId];
+    closedOf = (who) => `select pm.month from payroll_month pm where pm.subsidiary_id = ${who}`;
   } else if ("countryId" in target) {
-    closed = `select pm.subsidiary_id as who, pm.month from payroll_month pm
-               where pm.subsidiary_id in (select e.subsidiary_id from employee e left join subsidiary s on s.id = e.subsidiary_id
-                                           where coalesce(e.country_id, s.country_id) = ?)`;
-    params = [target.countryId];
+    candidates = `select pm.subsidiary_id as who, pm.month from payroll_month pm
+                   where pm.month = any(?::date[])
+                     and pm.subsidiary_id in (select e.subsidiary_id from employee e left join subsidiary s on s.id = e.subsidiary_id
+                                               where coalesce(e.country_id, s.country_id) = ?)`;
+    params = [weeks, target.countryId];
+    closedOf = (who) => `select pm.month from payroll_month pm where pm.subsidiary_id = ${who}`;
   } else {
     if (target.employeeIds.length === 0) return none;
-    closed = `select e.id as who, pm.month from employee e join payroll_month pm
-                on pm.subsidiary_id = e.subsidiary_id
-                or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = e.id)
-               where e.id = any(?::int[])`;
-    params = [`{${target.employeeIds.map(Number).join(",")}}`];
+    candidates = `select e.id as who, pm.month from employee e
+                    join payroll_month pm on pm.month = any(?::date[])
+                     and (pm.subsidiary_id = e.subsidiary_id
+                          or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = e.id))
+                   where e.id = any(?::int[])`;
+    params = [weeks, `{${target.employeeIds.map(Number).join(",")}}`];
+    closedOf = (who) => `select pm.month from payroll_month pm
+                          where pm.subsidiary_id = (select e.subsidiary_id from employee e where e.id = ${who})
+                             or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = ${who})`;
   }
   const [row] = await em.execute<{ month: string; on_days: boolean; payslip: string }[]>(
-    `with closed as (${closed})
-     select to_char(c.month, 'YYYY-MM') as month, c.month = any(?::date[]) as on_days,
-            (select to_char(min(g.m), 'YYYY-MM') from generate_series(c.month + interval '1 month', c.month + interval '100 years', interval '1 month') g(m)
-              where not exists (select 1 from closed c2 where c2.who = c.who and c2.month = g.m::date)) as payslip
-       from closed c where c.month = any(?::date[])
-      order by c.month = any(?::date[]) desc, c.month limit 1`,
-    [...params, `{${dayMonths.join(",")}}`, `{${weekMonths.join(",")}}`, `{${dayMonths.join(",")}}`],
+    `with pick as (select c.who, c.month, c.month = any(?::date[]) as on_days from (${candidates}) c order by 3 desc, c.month limit 1),
+          known as (select p.*, array(${closedOf("p.who")}) as closed from pick p)
+     select to_char(k.month, 'YYYY-MM') as month, k.on_days,
+            (select to_char(min(g.m), 'YYYY-MM') from generate_series(k.month + interval '1 month', k.month + interval '100 years', interval '1 month') g(m)
+              where not (g.m::date = any(k.closed))) as payslip
+       from known k`,
+    [`{${dayMonths.join(",")}}`, ...params],
   );
   if (!row) return none;
   if (!row.on_days) return { notice: null, recompute: true };
