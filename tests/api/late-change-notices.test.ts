@@ -222,12 +222,21 @@ describe("a holiday added or removed on a day of a closed month (decision 0122)"
     const jobs = await db.sql<{ payload: { from: string; to: string } }>(`select payload from job_outbox where name = 'overtime.recompute' order by id`, []);
     expect(jobs).toHaveLength(before + 1);
     expect(jobs.at(-1)!.payload).toMatchObject({ from: "2026-11-19", to: "2026-11-19" });
+    // Until the job ran, December's payroll page says the rappels may still move (decision 0122).
+    const finance = htmlClient(() => server.baseUrl);
+    await finance.login(financial.email);
+    const december1 = `/report/payroll?subsidiary=${print.subsidiaryId}&month=2026-12`;
+    expect((await finance.get(december1)).text).toContain('data-testid="payroll-pending-rappels"');
     // The job's chunk (what the worker runs for these employees): the week of the holiday computed again.
     const at = new Date("2026-12-01T10:00:00Z");
     await overtimeChunk(db.em(), { firstId: bob, lastId: bob, at: at.toISOString(), ...jobs.at(-1)!.payload });
     const [week] = await db.sql<{ dirty: boolean; computed: Date }>(`select dirty, computed_at as computed from overtime_week where employee_id = ? and monday = '2026-11-16'`, [bob]);
     expect(week!.dirty).toBe(false);
     expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(at.getTime());
+    const ids = [ann, bob, financial.employeeId, head.employeeId];
+    await overtimeChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids), at: at.toISOString(), ...jobs.at(-1)!.payload });
+    await runChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids) }, { kind: "nightly" }, at);
+    expect((await finance.get(december1)).text).not.toContain('data-testid="payroll-pending-rappels"');
     // A rename changes nothing computed: no notice, no job. A December holiday: no notice (its week does not touch November).
     const renamed = await updateSubsidiary(db.em(), boss, print.subsidiaryId, { ...base, holidays: [{ date: "2026-11-19", name: "Fête de la ville" }] });
     expect(renamed.notice).toBeNull();
