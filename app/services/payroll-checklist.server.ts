@@ -8,6 +8,7 @@ import { displayName } from "~/domain/employee-name";
 import { EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
 import { holidayAppliesSql } from "./holidays.server";
 import { checkMonth } from "./payroll-store.server";
+import { checksIn, legalDays } from "./overtime-legal-days.server";
 import { daysWithoutClock, type ChecklistLeave } from "~/domain/close-checklist";
 import type { WeekSchedule, WeekType } from "~/domain/expected-time";
 
@@ -32,7 +33,7 @@ const frDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
  * changed since their last computation, time-registered employees with working days of their own schedule (the terms
  * in force that week, not a holiday nor inside an accepted leave, within their employment; decision 0122) without any
  * clock, days and weeks with anomalies or legal-check warnings, employees hired or leaving in the month whose sheet is
- * incomplete. Three statements.
+ * incomplete. Four statements (the legal checks' clock days: one).
  */
 export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string): Promise<ChecklistLine[]> {
   const { from, to } = checkMonth(month);
@@ -61,7 +62,7 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
      union all select 'stale_weeks', (select count(*) from stale)::int,
             (select json_agg(x) from (select * from stale order by day, lastname limit ${CHECKLIST_ITEMS}) x)
      union all select 'anomalies', (select count(*) from anomalies)::int,
-            (select json_agg(x) from (select * from anomalies order by lastname, firstname limit ${CHECKLIST_ITEMS}) x)`,
+            (select json_agg(x) from (select * from anomalies order by lastname, firstname) x)`,
     [...staffParams, to, from, from, to, from, to, from, to, from, to],
   );
   // Working days without any clock, by each employee's own schedule (decision 0122): the facts of the time-registered
@@ -123,6 +124,19 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
   )
     .map(toRecord)
     .filter((r) => r.completion < 100);
+  // Legal-check warnings of the month (breaks, daily and weekly maxima, rest: app/domain/legal-checks.ts), read as
+  // the overtime screens read them (one statement), added to each employee's anomalies (decision 0122).
+  const legal = await legalDays(em, facts.map((f) => f.id), from, to);
+  const flagged = new Map<number, { id: number; firstname: string; lastname: string; extra: number }>();
+  for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) flagged.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname, extra: Number(a.extra ?? 0) });
+  for (const f of facts) {
+    const checks = checksIn(legal.get(f.id), from, to).length;
+    if (checks === 0) continue;
+    const known = flagged.get(f.id);
+    if (known) known.extra += checks;
+    else flagged.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname, extra: checks });
+  }
+  const anomalies = [...flagged.values()].sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
   const by = new Map(rows.map((r) => [r.kind, r]));
   const line = (key: ChecklistLine["key"], item: (i: NonNullable<(typeof rows)[number]["items"]>[number]) => ChecklistItem): ChecklistLine => {
     const r = by.get(key);
@@ -138,7 +152,11 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
       count: missing.length,
       items: missing.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra} j (${frDate(i.day!)}…)`, href: `/time-clock/edit-badging` })),
     },
-    line("anomalies", (i) => ({ label: `${name(i)} — ${i.extra}`, href: `/overtime/employee/${i.id}` })),
+    {
+      key: "anomalies",
+      count: anomalies.length,
+      items: anomalies.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra}`, href: `/overtime/employee/${i.id}` })),
+    },
     {
       key: "incomplete_sheets",
       count: sheets.length,

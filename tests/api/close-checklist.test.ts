@@ -53,7 +53,9 @@ beforeAll(async () => {
   for (let day = 1; day <= 30; day++) {
     const d = `2026-11-${String(day).padStart(2, "0")}`;
     const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 3 && weekday !== 6) await createClock(db.em(), pat, d, NINE_HOURS);
+    // Thursday 5 November: 7 hours in one stretch, without the 20-minute break (Code du travail, art. L3121-16).
+    const entries: Entry[] = d === "2026-11-05" ? [["07:00", "START"], ["14:00", "END"]] : NINE_HOURS;
+    if (weekday !== 0 && weekday !== 3 && weekday !== 6) await createClock(db.em(), pat, d, entries);
   }
   [{ name: subsidiaryName }] = (await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId])) as [{ name: string }];
 });
@@ -73,6 +75,8 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     expect(line("missing_clocks").count).toBe(1);
     expect(line("missing_clocks").items).toHaveLength(1);
     expect(line("missing_clocks").items[0]!.label).toBe("Ana ATTENTE — 16 j (02/11/2026…)");
+    // Pat's day without a break is a legal-check warning of the month: listed with the anomalies (decision 0122).
+    expect(line("anomalies")).toMatchObject({ count: 1, items: [{ label: "Pat PARTIEL — 1", href: `/overtime/employee/${pat}` }] });
 
     // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the counts.
     const client = htmlClient(() => server.baseUrl);
