@@ -8,7 +8,7 @@ import { ProfileBody } from "~/forms/profile.server";
 import { CountryBody, DivisionBody, SubsidiaryBody, TeamBody } from "~/forms/settings.server";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
 import { ClockAnswer, CorrectionValidatedAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/clock-rows.schema";
-import { EmployeeAnswer } from "~/services/employee-records.schema";
+import { EmployeeAnswer, EmployeeUpdatedAnswer } from "~/services/employee-records.schema";
 import { LeaveAnswer, LeaveDecisionAnswer } from "~/services/leave-api.schema";
 import { EventDayAnswer, PlanningAnswer } from "~/services/planning-api.schema";
 import { CostReportAnswer, LeaveReportAnswer, OvertimeReportAnswer, RecoveryReportAnswer } from "~/services/report-output.schema";
@@ -82,7 +82,7 @@ const EMPLOYEES: OperationSpec[] = [
   }),
   op("post", "/api/employees", "Créer une fiche employé", [201, EmployeeAnswer], { body: EmployeeBody }),
   op("get", "/api/employees/{id}", "Une fiche employé", [200, EmployeeAnswer]),
-  op("put", "/api/employees/{id}", "Modifier une fiche employé", [200, EmployeeAnswer], { body: EmployeeBody }),
+  op("put", "/api/employees/{id}", "Modifier une fiche employé", [200, EmployeeUpdatedAnswer], { body: EmployeeBody }),
   op("delete", "/api/employees/{id}", "Supprimer une fiche employé", [204]),
   op("get", "/api/dashboard/employees", "Tableau de bord : les employés visibles", [200, DashboardEmployeesAnswer], {
     query: [["subsidiaryId", "agence"], ["divisionId", "pôle"], ["teamId", "équipe"]],

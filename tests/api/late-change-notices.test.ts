@@ -38,7 +38,7 @@ const NOTICE = "Novembre 2026 est clôturé : la différence sera régularisée 
 
 let print: Org, moveFrom: Org, moveTo: Org;
 let financial: TestEmployee, head: TestEmployee, moveFinancial: TestEmployee;
-let ann: number, bob: number, mo: number;
+let ann: number, bob: number, mo: number, cy: number;
 
 async function worker(org: Org, email: string, lastname: string): Promise<number> {
   const { employeeId } = await createEmployee(db.em(), org, { email, firstname: "i38n", lastname });
@@ -66,7 +66,8 @@ beforeAll(async () => {
   ann = await worker(print, "i38n.ann@cadran.test", "ann");
   bob = await worker(print, "i38n.bob@cadran.test", "bob");
   mo = await worker(moveFrom, "i38n.mo@cadran.test", "mo");
-  for (const id of [ann, bob, mo]) await november(id);
+  cy = await worker(print, "i38n.cy@cadran.test", "cy");
+  for (const id of [ann, bob, mo, cy]) await november(id);
   await closeMonth(db.em(), await currentUserOf(db.em(), financial), print.subsidiaryId, "2026-11", DEC_1);
   await closeMonth(db.em(), await currentUserOf(db.em(), moveFinancial), moveFrom.subsidiaryId, "2026-11", DEC_1);
 });
@@ -126,6 +127,18 @@ describe("the /api answers of late changes carry the notice (decision 0122)", ()
     expect(gone.body).toMatchObject({ removed: true, notice: NOTICE });
   });
 
+  it("PUT /api/employees/{id}: a departure dated 27 November answers the notice", async () => {
+    const api = apiClient(() => server.baseUrl);
+    const boss = await api.login(head.email);
+    // The server runs in this process: its "today" is 1 December too.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(DEC_1);
+    const closed = await api.put(`/api/employees/${cy}`, { firedAt: "2026-11-27" }, boss);
+    vi.useRealTimers();
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ id: cy, notice: NOTICE });
+  });
+
   it("the OpenAPI document describes `notice` on those answers", async () => {
     const res = await fetch(`${server.baseUrl}/api/docs.json`);
     expect(res.status).toBe(200);
@@ -134,6 +147,7 @@ describe("the /api answers of late changes carry the notice (decision 0122)", ()
     for (const action of ["valid", "refuse", "remove"]) expect(answer(`/api/leaves/{id}/${action}`, "patch", "200")).toContain('"notice"');
     expect(answer("/api/timeclock/suggest/{id}/valid", "patch", "200")).toContain('"notice"');
     expect(answer("/api/deduction/{id}", "delete", "200")).toContain('"notice"');
+    expect(answer("/api/employees/{id}", "put", "200")).toContain('"notice"');
   });
 });
 
@@ -233,7 +247,7 @@ describe("a holiday added or removed on a day of a closed month (decision 0122)"
     const [week] = await db.sql<{ dirty: boolean; computed: Date }>(`select dirty, computed_at as computed from overtime_week where employee_id = ? and monday = '2026-11-16'`, [bob]);
     expect(week!.dirty).toBe(false);
     expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(at.getTime());
-    const ids = [ann, bob, financial.employeeId, head.employeeId];
+    const ids = [ann, bob, cy, financial.employeeId, head.employeeId];
     await overtimeChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids), at: at.toISOString(), ...jobs.at(-1)!.payload });
     await runChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids) }, { kind: "nightly" }, at);
     expect((await finance.get(december1)).text).not.toContain('data-testid="payroll-pending-rappels"');
