@@ -11,6 +11,7 @@ import { createLeave, currentUserOf } from "~tests/support/factories-leave";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 import { overtimeChunk } from "~/jobs/overtime.server";
 import { updateSubsidiary } from "~/services/settings-subsidiaries.server";
+import { addEventDay, removeEventDay } from "~/services/event-days.server";
 
 /**
  * Issue 38, what decision 0118 left open (decision 0122): the /api answers of leave decisions, clock corrections
@@ -148,6 +149,24 @@ describe("the /api answers of late changes carry the notice (decision 0122)", ()
     expect(answer("/api/timeclock/suggest/{id}/valid", "patch", "200")).toContain('"notice"');
     expect(answer("/api/deduction/{id}", "delete", "200")).toContain('"notice"');
     expect(answer("/api/employees/{id}", "put", "200")).toContain('"notice"');
+  });
+});
+
+describe("a closing day entered on a closed month's day (decision 0122)", () => {
+  it("is accepted with the notice and its week computed at once; removing it too", async () => {
+    const [account] = await db.sql<{ id: number }>(`select id from app_user where employee_id = ?`, [bob]);
+    const self = await currentUserOf(db.em(), { employeeId: bob, userId: account!.id, email: "i38n.bob@cadran.test" });
+    const added = await addEventDay(db.em(), self, { date: "2026-11-24", type: "closed" }, "2026-12-01");
+    expect(added.notice).toBe(NOTICE);
+    const dirty = async () => (await db.sql<{ dirty: boolean }>(`select dirty from overtime_week where employee_id = ? and monday = '2026-11-23'`, [bob]))[0]!.dirty;
+    expect(await dirty()).toBe(false);
+    const removed = await removeEventDay(db.em(), self, added.id);
+    expect(removed.notice).toBe(NOTICE);
+    expect(await dirty()).toBe(false);
+    // A December day: no notice.
+    const later = await addEventDay(db.em(), self, { date: "2026-12-15", type: "closed" }, "2026-12-01");
+    expect(later.notice).toBeNull();
+    await removeEventDay(db.em(), self, later.id);
   });
 });
 
