@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
 import { closeChecklist } from "~/services/payroll-checklist.server";
 import { recomputeDay } from "~/services/time-clock.server";
@@ -60,6 +60,10 @@ beforeAll(async () => {
   [{ name: subsidiaryName }] = (await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId])) as [{ name: string }];
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("the pre-close checklist (issue 38 §4)", () => {
   it("lists a waiting November leave and correction, the stale week, the days without clock; each with where to fix it", async () => {
     const leave = await createLeave(db.em(), ana, { reason: "PAID_LEAVE", start: "2026-11-26", end: "2026-11-27", state: "pending", numberDaysWork: 2 });
@@ -78,7 +82,10 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     // Pat's day without a break is a legal-check warning of the month: listed with the anomalies (decision 0122).
     expect(line("anomalies")).toMatchObject({ count: 1, items: [{ label: "Pat PARTIEL — 1", href: `/overtime/employee/${pat}` }] });
 
-    // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the counts.
+    // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the
+    // counts. The server runs in this process: signed in and read on 1 December (November is over then).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(DEC_1);
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
     const base = `/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-11`;
@@ -90,6 +97,7 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     const step = decode((await client.get(`${base}&confirm=close`)).text);
     expect(step).toContain(`Clôturer novembre 2026 pour ${subsidiaryName} ?`);
     expect(step).toContain("Corrections de pointage en attente sur des jours du mois : 1");
+    vi.useRealTimers();
     expect(step).toContain("Semaines modifiées depuis leur dernier calcul (recalculées par la clôture) : 1");
   });
 

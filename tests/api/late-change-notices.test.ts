@@ -130,10 +130,10 @@ describe("the /api answers of late changes carry the notice (decision 0122)", ()
 
   it("PUT /api/employees/{id}: a departure dated 27 November answers the notice", async () => {
     const api = apiClient(() => server.baseUrl);
-    const boss = await api.login(head.email);
-    // The server runs in this process: its "today" is 1 December too.
+    // The server runs in this process: signed in and saved on 1 December.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(DEC_1);
+    const boss = await api.login(head.email);
     const closed = await api.put(`/api/employees/${cy}`, { firedAt: "2026-11-27" }, boss);
     vi.useRealTimers();
     expect(closed.status).toBe(200);
@@ -173,6 +173,7 @@ describe("a closing day entered on a closed month's day (decision 0122)", () => 
 describe("a contract change effective today (decision 0122)", () => {
   it("computes the week straddling the closed month at once, with the notice: the new terms are those of Monday 30 November", async () => {
     await db.sql(`update overtime_week set dirty = false where employee_id = ?`, [ann]);
+    const [{ before }] = (await db.sql<{ before: Date }>(`select clock_timestamp() as before`)) as [{ before: Date }];
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(DEC_1);
     const boss = await currentUserOf(db.em(), head);
@@ -198,7 +199,7 @@ describe("a contract change effective today (decision 0122)", () => {
     );
     // Computed in the request with the new terms, not left to the nightly run.
     expect(week).toMatchObject({ dirty: false, contract: 30 * 3600 });
-    expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(DEC_1.getTime());
+    expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(new Date(before).getTime());
   });
 
   it("a change whose days are after the closed month but whose week touches it: no notice, but its weeks are computed", async () => {
@@ -262,10 +263,11 @@ describe("a holiday added or removed on a day of a closed month (decision 0122)"
     expect((await finance.get(december1)).text).toContain('data-testid="payroll-pending-rappels"');
     // The job's chunk (what the worker runs for these employees): the week of the holiday computed again.
     const at = new Date("2026-12-01T10:00:00Z");
+    const [{ started }] = (await db.sql<{ started: Date }>(`select clock_timestamp() as started`)) as [{ started: Date }];
     await overtimeChunk(db.em(), { firstId: bob, lastId: bob, at: at.toISOString(), ...jobs.at(-1)!.payload });
     const [week] = await db.sql<{ dirty: boolean; computed: Date }>(`select dirty, computed_at as computed from overtime_week where employee_id = ? and monday = '2026-11-16'`, [bob]);
     expect(week!.dirty).toBe(false);
-    expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(at.getTime());
+    expect(new Date(week!.computed).getTime()).toBeGreaterThanOrEqual(new Date(started).getTime());
     const ids = [ann, bob, cy, financial.employeeId, head.employeeId];
     await overtimeChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids), at: at.toISOString(), ...jobs.at(-1)!.payload });
     await runChunk(db.em(), { firstId: Math.min(...ids), lastId: Math.max(...ids) }, { kind: "nightly" }, at);

@@ -74,9 +74,13 @@ describe("the month end of issue 38 on the demo company", () => {
     const checklist = await closeChecklist(db.em(), print, "2026-11");
     const pending = checklist.find((l) => l.key === "pending_leaves")!;
     expect(pending.items.map((i) => i.href)).toContain(`/leave/detail/${waitingLeave}`);
-    const client = htmlClient(() => server.baseUrl);
-    await client.login("daf@cadran.test", DEMO_PASSWORD);
-    const step = (await client.get(`/report/payroll?subsidiary=${print}&month=2026-11&confirm=close`)).text;
+    // The server runs in this process: signed in and read on 1 December (November may be closed then).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(DEC_1);
+    const onDec1 = htmlClient(() => server.baseUrl);
+    await onDec1.login("daf@cadran.test", DEMO_PASSWORD);
+    const step = (await onDec1.get(`/report/payroll?subsidiary=${print}&month=2026-11&confirm=close`)).text;
+    vi.useRealTimers();
     expect(step).toContain(`href="/leave/detail/${waitingLeave}"`);
 
     // Close November for 3 Print on 1 December.
@@ -119,6 +123,8 @@ describe("the month end of issue 38 on the demo company", () => {
     expect(sum(f.paidByRate) + (f.paidOtherRates ?? 0) + f.restConvertedSeconds).toBe(overtime);
 
     // December's v2 file: the rappel row carries those hours once; the page's rappel table shows the same cells.
+    const client = htmlClient(() => server.baseUrl);
+    await client.login("daf@cadran.test", DEMO_PASSWORD);
     const q = `subsidiary=${print}&month=2026-12&layout=v2`;
     const csvText = (await client.get(`/export/payroll?${q}&format=csv`)).text;
     const lines = csvText.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean).map((l) => l.split(";"));
