@@ -200,7 +200,8 @@ export async function updateEmployee(
   actor: CurrentUser,
   id: number,
   input: Partial<EmployeeValues>,
-  options: { contractFrom?: string | null } = {},
+  /** `deferRecompute`: a bulk caller (the import) leaves the weeks dirty for the nightly run (the payroll page says so). */
+  options: { contractFrom?: string | null; deferRecompute?: boolean } = {},
 ): Promise<EmployeeRecord & { notice: string | null }> {
   assertManagement(actor);
   const current = await findRecord(em, id);
@@ -297,7 +298,7 @@ export async function updateEmployee(
     await revokeUserSessions(userId);
     await revokeApiTokens(em, userId);
   }
-  if (recompute) await recomputeEmployeesNow(em, [id], new Date());
+  if (recompute && !options.deferRecompute) await recomputeEmployeesNow(em, [id], new Date());
   const saved = await findRecord(em, id);
   if (!saved) throw new NotFoundError(t("error.not_found_item"));
   return { ...saved, notice };
