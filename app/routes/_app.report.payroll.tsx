@@ -73,6 +73,11 @@ export default function PayrollPage() {
               </span>
             )}
           </section>
+          {page.pendingRappels > 0 && (
+            <p role="status" data-testid="payroll-pending-rappels" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {t("payroll.rappels.pending", { count: page.pendingRappels })}
+            </p>
+          )}
           {page.checklist && (
             <section data-testid="payroll-checklist" className="space-y-1">
               <h2 className="font-semibold">{t("payroll.checklist")}</h2>

@@ -9,7 +9,8 @@ import { deductionOwner, removeDeduction } from "~/services/overtime-views.serve
 /**
  * DELETE /api/deduction/{id} (beyond spec 2, decision 0069): removes a deduction of an employee of the caller's scope
  * (the roles of POST /api/deduction). 200 with the removed deduction; 404 when there is none (or it is already
- * removed, or its employee is outside the scope); 409 in a month closed for payroll.
+ * removed, or its employee is outside the scope). A deduction of a month closed for payroll is removed too: `notice`
+ * names the month and the payslip carrying the difference (decisions 0118, 0122), else null.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -19,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const employeeId = id === null ? null : await deductionOwner(await getEm(), id);
     if (id === null || employeeId === null) throw new NotFoundError(t("overtime_screens.deduction.not_found"));
     const removed = await removeDeduction(await getEm(), user, employeeId, id, new Date());
-    return jsonResponse({ ...deductionToApi({ ...removed, by: null }), employeeId, removed: true });
+    return jsonResponse({ ...deductionToApi({ ...removed, by: null }), employeeId, removed: true, notice: removed.notice });
   });
 }
 

@@ -21,7 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * PUT saves the fields sent (the others keep their value) and answers the item; 409 on an archived sheet.
+ * PUT saves the fields sent (the others keep their value) and answers the item with `notice`: a change touching a
+ * month closed for payroll (a departure, hiring or contract dated in it), the French sentence naming it and the
+ * payslip month carrying the difference, else null (decisions 0118, 0122); 409 on an archived sheet.
  * DELETE removes the employee and all that is theirs: 204.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,6 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return jsonResponse(null, 204);
     }
     const body = await readJson(request, EmployeeBody);
-    return jsonResponse(employeeToApi(await updateEmployee(em, user, id, bodyToValues(body), { contractFrom: body.contractFrom ?? null })));
+    const saved = await updateEmployee(em, user, id, bodyToValues(body), { contractFrom: body.contractFrom ?? null });
+    return jsonResponse({ ...employeeToApi(saved), notice: saved.notice });
   });
 }

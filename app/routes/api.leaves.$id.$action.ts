@@ -13,6 +13,8 @@ import { leaveId } from "~/services/leave-requests.server";
  * PATCH /api/leaves/{id}/valid | /refuse | /remove. An optional JSON body `{version}` names the version the caller
  * saw: if someone decided since, 409. Without it the current version is used (two calls at once: one 409). A refusal
  * may give its `reason` (at most 500 characters, issue 28 item 3), which the employee reads on the detail and in the mail.
+ * The answer is the leave with `notice`: the French sentence naming a month closed for payroll that the change touched
+ * and the payslip carrying the difference (decision 0122), else null.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -25,9 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const em = await getEm();
     const id = leaveId(params.id);
     const options = { expectedVersion: body.version };
-    if (kind === "remove") await removeLeave(em, user, id, options);
-    else await decideLeave(em, user, id, kind === "valid" ? "validate" : "refuse", { ...options, refusalReason: kind === "refuse" ? body.reason : null });
-    return jsonResponse(leaveJson(await getLeave(em, user, id)));
+    const done =
+      kind === "remove"
+        ? await removeLeave(em, user, id, options)
+        : await decideLeave(em, user, id, kind === "valid" ? "validate" : "refuse", { ...options, refusalReason: kind === "refuse" ? body.reason : null });
+    return jsonResponse({ ...leaveJson(await getLeave(em, user, id)), notice: done.notice ?? null });
   });
 }
 

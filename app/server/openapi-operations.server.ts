@@ -7,9 +7,9 @@ import { ApiEventDayBody } from "~/forms/planning.server";
 import { ProfileBody } from "~/forms/profile.server";
 import { CountryBody, DivisionBody, SubsidiaryBody, TeamBody } from "~/forms/settings.server";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
-import { ClockAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/clock-rows.schema";
-import { EmployeeAnswer } from "~/services/employee-records.schema";
-import { LeaveAnswer } from "~/services/leave-api.schema";
+import { ClockAnswer, CorrectionValidatedAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/clock-rows.schema";
+import { EmployeeAnswer, EmployeeUpdatedAnswer } from "~/services/employee-records.schema";
+import { LeaveAnswer, LeaveDecisionAnswer } from "~/services/leave-api.schema";
 import { EventDayAnswer, PlanningAnswer } from "~/services/planning-api.schema";
 import { CostReportAnswer, LeaveReportAnswer, OvertimeReportAnswer, RecoveryReportAnswer } from "~/services/report-output.schema";
 import { AvatarAnswer, DashboardEmployeesAnswer, hydraOf, LoginAnswer, MessageAnswer, ProfileAnswer, UserAnswer } from "./api-answers.schema";
@@ -106,7 +106,7 @@ const EMPLOYEES: OperationSpec[] = [
   }),
   op("post", "/api/employees", "createEmployee", "Créer une fiche employé", [201, EmployeeAnswer], { body: EmployeeBody, example: EMPLOYEE_EXAMPLE }),
   op("get", "/api/employees/{id}", "getEmployee", "Une fiche employé", [200, EmployeeAnswer]),
-  op("put", "/api/employees/{id}", "updateEmployee", "Modifier une fiche employé", [200, EmployeeAnswer], { body: EmployeeBody, example: { phone: "06 12 34 56 78", team: "/api/teams/3" } }),
+  op("put", "/api/employees/{id}", "updateEmployee", "Modifier une fiche employé", [200, EmployeeUpdatedAnswer], { body: EmployeeBody, example: { phone: "06 12 34 56 78", team: "/api/teams/3" } }),
   op("delete", "/api/employees/{id}", "deleteEmployee", "Supprimer une fiche employé", [204]),
   op("get", "/api/dashboard/employees", "listDashboardEmployees", "Tableau de bord : les employés visibles", [200, DashboardEmployeesAnswer], {
     query: [["subsidiaryId", "agence"], ["divisionId", "pôle"], ["teamId", "équipe"]],
@@ -184,7 +184,7 @@ const TIME_CLOCK: OperationSpec[] = [
     },
   }),
   op("get", "/api/timeclock/suggested", "listClockCorrections", "Corrections proposées en attente", [200, hydraOf(SuggestionAnswer)]),
-  op("patch", "/api/timeclock/suggest/{id}/valid", "validateClockCorrection", "Valider une correction proposée", [200, ClockAnswer]),
+  op("patch", "/api/timeclock/suggest/{id}/valid", "validateClockCorrection", "Valider une correction proposée", [200, CorrectionValidatedAnswer]),
   op("delete", "/api/timeclock/suggest/{id}", "deleteClockCorrection", "Refuser ou retirer une correction proposée", [204]),
 ];
 
@@ -193,9 +193,9 @@ const LEAVES: OperationSpec[] = [
   op("get", "/api/leaves/{id}", "getLeave", "Un congé", [200, LeaveAnswer]),
   op("patch", "/api/leaves/{id}", "updateLeave", "Modifier sa demande en attente", [200, LeaveAnswer], { body: ApiLeaveBody, example: LEAVE_EXAMPLE }),
   op("delete", "/api/leaves/{id}", "deleteLeave", "Supprimer sa demande", [204]),
-  op("patch", "/api/leaves/{id}/valid", "validateLeave", "Valider un congé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody, example: { version: 1 } }),
-  op("patch", "/api/leaves/{id}/refuse", "refuseLeave", "Refuser un congé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody, example: { version: 1, reason: "Période de clôture" } }),
-  op("patch", "/api/leaves/{id}/remove", "removeLeave", "Retirer un congé validé", [200, LeaveAnswer], { body: ApiLeaveDecisionBody, example: { version: 2 } }),
+  op("patch", "/api/leaves/{id}/valid", "validateLeave", "Valider un congé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody, example: { version: 1 } }),
+  op("patch", "/api/leaves/{id}/refuse", "refuseLeave", "Refuser un congé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody, example: { version: 1, reason: "Période de clôture" } }),
+  op("patch", "/api/leaves/{id}/remove", "removeLeave", "Retirer un congé validé", [200, LeaveDecisionAnswer], { body: ApiLeaveDecisionBody, example: { version: 2 } }),
   op("get", "/api/leaves/me", "listMyLeaves", "Mes congés", [200, hydraOf(LeaveAnswer)]),
   op("get", "/api/leaves/waiting", "listWaitingLeaves", "Congés qui attendent ma décision", [200, hydraOf(LeaveAnswer)]),
   op("get", "/api/leaves/waiting-planning", "listPlanningWaitingLeaves", "Congés en cours de décision (planning)", [200, hydraOf(LeaveAnswer)], { query: [["start", "AAAAMMJJ"], ["end", "AAAAMMJJ"]] }),

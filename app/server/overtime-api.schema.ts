@@ -17,7 +17,8 @@ export const DeductionAnswer = z.object({
 /** POST /api/deduction: the deduction and whose it is. */
 export const DeductionAddedAnswer = DeductionAnswer.extend({ employeeId: Id });
 /** DELETE /api/deduction/{id}: the removed deduction. */
-export const DeductionRemovedAnswer = DeductionAnswer.extend({ employeeId: Id, removed: z.literal(true) });
+/** `notice`: a day of a month closed for payroll, the French sentence naming it and the payslip month (decision 0122). */
+export const DeductionRemovedAnswer = DeductionAnswer.extend({ employeeId: Id, removed: z.literal(true), notice: z.string().nullable() });
 
 const step = z.object({
   step: z.string(),

@@ -6,6 +6,7 @@ import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/errors";
 import { closedMonths, closeMonth, markMonthDownloaded, monthState, monthVersion, reopenMonth, reopenPreview } from "~/services/payroll-close.server";
 import { closeChecklist } from "~/services/payroll-checklist.server";
+import { pendingRappelWeeks } from "~/services/payroll-rappel.server";
 import { monthRappels } from "~/services/payroll-store.server";
 import {
   PAYROLL_LAYOUTS,
@@ -65,6 +66,7 @@ export async function payrollPageLoader(request: Request) {
       closedMonths: [],
       rappels: [],
       rappelTable: null,
+      pendingRappels: 0,
       checklist: null,
       confirm: null,
       preview: null,
@@ -76,11 +78,13 @@ export async function payrollPageLoader(request: Request) {
     // One page of lines (DESIGN §6: long lists paginate); the files carry every line.
     const count = await payrollLineCount(em, subsidiaryId, month);
     const pager = pagerOf(readPageNumber(new URL(request.url).searchParams.get("page")), count);
-    const [payroll, state, closed, rappels] = await Promise.all([
+    const [payroll, state, closed, rappels, pendingRappels] = await Promise.all([
       payrollMonth(em, subsidiaryId, month, { offset: pager.offset, limit: REPORT_PAGE_SIZE }),
       monthState(em, subsidiaryId, month),
       closedMonths(em, subsidiaryId),
       monthRappels(em, subsidiaryId, month),
+      // Weeks touching a closed month still to compute (a job, the nightly run): the rappels may move (decision 0122).
+      pendingRappelWeeks(em, subsidiaryId),
     ]);
     // The confirmation step of a close or a reopening, rendered by the server (`?confirm=close|reopen`, rule 2).
     const asked = new URL(request.url).searchParams.get("confirm");
@@ -105,6 +109,8 @@ export async function payrollPageLoader(request: Request) {
       rappels,
       // The rappel lines in the layout's columns, the file's cells (issue 38 §5: page = file).
       rappelTable: payrollTableView({ ...payroll, lines: rappels }, layout),
+      // Shown on an open month only: a closed month's rappels are its snapshot.
+      pendingRappels: state.closed ? 0 : pendingRappels,
       checklist,
       confirm,
       preview,

@@ -80,6 +80,7 @@ export async function personalPlanningAction(request: Request) {
     try {
       const added = await addEventDay(em, user, { date: values.date, type: values.type as EventDayType }, today());
       pushAlert(session, "success", t("planning.success.event_day_added"));
+      if (added.notice) pushAlert(session, "warning", added.notice);
       return redirect(`/planning/me?year=${year(added.date)}`, { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -92,6 +93,7 @@ export async function personalPlanningAction(request: Request) {
     try {
       const removed = await removeEventDay(em, user, Number(form.get("id")));
       pushAlert(session, "success", t("planning.success.event_day_removed"));
+      if (removed.notice) pushAlert(session, "warning", removed.notice);
       return redirect(`/planning/me?year=${year(removed.date)}`, { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -47,7 +47,11 @@ const SETTINGS_API: Record<SettingsKind, SettingsApi<unknown, { id: number }>> =
     list: (em, actor) => listCountries(em, actor),
     get: getCountry,
     create: (em, actor, body) => createCountry(em, actor, toCountryInput(body)),
-    update: (em, actor, id, body) => updateCountry(em, actor, id, toCountryInput(body)),
+    // The /api answer is the country alone (its `notice` is the page's, decision 0122).
+    update: async (em, actor, id, body) => {
+      const { notice: _, ...country } = await updateCountry(em, actor, id, toCountryInput(body));
+      return country;
+    },
   }),
   subsidiary: api({
     type: "Subsidiary",
@@ -55,7 +59,10 @@ const SETTINGS_API: Record<SettingsKind, SettingsApi<unknown, { id: number }>> =
     list: (em, actor) => listSubsidiaries(em, actor),
     get: getSubsidiary,
     create: (em, actor, body) => createSubsidiary(em, actor, toSubsidiaryInput(body)),
-    update: (em, actor, id, body) => updateSubsidiary(em, actor, id, toSubsidiaryInput(body)),
+    update: async (em, actor, id, body) => {
+      const { notice: _, ...subsidiary } = await updateSubsidiary(em, actor, id, toSubsidiaryInput(body));
+      return subsidiary;
+    },
   }),
   division: api({
     type: "Division",

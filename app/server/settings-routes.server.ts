@@ -67,8 +67,9 @@ export async function settingsUpdateAction<S extends Schema>(
   const id = settingsId(idParam);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  let result: unknown;
   try {
-    await update(await getEm(), user, id, submission.value);
+    result = await update(await getEm(), user, id, submission.value);
   } catch (error) {
     if (error instanceof ValidationError) return data(submission.reply({ fieldErrors: fieldErrors(error.violations) }), { status: 400 });
     if (error instanceof NotFoundError) throw new Response(null, { status: 404 });
@@ -79,5 +80,8 @@ export async function settingsUpdateAction<S extends Schema>(
   // After an update the user stays on the page (spec 1 §2), with the success alert.
   const session = await getSession(request);
   pushAlert(session, "success", t("success.modifications_saved"));
+  // A holiday of a month closed for payroll (decision 0122): the notice, and that a job computes the weeks.
+  const notice = (result as { notice?: unknown } | null)?.notice;
+  if (typeof notice === "string") pushAlert(session, "warning", `${notice} ${t("payroll.late_change_job")}`);
   return redirect(`/settings/${collection}/${id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
 }

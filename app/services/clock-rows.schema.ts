@@ -32,6 +32,10 @@ const clockFields = {
 /** A day whose origin is named by its IRI (every answer but the suggestions' list). */
 export const ClockAnswer = z.object({ ...clockFields, originSuggested: Iri.nullable() });
 
+/** PATCH /api/timeclock/suggest/{id}/valid: the corrected day, and `notice` for a day of a month closed for payroll
+ * (the French sentence naming it and the payslip carrying the difference, decision 0122), else null. */
+export const CorrectionValidatedAnswer = ClockAnswer.extend({ notice: z.string().nullable() });
+
 /** A suggestion of GET /api/timeclock/suggested: the day it corrects embedded. */
 export const SuggestionAnswer = z.object({ ...clockFields, originSuggested: ClockAnswer.nullable() });
 

@@ -201,7 +201,9 @@ export async function runImport(em: EntityManager, id: string): Promise<ImportPl
       }
       for (const r of plan.rows.filter((x) => x.outcome === "update" && toWrite.has(x))) {
         try {
-          await updateEmployee(tx, actor, r.employeeId!, place(r.values));
+          // Thousands of rows: a late change's weeks are left dirty to the nightly run, not computed row by row inside
+          // the import's transaction (decision 0122; the payroll page says rappels are pending meanwhile).
+          await updateEmployee(tx, actor, r.employeeId!, place(r.values), { deferRecompute: true });
           updated++;
         } catch (error) {
           if (error instanceof ValidationError) {

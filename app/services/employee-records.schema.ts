@@ -63,3 +63,6 @@ export const EmployeeAnswer = z.object({
   halfDayLeave: z.object({ reason: z.enum(LEAVE_REASONS), halfDayMorning: z.boolean(), halfDayAfternoon: z.boolean() }).nullable(),
   completion: z.number().min(0).max(100),
 });
+
+/** PUT /api/employees/{id}: the sheet, and `notice` for a change touching a month closed for payroll (decision 0122). */
+export const EmployeeUpdatedAnswer = EmployeeAnswer.extend({ notice: z.string().nullable() });

@@ -15,7 +15,7 @@ import { formatFrDate } from "~/domain/date-range";
 import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employee-departure";
 import { localDate } from "~/domain/zoned-day";
 import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
-import { lateChangeNotice } from "./payroll-close.server";
+import { lateChange } from "./payroll-close.server";
 import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recomputeDay } from "./time-clock.server";
 import { t, type MessageKey } from "~/i18n/fr";
@@ -200,7 +200,8 @@ export async function updateEmployee(
   actor: CurrentUser,
   id: number,
   input: Partial<EmployeeValues>,
-  options: { contractFrom?: string | null } = {},
+  /** `deferRecompute`: a bulk caller (the import) leaves the weeks dirty for the nightly run (the payroll page says so). */
+  options: { contractFrom?: string | null; deferRecompute?: boolean } = {},
 ): Promise<EmployeeRecord & { notice: string | null }> {
   assertManagement(actor);
   const current = await findRecord(em, id);
@@ -215,6 +216,7 @@ export async function updateEmployee(
   }
   let userId = current.userId;
   let notice: string | null = null;
+  let recompute = false;
   try {
     userId = await em.transactional(async (tx) => {
       const c = tx.getConnection();
@@ -224,7 +226,12 @@ export async function updateEmployee(
       // later month (a departure dated 31 January) touch no closed month.
       const from = contractChangeFrom(contractFacts(current), contractFacts(values), today, effective.monday);
       const day = contractChangeDay(contractFacts(current), contractFacts(values), today, effective.monday);
-      if (day && day <= today) notice = await lateChangeNotice(tx, { employeeIds: [id] }, { from: day, to: today });
+      // New terms apply from their week's Monday (decision 0070): a change effective 1 December is the terms of 30
+      // November too, a day of a closed November (decision 0122). A week straddling a closed month is computed at
+      // once even when no day of that month changed.
+      const termsDay = contractTermsDiffer(contractFacts(current), contractFacts(values)) ? (effective.monday ?? mondayOf(today)) : null;
+      const first = day && termsDay && termsDay < day ? termsDay : day;
+      if (first && first <= today) ({ notice, recompute } = await lateChange(tx, { employeeIds: [id] }, { from: first, to: today }));
       // New contract terms apply from `termsFrom` (the current week's Monday, or the one it is dated back to): the
       // terms in force until then are kept for the weeks before it (decision 0070). Those are the former contract
       // covering that Monday when the change is dated back over an earlier one (the later former contracts go: the
@@ -291,7 +298,7 @@ export async function updateEmployee(
     await revokeUserSessions(userId);
     await revokeApiTokens(em, userId);
   }
-  if (notice) await recomputeEmployeesNow(em, [id], new Date());
+  if (recompute && !options.deferRecompute) await recomputeEmployeesNow(em, [id], new Date());
   const saved = await findRecord(em, id);
   if (!saved) throw new NotFoundError(t("error.not_found_item"));
   return { ...saved, notice };

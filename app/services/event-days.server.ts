@@ -6,6 +6,8 @@ import { t, type MessageKey } from "~/i18n/fr";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { holidayAppliesSql } from "./holidays.server";
 import { markWeekDirty } from "./overtime-dirty.server";
+import { recomputeEmployeesNow } from "./overtime-run.server";
+import { lateChange } from "./payroll-close.server";
 import { planningOwner, type PlanningActor } from "./planning.server";
 
 /**
@@ -20,6 +22,9 @@ export interface EventDayView {
   date: CalendarDate;
   type: EventDayType;
 }
+
+/** An event day added or removed, and the late-change notice when its day is in a month closed for payroll (0122). */
+export type EventDayChange = EventDayView & { notice: string | null };
 
 const REFUSAL_MESSAGE: Record<EventDayRefusal, MessageKey> = {
   invalid_date: "planning.error.invalid_date",
@@ -45,7 +50,7 @@ export async function eventDaysOf(em: EntityManager, viewer: PlanningActor, empl
  * Adds a closing or travel day to the viewer's own planning. `date` is 'YYYY-MM-DD' (a form) or what an /api body
  * may hold (unix seconds too). Refusals are a ValidationError on `date` or `type` (422), nothing stored.
  */
-export async function addEventDay(em: EntityManager, viewer: PlanningActor, input: { date: unknown; type: unknown }, today: CalendarDate): Promise<EventDayView> {
+export async function addEventDay(em: EntityManager, viewer: PlanningActor, input: { date: unknown; type: unknown }, today: CalendarDate): Promise<EventDayChange> {
   const violations: { propertyPath: string; message: string }[] = [];
   if (!isEventDayType(input.type)) violations.push({ propertyPath: "type", message: t("planning.error.type") });
   const date = input.date === undefined || input.date === null || input.date === "" ? null : fromBodyDate(input.date);
@@ -74,11 +79,16 @@ export async function addEventDay(em: EntityManager, viewer: PlanningActor, inpu
   if (refusal === "duplicate") throw new ConflictError(t(REFUSAL_MESSAGE[refusal]));
   if (refusal) throw new ValidationError([{ propertyPath: "date", message: t(REFUSAL_MESSAGE[refusal]) }]);
   try {
-    return await em.transactional(async (tx) => {
+    // A day of a month closed for payroll (a closing day entered late) is accepted: said, its week computed at once
+    // (decision 0122).
+    const done = await em.transactional(async (tx) => {
+      const late = await lateChange(tx, { employeeIds: [employeeId] }, { dates: [day] });
       const [row] = await tx.execute<{ id: number }[]>(`insert into event_day (employee_id, date, type) values (?, ?, ?) returning id`, [employeeId, day, type]);
       await markWeekDirty(tx, employeeId, day);
-      return { id: row!.id, employeeId, date: day, type };
+      return { view: { id: row!.id, employeeId, date: day, type }, late };
     });
+    if (done.late.recompute) await recomputeEmployeesNow(em, [employeeId], new Date());
+    return { ...done.view, notice: done.late.notice };
   } catch (error) {
     // Two tabs at once: the unique (employee, date) constraint keeps one.
     if ((error as { code?: string }).code === "23505" || /unique/i.test(String((error as Error).message))) {
@@ -92,7 +102,7 @@ export async function addEventDay(em: EntityManager, viewer: PlanningActor, inpu
  * Removes a closing or travel day from the viewer's own planning. Someone else's: 403 when the viewer may see that
  * planning, 404 otherwise (its existence is not revealed).
  */
-export async function removeEventDay(em: EntityManager, viewer: PlanningActor, id: number): Promise<EventDayView> {
+export async function removeEventDay(em: EntityManager, viewer: PlanningActor, id: number): Promise<EventDayChange> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFoundError(t("error.not_found_item"));
   const [row] = await em.execute<
     { id: number; employee_id: number; date: string; type: string; subsidiary_id: number | null; division_id: number | null; team_id: number | null }[]
@@ -107,9 +117,12 @@ export async function removeEventDay(em: EntityManager, viewer: PlanningActor, i
     if (visible) throw new ForbiddenError(t("planning.error.not_own"));
     throw new NotFoundError(t("error.not_found_item"));
   }
-  await em.transactional(async (tx) => {
+  const late = await em.transactional(async (tx) => {
+    const late = await lateChange(tx, { employeeIds: [row.employee_id] }, { dates: [row.date] });
     await tx.execute(`delete from event_day where id = ?`, [id]);
     await markWeekDirty(tx, row.employee_id, row.date);
+    return late;
   });
-  return { id: row.id, employeeId: row.employee_id, date: row.date, type: row.type === "closed" ? "closed" : "moved" };
+  if (late.recompute) await recomputeEmployeesNow(em, [row.employee_id], new Date());
+  return { id: row.id, employeeId: row.employee_id, date: row.date, type: row.type === "closed" ? "closed" : "moved", notice: late.notice };
 }

@@ -57,3 +57,9 @@ export const LeaveAnswer = z.object({
     )
     .optional(),
 });
+
+/**
+ * PATCH /api/leaves/{id}/valid|refuse|remove: the leave, and `notice` when the change touched a month closed for
+ * payroll (the French sentence naming it and the payslip carrying the difference, decision 0122), else null.
+ */
+export const LeaveDecisionAnswer = LeaveAnswer.extend({ notice: z.string().nullable() });

@@ -21,7 +21,7 @@ import { actingFor, deputyToday } from "./deputies.server";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "./overtime-dirty.server";
-import { lateChangeNotice } from "./payroll-close.server";
+import { lateChange } from "./payroll-close.server";
 import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recordHistory } from "./history.server";
 import { leaveDetails } from "./history-entries.server";
@@ -188,7 +188,8 @@ export async function decideLeave(
     const next = decide(leave.workflow, leave.state, decision, as);
     if (!next.ok) throw new ConflictError(t("leave.error.already_decided"));
     // An acceptance changes the leave's days: in a month closed for payroll it is a rappel, said (decision 0118).
-    const notice = next.state === "accepted" ? await lateChangeNotice(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end }) : null;
+    // A refusal changes no figure (a leave in flight is not counted): no notice.
+    const late = next.state === "accepted" ? await lateChange(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end }) : null;
     // The state moves first: a concurrent decision fails here before any counter is touched.
     await moveState(tx, id, version, next.state, now);
     if (next.state === "accepted") {
@@ -222,13 +223,14 @@ export async function decideLeave(
       start: row.start,
       end: row.end,
       forWhom: onBehalfOf ? actor.fullName : null,
-      notice,
+      notice: late?.notice ?? null,
+      recompute: late?.recompute ?? false,
       employeeId: row.employee_id,
     };
   });
   // The weeks of a closed month's days are computed at once: the rappel is right before a file is downloaded.
-  if (result.notice) await recomputeEmployeesNow(em, [result.employeeId], now);
-  const { employeeId: _, ...out } = result;
+  if (result.recompute) await recomputeEmployeesNow(em, [result.employeeId], now);
+  const { employeeId: _, recompute: __, ...out } = result;
   return out;
 }
 
@@ -248,8 +250,8 @@ export async function removeLeave(
   if (row.state !== "accepted" || (options.expectedVersion !== undefined && options.expectedVersion !== row.version)) {
     throw new ConflictError(t("leave.error.not_removable"));
   }
-  const notice = await em.transactional(async (tx) => {
-    const notice = await lateChangeNotice(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
+  const late = await em.transactional(async (tx) => {
+    const late = await lateChange(tx, { employeeIds: [row.employee_id] }, { from: row.start, to: row.end });
     await moveState(tx, id, row.version, "removed", now);
     if (isLeaveReason(row.reason) && countsAgainstVacation(row.reason)) {
       const { vacation } = await lockCounters(tx, row.employee_id);
@@ -279,8 +281,8 @@ export async function removeLeave(
     await markWeeksDirty(tx, row.employee_id, row.start, row.end);
     // The employee learns it by mail too (issue 28 item 10), the job written with the removal (the outbox, 0092).
     await enqueue("mail.leave-decision", { leaveId: id }, { em: tx });
-    return notice;
+    return late;
   });
-  if (notice) await recomputeEmployeesNow(em, [row.employee_id], now);
-  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, notice };
+  if (late.recompute) await recomputeEmployeesNow(em, [row.employee_id], now);
+  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, notice: late.notice };
 }

@@ -13,7 +13,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { lateChangeNotice } from "./payroll-close.server";
+import { lateChange } from "./payroll-close.server";
 import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recordHistory } from "./history.server";
 import { scopedEmployee, type DeductionView } from "./overtime-year.server";
@@ -71,7 +71,7 @@ export async function removeDeduction(
     );
     if (!row) throw new NotFoundError(t("overtime_screens.deduction.not_found"));
     // A day of a closed month: accepted, its difference a rappel on the next open month (decision 0118).
-    const notice = await lateChangeNotice(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
+    const late = await lateChange(tx, { employeeIds: [emp.id] }, { from: row.date, to: row.date });
     await tx.execute(`update deduction set removed_at = ?, removed_by_id = ? where id = ?`, [now, actor.employeeId, row.id]);
     await markWeekDirty(tx, emp.id, row.date);
     await recordHistory(tx, {
@@ -81,10 +81,11 @@ export async function removeDeduction(
       at: now,
       details: { deductionId: row.id, day: row.date, seconds: row.seconds },
     });
-    return { id: row.id, date: row.date, seconds: row.seconds, notice };
+    return { id: row.id, date: row.date, seconds: row.seconds, notice: late.notice, recompute: late.recompute };
   });
-  if (done.notice) await recomputeEmployeesNow(em, [emp.id], now);
-  return done;
+  if (done.recompute) await recomputeEmployeesNow(em, [emp.id], now);
+  const { recompute: _, ...out } = done;
+  return out;
 }
 
 /**

@@ -8,6 +8,9 @@ import { displayName } from "~/domain/employee-name";
 import { EMPLOYEE_SELECT, toRecord, type Row } from "./employee-records.server";
 import { holidayAppliesSql } from "./holidays.server";
 import { checkMonth } from "./payroll-store.server";
+import { checksIn, legalDays } from "./overtime-legal-days.server";
+import { daysWithoutClock, type ChecklistLeave } from "~/domain/close-checklist";
+import type { WeekSchedule, WeekType } from "~/domain/expected-time";
 
 /** At most this many items are listed per line (the count is always the whole). */
 export const CHECKLIST_ITEMS = 20;
@@ -27,9 +30,10 @@ const frDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
 
 /**
  * The checklist of a subsidiary's month: leaves waiting on its days, clock corrections waiting on its days, weeks
- * changed since their last computation, time-registered employees with weekdays (Monday–Friday, not a holiday nor an
- * accepted leave, within their employment) without any clock, days and weeks with anomalies or legal-check
- * warnings, employees hired or leaving in the month whose sheet is incomplete. Two statements.
+ * changed since their last computation, time-registered employees with working days of their own schedule (the terms
+ * in force that week, not a holiday nor inside an accepted leave, within their employment; decision 0122) without any
+ * clock, days and weeks with anomalies or legal-check warnings, employees hired or leaving in the month whose sheet is
+ * incomplete. Four statements (the legal checks' clock days: one).
  */
 export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string): Promise<ChecklistLine[]> {
   const { from, to } = checkMonth(month);
@@ -44,14 +48,6 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
                       where tc.suggested and tc.date between ?::date and ?::date),
      stale as (select st.id, st.firstname, st.lastname, w.monday::text as day, null::int as extra from overtime_week w join staff st on st.id = w.employee_id
                 where (w.dirty or w.computed_at is null) and w.monday between ?::date - 6 and ?::date),
-     missing as (select st.id, st.firstname, st.lastname, min(g.d)::date::text as day, count(*)::int as extra
-                   from staff st cross join generate_series(?::date, ?::date, interval '1 day') g(d)
-                  where st.time_registration and extract(isodow from g.d) <= 5
-                    and (st.hired_at is null or st.hired_at <= g.d) and (st.fired_at is null or st.fired_at >= g.d)
-                    and not exists (select 1 from time_clock tc where tc.employee_id = st.id and tc.date = g.d::date and not tc.suggested)
-                    and not exists (select 1 from leave l where l.employee_id = st.id and l.state = 'accepted' and g.d::date between l.start and l."end")
-                    and not exists (select 1 from holiday h where ${holidayAppliesSql("coalesce(st.country_id, st.sub_country)", "st.subsidiary_id")} and h.date = g.d::date)
-                  group by st.id, st.firstname, st.lastname),
      anomalies as (select st.id, st.firstname, st.lastname, min(x.day) as day, count(*)::int as extra
                      from staff st join (select tc.employee_id, tc.date::text as day from time_clock tc
                                           where not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date
@@ -65,12 +61,59 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
             (select json_agg(x) from (select * from corrections order by day, lastname limit ${CHECKLIST_ITEMS}) x)
      union all select 'stale_weeks', (select count(*) from stale)::int,
             (select json_agg(x) from (select * from stale order by day, lastname limit ${CHECKLIST_ITEMS}) x)
-     union all select 'missing_clocks', (select count(*) from missing)::int,
-            (select json_agg(x) from (select * from missing order by lastname, firstname limit ${CHECKLIST_ITEMS}) x)
      union all select 'anomalies', (select count(*) from anomalies)::int,
-            (select json_agg(x) from (select * from anomalies order by lastname, firstname limit ${CHECKLIST_ITEMS}) x)`,
-    [...staffParams, to, from, from, to, from, to, from, to, from, to, from, to],
+            (select json_agg(x) from (select * from anomalies order by lastname, firstname) x)`,
+    [...staffParams, to, from, from, to, from, to, from, to, from, to],
   );
+  // Working days without any clock, by each employee's own schedule (decision 0122): the facts of the time-registered
+  // staff in one statement, the days in app/domain/close-checklist.ts.
+  const facts = await em.execute<
+    {
+      id: number;
+      firstname: string;
+      lastname: string;
+      hired_at: string | null;
+      fired_at: string | null;
+      week_type: string | null;
+      weeks: WeekSchedule[];
+      history: { until: string; weekType: string | null; weeks: WeekSchedule[] }[];
+      holidays: string[];
+      leaves: ChecklistLeave[];
+      clocked: string[];
+    }[]
+  >(
+    `select e.id, e.firstname, e.lastname, e.hired_at::text as hired_at, e.fired_at::text as fired_at, e.week_type,
+            coalesce((select json_agg(ws.days order by ws.week_number) from week_schedule ws where ws.employee_id = e.id), '[]'::json) as weeks,
+            coalesce((select json_agg(json_build_object('until', h.valid_until::text, 'weekType', h.week_type, 'weeks', h.weeks) order by h.valid_until)
+                        from contract_history h where h.employee_id = e.id and h.valid_until > ?::date - 6), '[]'::json) as history,
+            coalesce((select json_agg(h.date::text) from holiday h
+                       where ${holidayAppliesSql("coalesce(e.country_id, s.country_id)", "e.subsidiary_id")} and h.date between ?::date and ?::date), '[]'::json) as holidays,
+            coalesce((select json_agg(json_build_object('start', l.start::text, 'end', l."end"::text, 'halfDayMorning', l.half_day_morning, 'halfDayAfternoon', l.half_day_afternoon))
+                        from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves,
+            coalesce((select json_agg(tc.date::text) from time_clock tc where tc.employee_id = e.id and not tc.suggested and tc.date between ?::date and ?::date), '[]'::json) as clocked
+       from employee e left join subsidiary s on s.id = e.subsidiary_id
+      where ${staff} and e.time_registration
+      order by e.lastname, e.firstname, e.id`,
+    [from, from, to, to, from, from, to, ...staffParams],
+  );
+  const weekTypeOf = (w: string | null): WeekType => (w === "week_one_two" ? "week_one_two" : "unique_week");
+  const missing = facts
+    .map((f) => {
+      const days = daysWithoutClock({
+        from,
+        to,
+        hiredAt: f.hired_at,
+        firedAt: f.fired_at,
+        weekType: weekTypeOf(f.week_type),
+        weeks: f.weeks,
+        history: f.history.map((h) => ({ until: h.until, weekType: weekTypeOf(h.weekType), weeks: h.weeks })),
+        holidays: new Set(f.holidays),
+        leaves: f.leaves,
+        clocked: new Set(f.clocked),
+      });
+      return { id: f.id, firstname: f.firstname, lastname: f.lastname, day: days[0] ?? null, extra: days.length };
+    })
+    .filter((m) => m.extra > 0);
   // Hired or leaving in the month: the sheets, read as the sheet page reads them (its completion).
   const sheets = (
     await em.execute<Row[]>(
@@ -81,6 +124,19 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
   )
     .map(toRecord)
     .filter((r) => r.completion < 100);
+  // Legal-check warnings of the month (breaks, daily and weekly maxima, rest: app/domain/legal-checks.ts), read as
+  // the overtime screens read them (one statement), added to each employee's anomalies (decision 0122).
+  const legal = await legalDays(em, facts.map((f) => f.id), from, to);
+  const flagged = new Map<number, { id: number; firstname: string; lastname: string; extra: number }>();
+  for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) flagged.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname, extra: Number(a.extra ?? 0) });
+  for (const f of facts) {
+    const checks = checksIn(legal.get(f.id), from, to).length;
+    if (checks === 0) continue;
+    const known = flagged.get(f.id);
+    if (known) known.extra += checks;
+    else flagged.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname, extra: checks });
+  }
+  const anomalies = [...flagged.values()].sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
   const by = new Map(rows.map((r) => [r.kind, r]));
   const line = (key: ChecklistLine["key"], item: (i: NonNullable<(typeof rows)[number]["items"]>[number]) => ChecklistItem): ChecklistLine => {
     const r = by.get(key);
@@ -91,8 +147,16 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
     line("pending_leaves", (i) => ({ label: `${name(i)} — ${frDate(i.day!)}`, href: `/leave/detail/${i.id}` })),
     line("pending_corrections", (i) => ({ label: `${name(i)} — ${frDate(i.day!)}`, href: `/time-clock/edit-badging` })),
     line("stale_weeks", (i) => ({ label: `${name(i)} — ${frDate(i.day!)}`, href: `/overtime/employee/${i.id}` })),
-    line("missing_clocks", (i) => ({ label: `${name(i)} — ${i.extra} j (${frDate(i.day!)}…)`, href: `/time-clock/edit-badging` })),
-    line("anomalies", (i) => ({ label: `${name(i)} — ${i.extra}`, href: `/overtime/employee/${i.id}` })),
+    {
+      key: "missing_clocks",
+      count: missing.length,
+      items: missing.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra} j (${frDate(i.day!)}…)`, href: `/time-clock/edit-badging` })),
+    },
+    {
+      key: "anomalies",
+      count: anomalies.length,
+      items: anomalies.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra}`, href: `/overtime/employee/${i.id}` })),
+    },
     {
       key: "incomplete_sheets",
       count: sheets.length,

@@ -207,3 +207,21 @@ export async function carryRappels(em: EntityManager, keys: readonly WeekKey[]):
 function sumFigures(a: PayrollFigures, b: PayrollFigures): PayrollFigures {
   return rappelDueByShares([{ now: a, paid: NO_FIGURES }, { now: b, paid: NO_FIGURES }], []);
 }
+
+/**
+ * How many weeks of a subsidiary's employees touching a month closed for them are changed and not computed yet
+ * (decision 0122): a late change whose weeks a job computes (a holiday, a policy row) or the nightly run. While there
+ * are some, the rappels of the next open month may still move: the payroll page says so. One statement.
+ */
+export async function pendingRappelWeeks(em: EntityManager, subsidiaryId: number): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from overtime_week w join employee e on e.id = w.employee_id
+      where e.subsidiary_id = ? and (w.dirty or w.computed_at is null)
+        and exists (select 1 from payroll_month pm
+                     where pm.month in (date_trunc('month', w.monday)::date, date_trunc('month', w.monday + 6)::date)
+                       and (pm.subsidiary_id = e.subsidiary_id
+                            or exists (select 1 from payroll_month_line l where l.payroll_month_id = pm.id and l.employee_id = e.id)))`,
+    [subsidiaryId],
+  );
+  return Number(row?.n ?? 0);
+}

@@ -5,6 +5,8 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "./errors";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "./overtime-dirty.server";
+import { lateChange } from "./payroll-close.server";
+import { enqueue } from "~/server/queue.server";
 
 /**
  * The organisation settings (spec 1 §2 "Settings administration"): countries with their holidays and overtime
@@ -79,10 +81,13 @@ export type HolidayOwner = { column: "country_id" | "subsidiary_id"; id: number 
  * Replaces the holiday list of a country or a subsidiary (undefined: unchanged), keeping the id of a day that stays
  * (its name may change), and marks dirty the stored overtime weeks of the employees concerned from the first day
  * added or removed on (a renamed day changes nothing computed). The rows travel as one JSON parameter (the driver
- * would expand a JS array into a list of parameters).
+ * would expand a JS array into a list of parameters). A day added or removed in a month closed for payroll (or in a
+ * week touching one) is accepted: the weeks of the changed days are computed by an `overtime.recompute` job written
+ * with the change (the outbox), whose run carries the rappels, and the notice naming the month is returned
+ * (decision 0122); null otherwise.
  */
-export async function writeHolidays(em: EntityManager, owner: HolidayOwner, holidays: { date: string; name: string }[] | undefined) {
-  if (holidays === undefined) return;
+export async function writeHolidays(em: EntityManager, owner: HolidayOwner, holidays: { date: string; name: string }[] | undefined): Promise<string | null> {
+  if (holidays === undefined) return null;
   const rows = JSON.stringify(holidays);
   const removed = await sql<{ date: string }>(
     em,
@@ -104,11 +109,15 @@ export async function writeHolidays(em: EntityManager, owner: HolidayOwner, holi
         );
   const changed = [...removed.map((r) => r.date), ...added.filter((r) => r.inserted).map((r) => r.date)].sort();
   const first = changed[0];
-  if (first === undefined) return;
-  // A day added or removed in a month closed for payroll is accepted (decision 0118): its weeks are computed again by
-  // the nightly run and the difference of a closed month's days reaches the next open month as a rappel.
+  if (first === undefined) return null;
   if (owner.column === "country_id") await markCountryWeeksDirty(em, owner.id, first);
   else await markSubsidiaryWeeksDirty(em, owner.id, first);
+  // A day added or removed in a month closed for payroll is accepted (decisions 0118, 0122): said, and its weeks
+  // computed by a job written with the change, so the rappel of a closed month's days reaches the next open month
+  // before anyone downloads it (a country may be tens of thousands of people: not in the request).
+  const late = await lateChange(em, owner.column === "country_id" ? { countryId: owner.id } : { subsidiaryId: owner.id }, { dates: changed });
+  if (late.recompute) await enqueue("overtime.recompute", { from: first, to: changed[changed.length - 1]! }, { em });
+  return late.notice;
 }
 
 export async function lockRow<T extends { id: number } = { id: number; name: string }>(

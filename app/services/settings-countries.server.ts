@@ -107,8 +107,13 @@ export async function createCountry(em: EntityManager, actor: CurrentUser, input
   return getCountry(em, actor, id);
 }
 
-export async function updateCountry(em: EntityManager, actor: CurrentUser, id: number, input: CountryInput): Promise<CountryView> {
+/**
+ * Saves a country. `notice`: a public holiday added or removed in a month closed for payroll (decision 0122), the
+ * French sentence the page shows; the /api answer is the country alone.
+ */
+export async function updateCountry(em: EntityManager, actor: CurrentUser, id: number, input: CountryInput): Promise<CountryView & { notice: string | null }> {
   assertManagement(actor);
+  let notice: string | null = null;
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
@@ -135,7 +140,7 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
         if (from) {
           await markCountryWeeksDirty(tx, id, from);
         }
-        await writeHolidays(tx, { column: "country_id", id }, input.holidays);
+        notice = await writeHolidays(tx, { column: "country_id", id }, input.holidays);
         // The history (decision 0106): the country's rules, old -> new, on every subsidiary of the country.
         const rules = (r: Record<string, unknown>) => ({
           timezone: r.timezone,
@@ -162,5 +167,5 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
       }),
     { propertyPath: "name", message: t("settings.error.country_name_taken") },
   );
-  return getCountry(em, actor, id);
+  return { ...(await getCountry(em, actor, id)), notice };
 }

@@ -128,8 +128,10 @@ export async function updateSubsidiary(
   actor: CurrentUser,
   id: number,
   input: SubsidiaryInput,
-): Promise<SubsidiaryView> {
+): Promise<SubsidiaryView & { notice: string | null }> {
   assertManagement(actor);
+  // A holiday added or removed in a month closed for payroll: the notice the page shows (decision 0122).
+  let notice: string | null = null;
   await uniqueGuard(
     () =>
       em.transactional(async (tx) => {
@@ -159,7 +161,7 @@ export async function updateSubsidiary(
         if (from) {
           await markSubsidiaryWeeksDirty(tx, id, from);
         }
-        await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
+        notice = await writeHolidays(tx, { column: "subsidiary_id", id }, input.holidays);
         const nightBefore = { night_from: before.night_from, night_to: before.night_to, night_rate: before.night_rate === null ? null : Number(before.night_rate) };
         const nightAfter = input.night === undefined ? nightBefore : { night_from: input.night.from, night_to: input.night.to, night_rate: input.night.rate };
         if (input.night !== undefined) {
@@ -176,5 +178,5 @@ export async function updateSubsidiary(
       }),
     { propertyPath: "name", message: t("settings.error.subsidiary_name_taken") },
   );
-  return getSubsidiary(em, actor, id);
+  return { ...(await getSubsidiary(em, actor, id)), notice };
 }

@@ -23,7 +23,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "
 import { clockEmployee, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./time-clock-views.server";
 import { markWeekDirty } from "./overtime-dirty.server";
-import { lateChangeNotice } from "./payroll-close.server";
+import { lateChange } from "./payroll-close.server";
 import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recordHistory } from "./history.server";
 import { correctionOnBehalfOf } from "./deputies.server";
@@ -250,7 +250,7 @@ export async function validateSuggestion(
     const row = await lockSuggestion(tx, id);
     if (!mayDecideCorrectionOf(actor, row.employee_id)) throw new ForbiddenError(t("error.forbidden"));
     // A day of a month closed for payroll: accepted, paid as a rappel on the next open month (decision 0118).
-    const notice = await lateChangeNotice(tx, { employeeIds: [row.employee_id] }, { from: row.date, to: row.date });
+    const late = await lateChange(tx, { employeeIds: [row.employee_id] }, { from: row.date, to: row.date });
     // The day row: the origin if it still exists, else the employee's day (created if need be), locked either way.
     const [day] = await tx.execute<{ id: number }[]>(
       `insert into time_clock (employee_id, date, type, suggested, working_time_seconds, lunch_time_seconds, expected_seconds,
@@ -278,9 +278,10 @@ export async function validateSuggestion(
     await markWeekDirty(tx, row.employee_id, row.date);
     await tx.execute(`delete from time_clock where id = ?`, [id]);
     await recordHistory(tx, { action: "correction.validate", employeeId: row.employee_id, actorId: actor.employeeId, at: now, details });
-    return { timeClockId: dayId, notice, employeeId: row.employee_id };
+    return { timeClockId: dayId, notice: late.notice, recompute: late.recompute, employeeId: row.employee_id };
   });
-  // Its week is computed at once: the rappel lines are right before anyone downloads them.
-  if (done.notice) await recomputeEmployeesNow(em, [done.employeeId], now);
+  // Its week is computed at once (its day, or its week, in a closed month): the rappel lines are right before anyone
+  // downloads them.
+  if (done.recompute) await recomputeEmployeesNow(em, [done.employeeId], now);
   return { timeClockId: done.timeClockId, notice: done.notice };
 }

@@ -24,9 +24,9 @@ let employeeToken: string;
 /** A complete sheet, created through /api (the factory's accounts have no contract: a PUT would ask for one). */
 let sheetId: number;
 
-/** What changes by itself between two reads (the clock of the write). */
+/** What changes by itself between two reads (the clock of the write), and a write's late-change notice (0122). */
 const stable = (body: Record<string, unknown>) => {
-  const { updatedAt: _u, ...rest } = body;
+  const { updatedAt: _u, notice: _n, ...rest } = body;
   return rest;
 };
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
 import { closeChecklist } from "~/services/payroll-checklist.server";
 import { recomputeDay } from "~/services/time-clock.server";
@@ -27,7 +27,7 @@ const decode = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39
 
 let org: Org;
 let financial: TestEmployee, head: TestEmployee;
-let ana: number;
+let ana: number, pat: number;
 let subsidiaryName: string;
 
 beforeAll(async () => {
@@ -43,7 +43,25 @@ beforeAll(async () => {
     await recomputeDay(db.em(), await createClock(db.em(), ana, d, NINE_HOURS), clockNow);
   }
   await runChunk(db.em(), { firstId: ana, lastId: ana }, { kind: "range", from: "2026-11-16", to: "2026-11-22" }, clockNow);
+  // Pat works part time, Wednesdays off, and clocked every other working day of November: no missing day (the
+  // schedule is read, not Monday–Friday: decision 0122).
+  ({ employeeId: pat } = await createEmployee(db.em(), org, { email: "l38.pat@cadran.test", firstname: "pat", lastname: "partiel" }));
+  await db.sql(`update employee set number_of_hours_per_week = 28, hired_at = '2023-03-01' where id = ?`, [pat]);
+  const work = { morningStart: 540, morningEnd: 720, afternoonStart: 780, afternoonEnd: 1020 };
+  const off = { morningStart: null, morningEnd: null, afternoonStart: null, afternoonEnd: null };
+  await db.sql(`insert into week_schedule (employee_id, week_number, days) values (?, 1, ?::jsonb)`, [pat, JSON.stringify([work, work, off, work, work])]);
+  for (let day = 1; day <= 30; day++) {
+    const d = `2026-11-${String(day).padStart(2, "0")}`;
+    const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
+    // Thursday 5 November: 7 hours in one stretch, without the 20-minute break (Code du travail, art. L3121-16).
+    const entries: Entry[] = d === "2026-11-05" ? [["07:00", "START"], ["14:00", "END"]] : NINE_HOURS;
+    if (weekday !== 0 && weekday !== 3 && weekday !== 6) await createClock(db.em(), pat, d, entries);
+  }
   [{ name: subsidiaryName }] = (await db.sql<{ name: string }>(`select name from subsidiary where id = ?`, [org.subsidiaryId])) as [{ name: string }];
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("the pre-close checklist (issue 38 §4)", () => {
@@ -57,10 +75,17 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     expect(line("pending_corrections")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 24/11/2026" }] });
     expect(line("stale_weeks")).toMatchObject({ count: 1, items: [{ href: `/overtime/employee/${ana}` }] });
     // Ana clocked 16–20 November only: the other weekdays of November (21 of them, no holiday in this org) are missing.
+    // Pat, Wednesdays off and every other working day clocked, is not listed.
     expect(line("missing_clocks").count).toBe(1);
-    expect(line("missing_clocks").items[0]!.label).toMatch(/^Ana ATTENTE — \d+ j/);
+    expect(line("missing_clocks").items).toHaveLength(1);
+    expect(line("missing_clocks").items[0]!.label).toBe("Ana ATTENTE — 16 j (02/11/2026…)");
+    // Pat's day without a break is a legal-check warning of the month: listed with the anomalies (decision 0122).
+    expect(line("anomalies")).toMatchObject({ count: 1, items: [{ label: "Pat PARTIEL — 1", href: `/overtime/employee/${pat}` }] });
 
-    // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the counts.
+    // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the
+    // counts. The server runs in this process: signed in and read on 1 December (November is over then).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(DEC_1);
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);
     const base = `/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-11`;
@@ -72,6 +97,7 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     const step = decode((await client.get(`${base}&confirm=close`)).text);
     expect(step).toContain(`Clôturer novembre 2026 pour ${subsidiaryName} ?`);
     expect(step).toContain("Corrections de pointage en attente sur des jours du mois : 1");
+    vi.useRealTimers();
     expect(step).toContain("Semaines modifiées depuis leur dernier calcul (recalculées par la clôture) : 1");
   });
 

@@ -239,5 +239,19 @@ describe("a late change to November is accepted and paid in December (issue 38 �
     expect(w47.recoveryEarned).toBe(Math.round((stored!.earned / 3600) * 100) / 100);
     const [counter] = await db.sql<{ earned: number }>(`select recovery_earned as earned from employee where id = ?`, [eve]);
     expect(row.recoveryEarned).toBe(Math.round((Number(counter!.earned) / 3600) * 100) / 100);
+    // The overtime report: the week's time account is the stored one (+11 h: 46 worked for 35).
+    const overtime = await api.get(`/api/report/overtime?subsidiaryId=${print.subsidiaryId}&start=20261116&end=20261122`, token);
+    expect(overtime.status).toBe(200);
+    const eveRow = (overtime.body.employees as { employeeId: number; overtimeWeeks: { totalOvertimeSeconds: number }[] }[]).find((e) => e.employeeId === eve)!;
+    expect(eveRow.overtimeWeeks.map((w) => w.totalOvertimeSeconds)).toEqual([11 * 3600]);
+    // The employee's overtime page (HTML) shows the stored week: its 46 worked hours, the 20th's 10 (decision 0122).
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const page = await client.get(`/overtime/employee/${eve}?year=2026&week=47`);
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/<[^>]*>/g, " ").replace(/[\s\u202f\u00a0]+/g, " ");
+    expect(text).toContain("Heures travaillées : 46 h 00.");
+    expect(text).toContain("Heures au-delà du contrat : 11 h 00.");
+    expect(text).toContain("S47 · 16/11 +02h00 +02h00 +02h00 +02h00 +03h00 +11h00");
   });
 });

@@ -199,4 +199,5 @@ export const reports = {
   "payroll.rappels": "Rappels : semaines d'un mois clôturé recalculées depuis",
   "payroll.rappels.note": "Chaque ligne porte la différence entre la semaine telle qu'elle a été payée et telle qu'elle se calcule aujourd'hui ; elle figure aussi dans les fichiers Excel et CSV.",
   "payroll.rappels.week": "Semaine d'origine",
+  "payroll.rappels.pending": "Des changements touchent un mois clôturé : {count} semaine(s) attendent leur recalcul (tâche de fond ou calcul de nuit). Les rappels de ce mois peuvent encore changer.",
 } as const;
