@@ -61,7 +61,7 @@ export function DeputySection({
             </p>
           )}
           {/* The chooser (issue 41): a GET search by name, then the colleagues as radio buttons of the naming form. */}
-          <Form method="get" action="/profile" className="mb-3 flex flex-wrap items-end gap-2" role="search" aria-label={t("deputy.search")}>
+          <Form method="get" action="/profile" className="mb-3 flex flex-wrap items-end gap-2" role="search">
             <div>
               <label htmlFor="deputy-search" className="mb-1 block text-sm font-medium">
                 {t("deputy.search")}
