@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
+import { leavePeriodText } from "~/domain/leave-period-text";
 import { balanceAfterLeave, leaveScheduleLink } from "~/domain/leave-decision-card";
 import { formatDays, formatDecimal, formatDecimalHours, formatHoursMinutes } from "~/domain/number-format";
 import { WaitingFilter } from "~/forms/leave.server";
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(l.urgent ? { urgent: true } : {}),
     ...(l.comment ? { comment: l.comment } : {}),
     ...(page.tab === "pending" ? {} : { status: l.status, decidedOn: frInstant(l.updatedAt) }),
-    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version, start: frDate(l.start), end: frDate(l.end) } : {}),
+    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version, period: leavePeriodText(l) } : {}),
     ...(page.tab === "pending" ? pendingExtras(l, places.get(l.id), away.get(l.id) ?? [], user) : {}),
     ...(page.tab === "pending" ? forWhom(places.get(l.id)?.waitingFor, page.standingIn, user) : {}),
   }));
@@ -79,7 +80,7 @@ function forWhom(waitingFor: string | null | undefined, standingIn: WaitingPage[
 function pendingExtras(
   l: LeaveView,
   place: WaitingPage["places"][number] | undefined,
-  away: { name: string; start: string; end: string; pending: boolean }[],
+  away: { name: string; start: string; end: string; halfDayMorning: boolean; halfDayAfternoon: boolean; pending: boolean }[],
   user: CurrentUser,
 ): { schedule?: string; balanceAfter?: string; away?: string[] } {
   if (!place) return {};
@@ -113,7 +114,7 @@ function pendingExtras(
           ? t("leave.waiting.balance_after_hours", { hours: formatHoursMinutes(after.value) })
           : t("leave.waiting.balance_none"),
     away: away.map((a) =>
-      t("leave.waiting.team_away_item", { name: a.name, start: frDate(a.start), end: frDate(a.end), pending: a.pending ? t("leave.waiting.team_away_pending") : "" }),
+      t("leave.waiting.team_away_item", { name: a.name, period: leavePeriodText(a), pending: a.pending ? t("leave.waiting.team_away_pending") : "" }),
     ),
   };
 }
@@ -316,7 +317,7 @@ export default function WaitingLeaves() {
                 {confirming && Number(confirming[2]) === l.id && (
                   <LeaveDecisionDialog
                     decision={confirming[1] as "validate" | "refuse"}
-                    leave={{ id: l.id, name: l.name, reasonLabel: l.reasonLabel, start: l.start ?? "", end: l.end ?? "" }}
+                    leave={{ id: l.id, name: l.name, reasonLabel: l.reasonLabel, period: l.period ?? "" }}
                     intent={`${confirming[1]}-${l.id}`}
                     version={l.version ?? ""}
                     back={here}

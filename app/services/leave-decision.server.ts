@@ -143,6 +143,9 @@ export interface DecisionResult {
   fullname: string;
   start: string;
   end: string;
+  /** The half-day marks: the notice says "le 15/12/2026 (matin)" (issue 41). */
+  halfDayMorning?: boolean;
+  halfDayAfternoon?: boolean;
   /** The manager a deputy decided for (decision 0105); absent otherwise. */
   forWhom?: string | null;
   /** The change touched a month closed for payroll: the French notice naming it and the payslip month (decision 0118). */
@@ -221,6 +224,8 @@ export async function decideLeave(
       fullname: displayName(row.firstname, row.lastname),
       start: row.start,
       end: row.end,
+      halfDayMorning: row.half_day_morning,
+      halfDayAfternoon: row.half_day_afternoon,
       forWhom: onBehalfOf ? actor.fullName : null,
       notice,
       employeeId: row.employee_id,
@@ -282,5 +287,5 @@ export async function removeLeave(
     return notice;
   });
   if (notice) await recomputeEmployeesNow(em, [row.employee_id], now);
-  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, notice };
+  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, halfDayMorning: row.half_day_morning, halfDayAfternoon: row.half_day_afternoon, notice };
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { LEAVE_REASONS } from "~/domain/leave-days";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "./field";
@@ -62,11 +63,23 @@ export function LeaveRequestFormView({
     constraint,
     shouldValidate: "onSubmit",
   });
-  const start = fields.start.value ?? defaultValue?.start;
-  const end = fields.end.value ?? defaultValue?.end;
+  // The dates as typed, followed by the inputs' own change events (issue 41: conform's values lagged, so the half day
+  // stayed enabled and checked over several days).
+  const [typed, setTyped] = useState<{ start?: string; end?: string }>({});
+  const start = typed.start ?? fields.start.value ?? defaultValue?.start;
+  const end = typed.end ?? fields.end.value ?? defaultValue?.end;
   // With JavaScript, the spec's own form rules (spec 2 §5): the half day only for a one-day leave, submit disabled
   // until the request is complete. Without it the server says what is missing.
   const oneDay = !start || !end || start === end;
+  useEffect(() => {
+    if (oneDay) return;
+    // Several days: the half day is unchecked as well as disabled (a disabled box that still shows checked misleads).
+    const el = document.getElementById(form.id);
+    if (!(el instanceof HTMLFormElement)) return;
+    for (const input of el.querySelectorAll<HTMLInputElement>(`input[name="${fields.halfDay.name}"], input[name="${fields.halfDayPart.name}"]`)) {
+      input.checked = false;
+    }
+  }, [oneDay, form.id, fields.halfDay.name, fields.halfDayPart.name]);
   const reason = fields.reason.value ?? defaultValue?.reason;
   const hours = fields.nbHourAbsence.value ?? (defaultValue?.nbHourAbsence != null ? String(defaultValue.nbHourAbsence) : "");
   const incomplete = hydrated && (!reason || !start || !end || (reason === "RECOVERY_LEAVE" && !hours));
@@ -93,10 +106,20 @@ export function LeaveRequestFormView({
       </Field>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field id={fields.start.id} label={t("leave.field.start")} required errors={fields.start.errors}>
-          <input {...getInputProps(fields.start, { type: "date" })} min={minStart} className="field-input" />
+          <input
+            {...getInputProps(fields.start, { type: "date" })}
+            min={minStart}
+            onChange={(e) => setTyped((d) => ({ ...d, start: e.currentTarget.value }))}
+            className="field-input"
+          />
         </Field>
         <Field id={fields.end.id} label={t("leave.field.end")} required errors={fields.end.errors}>
-          <input {...getInputProps(fields.end, { type: "date" })} min={start && start >= minStart ? start : minStart} className="field-input" />
+          <input
+            {...getInputProps(fields.end, { type: "date" })}
+            min={start && start >= minStart ? start : minStart}
+            onChange={(e) => setTyped((d) => ({ ...d, end: e.currentTarget.value }))}
+            className="field-input"
+          />
         </Field>
       </div>
       <fieldset className="mb-4 rounded-md border border-gray-200 p-3" aria-describedby="half-day-hint" disabled={hydrated && !oneDay} data-testid="half-day">

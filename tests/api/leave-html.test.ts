@@ -142,7 +142,7 @@ describe("a full workflow without JavaScript: half day, team leader, department 
     expect(leader.page.text).toMatch(/href="\/planning\/team\?from=\d{4}-\d\d-\d\d&amp;to=\d{4}-\d\d-\d\d"/);
     const pre = await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });
     expect(pre.status).toBe(302);
-    expect((await leader.browser.get(pre.location!)).text).toMatch(/La demande de congé de .+ du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4} a été validée\./);
+    expect((await leader.browser.get(pre.location!)).text).toMatch(/La demande de congé de .+ (?:du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}|le \d\d\/\d\d\/\d{4}(?: \((?:matin|après-midi)\))?) a été validée\./);
     // A second click on the stale card: the request is already past this step.
     await leader.browser.post(leader.path, { intent: `validate-${leave!.id}`, version: "1" });
     expect(decode((await leader.browser.get(leader.path)).text)).toContain("Cette demande a déjà été traitée entre-temps. Rechargez la page.");

@@ -49,10 +49,10 @@ test("a team leader refuses a leave from its detail page with a reason the emplo
   await expect(page.getByRole("link", { name: /Retour aux demandes/ })).toBeVisible();
   await page.getByTestId("decide").getByRole("link", { name: "Refuser" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText(`Refuser la demande de congé de Camille DUBOIS (Congés payés) du ${fr(date)} au ${fr(date)} ?`);
+  await expect(dialog).toContainText(`Refuser la demande de congé de Camille DUBOIS (Congés payés) le ${fr(date)} ?`);
   await dialog.getByLabel("Motif du refus").fill("Inventaire de fin d'année cette semaine-là.");
   await dialog.getByRole("button", { name: "Refuser" }).click();
-  await expect(page.getByText(`La demande de congé de Camille DUBOIS du ${fr(date)} au ${fr(date)} a été refusée.`)).toBeVisible();
+  await expect(page.getByText(`La demande de congé de Camille DUBOIS le ${fr(date)} a été refusée.`)).toBeVisible();
   await expect(page).toHaveURL(/\/leave\/waiting$/);
   await logout(page);
 

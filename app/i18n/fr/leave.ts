@@ -63,6 +63,11 @@ export const leave = {
   "leave.field.month": "Mois",
   "leave.field.all_months": "Tous les mois",
   "leave.field.all_employees": "Tous les employés",
+  // A leave's days in a sentence (issue 41, app/domain/leave-period-text.ts).
+  "leave.period.days": "du {start} au {end}",
+  "leave.period.day": "le {day}",
+  "leave.period.morning": "le {day} (matin)",
+  "leave.period.afternoon": "le {day} (après-midi)",
   "leave.marker.morning": "(matin)",
   "leave.marker.afternoon": "(après-midi)",
   "leave.half_day.morning": "Matin",
@@ -179,11 +184,11 @@ export const leave = {
   // Mails
   "leave.mail.step_subject": "Cadran : une demande de congé attend votre décision",
   "leave.mail.step_text":
-    "Bonjour {name},\n\n{employee} a demandé un congé ({reason}) du {start} au {end}. La demande attend votre décision :\n{link}\n\nCadran",
+    "Bonjour {name},\n\n{employee} a demandé un congé ({reason}) {period}. La demande attend votre décision :\n{link}\n\nCadran",
   "leave.mail.accepted_subject": "Cadran : votre demande de congé est acceptée",
   "leave.mail.refused_subject": "Cadran : votre demande de congé est refusée",
   "leave.mail.decision_text":
-    "Bonjour {name},\n\nVotre demande de congé ({reason}) du {start} au {end} a été {decision}.\n{link}\n\nCadran",
+    "Bonjour {name},\n\nVotre demande de congé ({reason}) {period} a été {decision}.\n{link}\n\nCadran",
   "leave.mail.accepted_word": "acceptée",
   "leave.mail.refused_word": "refusée",
 
@@ -192,15 +197,15 @@ export const leave = {
   "leave.mail.removed_subject": "Cadran : votre congé a été retiré",
   "leave.mail.management": "la direction",
   "leave.mail.removed_text":
-    "Bonjour {name},\n\nVotre congé ({reason}) du {start} au {end}, qui avait été accepté, a été retiré par {actor}. Les jours ou heures ont été rendus à votre solde.\n{link}\n\nCadran",
+    "Bonjour {name},\n\nVotre congé ({reason}) {period}, qui avait été accepté, a été retiré par {actor}. Les jours ou heures ont été rendus à votre solde.\n{link}\n\nCadran",
   "leave.error.refusal_reason_too_long": "Le motif du refus compte au plus {max} caractères.",
   "leave.field.refusal_reason": "Motif du refus",
   "leave.field.refusal_reason_hint": "Facultatif, {max} caractères au plus. L'employé le verra dans le détail de sa demande et dans le mail.",
-  "leave.waiting.validate_dates_text": "Valider la demande de congé de {name} ({reason}) du {start} au {end} ?",
-  "leave.waiting.reject_dates_text": "Refuser la demande de congé de {name} ({reason}) du {start} au {end} ?",
-  "success.leave_validated_named": "La demande de congé de {name} du {start} au {end} a été validée.",
-  "success.leave_refused_named": "La demande de congé de {name} du {start} au {end} a été refusée.",
-  "success.leave_removed_named": "Le congé de {name} du {start} au {end} a été retiré et son solde rétabli.",
+  "leave.waiting.validate_dates_text": "Valider la demande de congé de {name} ({reason}) {period} ?",
+  "leave.waiting.reject_dates_text": "Refuser la demande de congé de {name} ({reason}) {period} ?",
+  "success.leave_validated_named": "La demande de congé de {name} {period} a été validée.",
+  "success.leave_refused_named": "La demande de congé de {name} {period} a été refusée.",
+  "success.leave_removed_named": "Le congé de {name} {period} a été retiré et son solde rétabli.",
   "leave.waiting.card_schedule_link": "Voir le planning autour de ces dates",
   "leave.waiting.balance_after": "Solde après ce congé",
   "leave.waiting.balance_after_days": "{days} j de congés payés",
@@ -208,6 +213,6 @@ export const leave = {
   "leave.waiting.balance_none": "Sans effet sur les soldes",
   "leave.waiting.team_away": "Absents de l'équipe sur ces dates",
   "leave.waiting.team_away_none": "Personne d'autre",
-  "leave.waiting.team_away_item": "{name} (du {start} au {end}{pending})",
+  "leave.waiting.team_away_item": "{name} ({period}{pending})",
   "leave.waiting.team_away_pending": ", en attente",
 } as const;
