@@ -263,6 +263,8 @@ export interface WeekFacts {
 export interface WeekExplanation {
   /** One line per day with work or a counted absence: "Lundi 02/03/2026 : 9 h 00 travaillées." */
   days: string[];
+  /** How the week's balance and its missing hours relate, when the week has missing hours (issue 41); else null. */
+  relation: string | null;
   /** The steps of DESIGN §8, in French. */
   steps: string[];
   /** The engine's anomalies and the legal checks of the week, in French. */
@@ -273,6 +275,7 @@ export interface WeekExplanation {
   quotaPercent: number | null;
 }
 
+const MINUTE = 60;
 const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
 const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
@@ -301,11 +304,16 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
   for (const d of facts.days) {
     const weekday = WEEKDAYS[calendarDay(d.date).weekday - 1];
     const parts: string[] = [];
-    if (d.workedSeconds > 0) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
+    // Issue 41: only what shows at least a minute ("0 h 00" said nothing), and the night part as a clause of the
+    // worked hours ("9 h 00 travaillées, dont 2 h 00 de nuit"), never alone ("Mardi : dont 0 h 00 de nuit").
+    const shows = (seconds: number) => seconds >= MINUTE;
+    if (shows(d.workedSeconds)) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
     const night = facts.nightSeconds?.[d.date] ?? 0;
-    if (night > 0) parts.push(t("overtime_screens.explain.day_night", { hours: formatHoursMinutes(night) }));
-    if (d.absenceCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
-    if (d.holidayCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
+    if (shows(night)) {
+      parts.push(t(parts.length > 0 ? "overtime_screens.explain.day_night" : "overtime_screens.explain.day_night_only", { hours: formatHoursMinutes(night) }));
+    }
+    if (shows(d.absenceCountedSeconds)) parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
+    if (shows(d.holidayCountedSeconds)) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
     if (parts.length) days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);
   }
   const quotaHours = Math.round((facts.quota?.limitSeconds ?? 0) / HOUR);
@@ -318,6 +326,7 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
   const quota = facts.quota;
   return {
     days,
+    relation: facts.steps.some((s) => s.step === "undertime" && (s.seconds ?? 0) >= MINUTE) ? t("overtime_screens.explain.relation") : null,
     steps: explainWeek(facts.steps),
     warnings,
     quotaWarning: quota?.warning ?? facts.steps.some((s) => s.step === "quota_warning"),

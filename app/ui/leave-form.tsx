@@ -109,7 +109,10 @@ export function LeaveRequestFormView({
           <input
             {...getInputProps(fields.start, { type: "date" })}
             min={minStart}
-            onChange={(e) => setTyped((d) => ({ ...d, start: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value; // read now: the updater runs after the event is gone
+              setTyped((d) => ({ ...d, start: value }));
+            }}
             className="field-input"
           />
         </Field>
@@ -117,7 +120,10 @@ export function LeaveRequestFormView({
           <input
             {...getInputProps(fields.end, { type: "date" })}
             min={start && start >= minStart ? start : minStart}
-            onChange={(e) => setTyped((d) => ({ ...d, end: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setTyped((d) => ({ ...d, end: value }));
+            }}
             className="field-input"
           />
         </Field>

@@ -48,7 +48,7 @@ describe("asking for leave without JavaScript", () => {
     expect(page.status).toBe(200);
     const html = decode(page.text);
     expect(html).toContain("Solde de congés payés");
-    expect(html).toContain("5 jour(s)");
+    expect(html).toContain("5 jours");
     expect(html).toContain("Solde de récupération");
     expect(html).toContain("2 h 00");
     // A French employee without the working-time reduction: neither RTT nor the Portuguese leave (issue 28 item 7).

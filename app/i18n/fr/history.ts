@@ -17,7 +17,7 @@ export const history = {
   "history.error.range": "La date de fin ne peut pas précéder la date de début.",
   "history.export": "Exporter en Excel",
   "history.empty": "Aucune entrée dans l'historique pour ces critères.",
-  "history.count": "{count} entrée(s)",
+  "history.count": "{count} {count:entrée|entrées}",
   "history.label": "Historique des modifications",
   "history.pager": "Pages de l'historique",
   "history.col.at": "Date",

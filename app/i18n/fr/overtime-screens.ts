@@ -54,6 +54,7 @@ export const overtimeScreens = {
   "overtime_screens.grid.explain": "Expliquer la semaine {week} : {total}",
   "overtime_screens.grid.empty": "Aucune semaine à afficher pour cette année.",
   "overtime_screens.grid.deducted": "dont {hours} déduites",
+  "overtime_screens.grid.empty_weeks": "{count} {count:semaine|semaines} sans heure ni déduction {count:n'est pas affichée|ne sont pas affichées}.",
   "overtime_screens.class.overtime": "Heures supplémentaires",
   "overtime_screens.class.undertime": "Heures manquantes",
   "overtime_screens.class.none": "Aucune",
@@ -90,9 +91,13 @@ export const overtimeScreens = {
   "overtime_screens.explain.provisional": "Semaine en cours : résultat provisoire.",
   "overtime_screens.explain.quota_percent": "Contingent annuel utilisé : {percent} %.",
   "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
+  // Issue 41: the balance and the missing hours side by side, said how they relate.
+  "overtime_screens.explain.relation":
+    "Le solde compare, jour par jour, les heures travaillées aux heures prévues par l'horaire (déductions comprises) ; les heures manquantes comparent les heures retenues de la semaine (travail, absences et jours fériés comptés) au seuil du contrat. Les deux diffèrent quand la semaine compte des jours non prévus, des absences ou des déductions.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
   // Night hours (issue 26, decision 0075)
   "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",
+  "overtime_screens.explain.day_night_only": "{hours} de nuit (21 h – 6 h)",
   "overtime_screens.explain.day_absence": "{hours} d'absence comptées",
   "overtime_screens.explain.day_holiday": "{hours} de jour férié comptées",
 
