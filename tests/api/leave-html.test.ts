@@ -74,7 +74,7 @@ describe("asking for leave without JavaScript", () => {
     expect(holiday.text).toContain("Pont du férié");
     const tooLong = await browser.post("/leave/ask", { reason: "PAID_LEAVE", start: wednesday, end: plus(wednesday, 13) });
     expect(tooLong.status).toBe(400);
-    expect(decode(tooLong.text)).toMatch(/Pas assez de congés : [\d,]+ j demandé\(s\), [\d,]+ j disponible\(s\)\./);
+    expect(decode(tooLong.text)).toMatch(/Pas assez de congés : [\d,]+ j demandés?, [\d,]+ j disponibles?\./);
     const recovery = await browser.post("/leave/ask", { reason: "RECOVERY_LEAVE", start: wednesday, end: wednesday, nbHourAbsence: "0.5" });
     expect(recovery.status).toBe(400);
     expect(decode(recovery.text)).toContain("Une récupération dure au moins 1 heure.");
@@ -242,7 +242,7 @@ describe("the pending tab of /leave/waiting without JavaScript", () => {
     const browser = htmlClient(() => server.baseUrl);
     await browser.login(many.head.email);
     const first = decode((await browser.get("/leave/waiting?tab=pending")).text);
-    const total = Number(/(\d+) demande\(s\) à traiter/.exec(first)?.[1]);
+    const total = Number(/(\d+) demandes? à traiter/.exec(first)?.[1]);
     expect(total).toBeGreaterThanOrEqual(52);
     const pages = Math.ceil(total / 50);
     expect(first).toContain(`Page 1 sur ${pages}`);
