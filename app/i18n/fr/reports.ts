@@ -10,8 +10,8 @@ export const reports = {
   // Filters
   "report.filter.subsidiary": "Agence",
   "report.filter.all_subsidiaries": "Toutes les agences",
-  "report.filter.division": "Département",
-  "report.filter.all_divisions": "Tous les départements",
+  "report.filter.division": "Pôle",
+  "report.filter.all_divisions": "Tous les pôles",
   "report.filter.team": "Équipe",
   "report.filter.all_teams": "Toutes les équipes",
   "report.filter.employee": "Employé",
