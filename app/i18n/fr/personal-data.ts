@@ -50,7 +50,7 @@ export const personalData = {
   "personal_data.history.deduction": "Déduction d'heures",
   "personal_data.history.deduction_removed": "Déduction retirée",
   "personal_data.history.clock_corrected": "Pointage corrigé",
-  "personal_data.history.leave_step": "Congé du {start} au {end} : {step}",
+  "personal_data.history.leave_step": "Congé {period} : {step}",
   "personal_data.history.audit.anonymise": "Anonymisation",
   "personal_data.yes": "Oui",
   "personal_data.no": "Non",
