@@ -215,7 +215,7 @@ describe("explained week", () => {
     const short = week([7 * H, 7 * H, 7 * H, 0, 0]);
     const e = explainWeekFacts({ steps: short.explanation, days: short.days, anomalies: short.anomalies, quota: short.quota }, []);
     expect(e.steps.some((s) => s.startsWith("Heures manquantes"))).toBe(true);
-    expect(e.relation).toMatch(/^Le solde compare, jour par jour/);
+    expect(e.relation).toMatch(/^Le solde compare chaque jour/);
     const full = week([9 * H, 9 * H, 9 * H, 9 * H, 9 * H]);
     expect(explainWeekFacts({ steps: full.explanation, days: full.days, anomalies: full.anomalies, quota: full.quota }, []).relation).toBeNull();
   });

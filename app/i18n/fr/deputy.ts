@@ -14,13 +14,12 @@ export const deputy = {
   "deputy.mail.start_text_none":
     "Bonjour {name},\n\nVous remplacez {manager} à partir d'aujourd'hui et jusqu'au {to}. Aucune demande ne l'attend pour l'instant ; les prochaines vous seront aussi envoyées, et votre liste est ici :\n{link}\n\nCadran",
   "deputy.waiting.for": "Pour {manager}",
-  // The chooser (issue 41): a GET search by name, then a list of colleagues to pick from, no JavaScript needed.
   "deputy.search": "Chercher un collègue par son nom",
   "deputy.search_submit": "Chercher",
-  "deputy.search_hint": "Sans recherche, la liste propose les personnes de votre équipe ou de votre pôle.",
+  "deputy.search_hint": "Sans recherche : votre équipe ou votre pôle.",
   "deputy.choose": "Suppléant",
   "deputy.no_candidate": "Aucun collègue ne correspond à « {search} ».",
-  "deputy.no_candidate_near": "Personne à proposer : cherchez un collègue par son nom.",
+  "deputy.no_candidate_near": "Personne à proposer : cherchez par nom.",
   "deputy.more_candidates": "Seuls les {n} premiers sont affichés : précisez le nom.",
   "deputy.error.choose": "Choisissez le suppléant dans la liste.",
   "success.leave_validated_for": "La demande de congé de {name} {period} a été validée pour {forWhom}.",

@@ -93,7 +93,7 @@ export const overtimeScreens = {
   "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
   // Issue 41: the balance and the missing hours side by side, said how they relate.
   "overtime_screens.explain.relation":
-    "Le solde compare, jour par jour, les heures travaillées aux heures prévues par l'horaire (déductions comprises) ; les heures manquantes comparent les heures retenues de la semaine (travail, absences et jours fériés comptés) au seuil du contrat. Les deux diffèrent quand la semaine compte des jours non prévus, des absences ou des déductions.",
+    "Le solde compare chaque jour le travaillé au prévu ; les heures manquantes, les heures retenues au seuil du contrat.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
   // Night hours (issue 26, decision 0075)
   "overtime_screens.explain.day_night": "dont {hours} de nuit (21 h – 6 h)",
