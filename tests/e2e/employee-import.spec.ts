@@ -135,5 +135,5 @@ test("whose sheet changes: the person and old → new shown, a matricule of anot
   await page.getByRole("link", { name: "Importer un autre fichier" }).click();
   await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "mouvements.csv", mimeType: "text/csv", buffer: second });
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 1 à mettre à jour, 1 inchangé(s), 0 en erreur.");
+  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 1 à mettre à jour, 1 inchangé, 0 en erreur.");
 });
