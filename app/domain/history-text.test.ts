@@ -48,6 +48,15 @@ describe("historyLines: one table per kind", () => {
       { from: "2026-03-02", to: "2026-03-02", onBehalfOfId: 7 },
       ["Congé du 02/03/2026 refusé", "Refusé par Anne DUBOIS pour Paul MARTIN"],
     ],
+    // Issue 41: the step reached, in the leave's words (the leave reads "Prévalidée").
+    ["a leave prevalidated", "leave.approve", { from: "2026-03-02", to: "2026-03-03", step: "prevalidate" }, ["Congé du 02/03/2026 au 03/03/2026 prévalidé"]],
+    ["a leave accepted", "leave.approve", { from: "2026-03-02", to: "2026-03-03", step: "accepted" }, ["Congé du 02/03/2026 au 03/03/2026 accepté"]],
+    [
+      "a leave prevalidated by a deputy",
+      "leave.approve",
+      { from: "2026-03-02", to: "2026-03-02", step: "prevalidate", onBehalfOfId: 7 },
+      ["Congé du 02/03/2026 prévalidé", "Prévalidé par Anne DUBOIS pour Paul MARTIN"],
+    ],
     ["a leave approved by a deputy", "leave.approve", { from: "2026-03-02", to: "2026-03-03", onBehalfOfId: 7 }, ["Congé du 02/03/2026 au 03/03/2026 validé", "Validé par Anne DUBOIS pour Paul MARTIN"]],
     ["a leave of an unknown type, removed, reason erased", "leave.remove", { leaveType: "SABBATICAL", from: "2026-05-04", to: "2026-05-08", reason: null }, ["Congé du 04/05/2026 au 08/05/2026 (SABBATICAL) supprimé"]],
     ["a leave cancelled without dates", "leave.cancel", {}, ["Congé annulé"]],

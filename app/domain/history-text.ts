@@ -118,7 +118,7 @@ function headline(action: string, verb: string, d: HistoryDetails, ctx: HistoryT
     case "sheet":
       return known(`history.sheet.${verb}`) ? tOr(`history.sheet.${verb}`) : t("history.unknown", { action });
     case "leave": {
-      const key = known(`history.leave.${verb}`);
+      const key = (verb === "approve" && typeof d.step === "string" && known(`history.leave.approve.${d.step}`)) || known(`history.leave.${verb}`);
       return key ? withReason(tOr(key).replace("{leave}", leaveWords(d)), d.reason) : t("history.unknown", { action });
     }
     case "correction": {
@@ -159,6 +159,11 @@ export function historyLines(entry: { action: string; details: HistoryDetails | 
   }
   if (typeof d.onBehalfOfId === "number") {
     const manager = ctx.names[`person:${d.onBehalfOfId}`] ?? t("history.actor.none");
+    const stepKey = verb === "approve" && typeof d.step === "string" ? tOr(`history.by_for.approve.${d.step}`, "") : "";
+    if (stepKey) {
+      lines.push(stepKey.replace("{actor}", entry.actorName).replace("{manager}", manager));
+      return lines;
+    }
     const key: MessageKey = verb === "approve" ? "history.by_for.approve" : verb === "refuse" ? "history.by_for.refuse" : verb === "validate" ? "history.by_for.validate" : "history.by_for.other";
     lines.push(t(key, { actor: entry.actorName, manager }));
   }

@@ -3,6 +3,7 @@
  * is taken, and the schedule of the request's own team, division or agency around its dates.
  */
 import { recoveryBalance, vacationBalance, type VacationCounters } from "./leave-balance";
+import { canOpenPage } from "./access";
 import { addDays, type CalendarDate } from "./time-calendar-date";
 
 export type BalanceAfter =
@@ -33,29 +34,50 @@ export function balanceAfterLeave(
 /** Days shown before and after a request on its schedule link. */
 export const SCHEDULE_MARGIN_DAYS = 7;
 
+/** Who reads a pending card: their profile, their own team and division, the managers they stand in for today. */
+export interface ScheduleViewer {
+  profileType: string;
+  teamId: number | null;
+  divisionId: number | null;
+  deputyFor?: readonly string[];
+}
+
 /**
  * The planning a pending card links to (spec 2 §6 "Links from waiting leaves", one per card): the viewer's own
  * planning view (team leader: team; department head and commercial: division; management and host: agency) narrowed
  * to the request's team (or division, or subsidiary) and to a week before and after its dates.
  *
- * @example leaveScheduleLink("ROLE_TEAM_LEADER", { subsidiaryId: 1, divisionId: 2, teamId: 3, start: "2026-12-21", end: "2026-12-24" })
+ * Null — no link — when that page would not open for the viewer or would not show the request's employee (issue 41):
+ * a deputy who is a plain employee has no planning of others (the page would log her out), a team leader standing
+ * in for a department head reads a request of another team that their team planning does not show. The card's
+ * "Absents de l'équipe sur ces dates" still says who else is away.
+ *
+ * @example leaveScheduleLink({ profileType: "ROLE_TEAM_LEADER", teamId: 3, divisionId: 2 }, { subsidiaryId: 1, divisionId: 2, teamId: 3, start: "2026-12-21", end: "2026-12-24" })
  *   // "/planning/team?from=2026-12-14&to=2026-12-31"
  */
 export function leaveScheduleLink(
-  profileType: string,
+  viewer: ScheduleViewer,
   leave: { subsidiaryId: number | null; divisionId: number | null; teamId: number | null; start: CalendarDate; end: CalendarDate },
-): string {
+): string | null {
   const range = `from=${addDays(leave.start, -SCHEDULE_MARGIN_DAYS)}&to=${addDays(leave.end, SCHEDULE_MARGIN_DAYS)}`;
-  if (profileType === "ROLE_TEAM_LEADER") return `/planning/team?${range}`;
-  if (profileType === "ROLE_DEPARTMENT_HEAD" || profileType === "ROLE_COMMERCIAL") {
-    return `/planning/division?${leave.teamId !== null ? `team=${leave.teamId}&` : ""}${range}`;
+  const { profileType } = viewer;
+  let link: string;
+  if (profileType === "ROLE_TEAM_LEADER") {
+    if (viewer.teamId === null || leave.teamId !== viewer.teamId) return null;
+    link = `/planning/team?${range}`;
+  } else if (profileType === "ROLE_DEPARTMENT_HEAD" || profileType === "ROLE_COMMERCIAL") {
+    if (viewer.divisionId === null || leave.divisionId !== viewer.divisionId) return null;
+    link = `/planning/division?${leave.teamId !== null ? `team=${leave.teamId}&` : ""}${range}`;
+  } else {
+    const scope = [
+      leave.subsidiaryId !== null ? `subsidiary=${leave.subsidiaryId}` : "",
+      leave.divisionId !== null ? `division=${leave.divisionId}` : "",
+      leave.teamId !== null ? `team=${leave.teamId}` : "",
+    ].filter(Boolean);
+    link = `/planning/agency?${[...scope, range].join("&")}`;
   }
-  const scope = [
-    leave.subsidiaryId !== null ? `subsidiary=${leave.subsidiaryId}` : "",
-    leave.divisionId !== null ? `division=${leave.divisionId}` : "",
-    leave.teamId !== null ? `team=${leave.teamId}` : "",
-  ].filter(Boolean);
-  return `/planning/agency?${[...scope, range].join("&")}`;
+  // The rights table decides, as the page guard will: a link it would refuse is no link.
+  return canOpenPage(link.split("?")[0]!, profileType, viewer.deputyFor) ? link : null;
 }
 
 /** The longest refusal reason (the `leave.refusal_reason` column, Migration20261204100000). */

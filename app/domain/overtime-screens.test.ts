@@ -197,6 +197,29 @@ describe("explained week", () => {
     expect(e.quotaPercent).toBe(Math.floor((result.quota.afterSeconds * 100) / result.quota.limitSeconds));
   });
 
+  it("issue 41: no '0 h 00' clause, the night said with the worked hours, never a sentence starting with 'dont'", () => {
+    const r = week([9 * H, 7 * H, 7 * H, 7 * H, 7 * H]);
+    const e = explainWeekFacts(
+      { steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota, nightSeconds: { "2026-03-02": 2 * H, "2026-03-03": 20 } },
+      [],
+    );
+    expect(e.days).toContain("Lundi 02/03/2026 : 9 h 00 travaillées, dont 2 h 00 de nuit (21 h – 6 h).");
+    expect(e.days).toContain("Mardi 03/03/2026 : 7 h 00 travaillées.");
+    for (const d of e.days) {
+      expect(d).not.toMatch(/ : dont /);
+      expect(d).not.toContain("0 h 00");
+    }
+  });
+
+  it("issue 41: a week with missing hours says how they relate to the balance; a full week says nothing", () => {
+    const short = week([7 * H, 7 * H, 7 * H, 0, 0]);
+    const e = explainWeekFacts({ steps: short.explanation, days: short.days, anomalies: short.anomalies, quota: short.quota }, []);
+    expect(e.steps.some((s) => s.startsWith("Heures manquantes"))).toBe(true);
+    expect(e.relation).toMatch(/^Le solde compare chaque jour/);
+    const full = week([9 * H, 9 * H, 9 * H, 9 * H, 9 * H]);
+    expect(explainWeekFacts({ steps: full.explanation, days: full.days, anomalies: full.anomalies, quota: full.quota }, []).relation).toBeNull();
+  });
+
   it("says the legal checks once, not the engine's same 10 h finding again", () => {
     const r = week([11 * H, 7 * H, 7 * H, 7 * H, 7 * H]);
     const e = explainWeekFacts({ steps: r.explanation, days: r.days, anomalies: r.anomalies, quota: r.quota }, [

@@ -270,6 +270,8 @@ export interface WeekFacts {
 export interface WeekExplanation {
   /** One line per day with work or a counted absence: "Lundi 02/03/2026 : 9 h 00 travaillées." */
   days: string[];
+  /** How the week's balance and its missing hours relate, when the week has missing hours (issue 41); else null. */
+  relation: string | null;
   /** The steps of DESIGN §8, in French. */
   steps: string[];
   /** The engine's anomalies and the legal checks of the week, in French. */
@@ -284,6 +286,7 @@ export interface WeekExplanation {
   warningSources: CitedSource[][];
 }
 
+const MINUTE = 60;
 const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
 const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
@@ -322,20 +325,25 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
     const weekday = WEEKDAYS[calendarDay(d.date).weekday - 1];
     const parts: string[] = [];
     const ids: SourceId[] = [];
-    if (d.workedSeconds > 0) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
+    // Issue 41: only what shows at least a minute ("0 h 00" said nothing), and the night part as a clause of the
+    // worked hours ("9 h 00 travaillées, dont 2 h 00 de nuit"), never alone ("Mardi : dont 0 h 00 de nuit").
+    const shows = (seconds: number) => seconds >= MINUTE;
+    if (shows(d.workedSeconds)) parts.push(t("overtime_screens.explain.day_worked", { hours: formatHoursMinutes(d.workedSeconds) }));
     const nightSeconds = facts.nightSeconds?.[d.date] ?? 0;
-    if (nightSeconds > 0) {
+    if (shows(nightSeconds)) {
       const params = { hours: formatHoursMinutes(nightSeconds), period: nightPeriodLabel(night.period), rate: String(night.rate).replace(".", ",") };
-      parts.push(t(night.rate > 0 ? "overtime_screens.explain.day_night_rate" : "overtime_screens.explain.day_night", params));
+      const clause = parts.length > 0;
+      const key = night.rate > 0 ? (clause ? "overtime_screens.explain.day_night_rate" : "overtime_screens.explain.day_night_only_rate") : clause ? "overtime_screens.explain.day_night" : "overtime_screens.explain.day_night_only";
+      parts.push(t(key, params));
       // The period (the law's default, or an agreement within the law's frame) and what the night hours earn.
       if (pt) ids.push("PT.223", ...(night.rate > 0 ? (["PT.266"] as const) : []));
       else ids.push(night.byAgreement ? "FR.L3122-2" : "FR.L3122-20", "FR.L3122-8");
     }
-    if (d.absenceCountedSeconds > 0) {
+    if (shows(d.absenceCountedSeconds)) {
       parts.push(t("overtime_screens.explain.day_absence", { hours: formatHoursMinutes(d.absenceCountedSeconds) }));
       if (!pt) ids.push("FR.CASS-23-14455");
     }
-    if (d.holidayCountedSeconds > 0) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
+    if (shows(d.holidayCountedSeconds)) parts.push(t("overtime_screens.explain.day_holiday", { hours: formatHoursMinutes(d.holidayCountedSeconds) }));
     if (parts.length) {
       days.push(`${weekday} ${frDate(d.date)} : ${parts.join(", ")}.`);
       daySources.push(cite(ids));
@@ -350,6 +358,7 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
   const quota = facts.quota;
   return {
     days,
+    relation: facts.steps.some((s) => s.step === "undertime" && (s.seconds ?? 0) >= MINUTE) ? t("overtime_screens.explain.relation") : null,
     steps: explainWeek(facts.steps),
     warnings,
     quotaWarning: quota?.warning ?? facts.steps.some((s) => s.step === "quota_warning"),

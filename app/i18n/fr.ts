@@ -3,6 +3,7 @@
  * (error.no_pending_request, success.employee_edit, ...). Areas keep their texts in `fr/<area>.ts`; this file is
  * the only entry point, so a key is defined once and looked up everywhere through `t()`.
  */
+import { pluralise } from "~/domain/plural";
 import { common } from "./fr/common";
 import { employees } from "./fr/employees";
 import { leave } from "./fr/leave";
@@ -55,7 +56,8 @@ export type MessageKey = keyof typeof fr;
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const text: string = fr[key];
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
+  // Plurals first (`{count:jour|jours}`, app/domain/plural.ts), then the values.
+  return pluralise(text, params).replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
 /** For keys that come from data (a state, a reason): falls back to the raw key, as the spec says. */

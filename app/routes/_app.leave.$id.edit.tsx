@@ -12,7 +12,7 @@ import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import { AppError, ValidationError } from "~/services/errors";
 import { getLeave } from "~/services/leave.server";
 import { editLeave, leaveId, orLeavePageNotFound } from "~/services/leave-requests.server";
-import { LeaveRequestFormView } from "~/ui/leave-form";
+import { LeaveRequestFormView } from "~/ui/leave-request-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · ${t("app.title")}` }];
 

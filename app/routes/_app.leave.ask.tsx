@@ -13,7 +13,7 @@ import { ValidationError } from "~/services/errors";
 import { formatDecimal, formatHoursMinutes } from "~/domain/number-format";
 import { askContext, askPreview } from "~/services/leave-ask.server";
 import { requestLeave } from "~/services/leave-requests.server";
-import { LeaveRequestFormView } from "~/ui/leave-form";
+import { LeaveRequestFormView } from "~/ui/leave-request-form";
 import { LeaveBalanceCards } from "~/ui/leave-balance-cards";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.ask.title")} · ${t("app.title")}` }];

@@ -1,3 +1,4 @@
+import { leavePeriodText } from "~/domain/leave-period-text";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { t } from "~/i18n/fr";
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } else if (intent === "remove") {
       const version = Number(form.get("version"));
       const done = await orLeavePageNotFound(removeLeave(em, user, id, { expectedVersion: Number.isSafeInteger(version) && version > 0 ? version : undefined }));
-      pushAlert(session, "success", t("success.leave_removed_named", { name: done.fullname, start: frDate(done.start), end: frDate(done.end) }));
+      pushAlert(session, "success", t("success.leave_removed_named", { name: done.fullname, period: leavePeriodText(done) }));
       if (done.notice) pushAlert(session, "warning", done.notice);
       to = "/leave/waiting";
     } else if (intent === "validate" || intent === "refuse") {
@@ -150,7 +151,7 @@ export default function LeaveDetail() {
         {confirm && (
           <LeaveDecisionDialog
             decision={confirm as "validate" | "refuse"}
-            leave={{ id: leave.id, name: leave.employee.fullname, reasonLabel: leave.reasonLabel, start: frDate(leave.start), end: frDate(leave.end) }}
+            leave={{ id: leave.id, name: leave.employee.fullname, reasonLabel: leave.reasonLabel, period: leavePeriodText(leave) }}
             intent={confirm}
             version={leave.version}
             back={here}

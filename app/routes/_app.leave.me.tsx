@@ -73,7 +73,7 @@ export default function MyLeaves() {
               <th scope="col">{t("leave.field.reason")}</th>
               <th scope="col">{t("leave.field.dates")}</th>
               <th scope="col">{t("leave.field.duration")}</th>
-              {tab === "pending" && <th scope="col">{t("leave.field.state")}</th>}
+              {tab === "pending" && <th scope="col" className="phone-hidden">{t("leave.field.state")}</th>}
               <th scope="col">{t("leave.field.sent_on")}</th>
               <th scope="col">{t(DATE_COLUMN[tab])}</th>
             </tr>
@@ -86,12 +86,18 @@ export default function MyLeaves() {
                   <a href={`/leave/detail/${l.id}`} className="btn-link">
                     {l.reasonLabel}
                   </a>
+                  {/* Issue 41: on a phone the state reads under the reason, with the row's name (no sideways scroll). */}
+                  {tab === "pending" && (
+                    <span className="phone-only" data-testid="leave-state-phone">
+                      {t("leave.field.state")} : {l.stateLabel}
+                    </span>
+                  )}
                 </th>
                 <td>{l.dates}</td>
                 <td className="whitespace-nowrap" data-testid="leave-duration">
                   {l.duration}
                 </td>
-                {tab === "pending" && <td data-testid="leave-state">{l.stateLabel}</td>}
+                {tab === "pending" && <td data-testid="leave-state" className="phone-hidden">{l.stateLabel}</td>}
                 <td>{l.sentOn}</td>
                 <td>{l.updatedOn}</td>
               </tr>

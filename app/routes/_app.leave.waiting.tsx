@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { frDate } from "~/domain/api-dates";
+import { leavePeriodText } from "~/domain/leave-period-text";
 import { balanceAfterLeave, leaveScheduleLink } from "~/domain/leave-decision-card";
 import { formatDays, formatDecimal, formatDecimalHours, formatHoursMinutes } from "~/domain/number-format";
 import { WaitingFilter } from "~/forms/leave.server";
@@ -12,7 +13,9 @@ import { AppError } from "~/services/errors";
 import { decideLeave } from "~/services/leave-decision.server";
 import { decisionNotice } from "~/services/leave-decision-views.server";
 import { teamAbsences } from "~/services/leave-decision-views.server";
-import { waitingPage } from "~/services/leave-lists.server";
+import { waitingPage, type WaitingPage } from "~/services/leave-lists.server";
+import type { CurrentUser } from "~/services/current-user.server";
+import { ownWaitingKey } from "~/services/leave-scope.server";
 import { type LeaveView } from "~/services/leave.server";
 import { orLeavePageNotFound } from "~/services/leave-requests.server";
 import { frInstant, leaveDatesText, LeaveStateBadge } from "~/ui/leave-form";
@@ -56,40 +59,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(l.urgent ? { urgent: true } : {}),
     ...(l.comment ? { comment: l.comment } : {}),
     ...(page.tab === "pending" ? {} : { status: l.status, decidedOn: frInstant(l.updatedAt) }),
-    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version, start: frDate(l.start), end: frDate(l.end) } : {}),
-    ...(page.tab === "pending" ? pendingExtras(l, places.get(l.id), away.get(l.id) ?? [], user.profileType) : {}),
+    ...(confirming && Number(confirming[1]) === l.id ? { version: l.version, period: leavePeriodText(l) } : {}),
+    ...(page.tab === "pending" ? pendingExtras(l, places.get(l.id), away.get(l.id) ?? [], user) : {}),
+    ...(page.tab === "pending" ? forWhom(places.get(l.id)?.waitingFor, page.standingIn, user) : {}),
   }));
-  const { places: _places, ...rest } = page;
-  return { ...rest, leaves };
+  const { places: _places, standingIn, ...rest } = page;
+  // Whom a deputy replaces, said above the cards (issue 41): "Vous remplacez X jusqu'au 18/12/2026."
+  const replacing = standingIn.map((s) => t("deputy.standing_in", { name: s.managerName, to: frDate(s.endsOn) }));
+  return { ...rest, leaves, replacing };
+}
+
+/** The manager a pending card awaits when the viewer decides it as their deputy ("Pour X"), none for their own step. */
+function forWhom(waitingFor: string | null | undefined, standingIn: WaitingPage["standingIn"], user: CurrentUser): { forManager?: string } {
+  if (!waitingFor || standingIn.length === 0 || waitingFor === ownWaitingKey(user)) return {};
+  const manager = standingIn.find((s) => s.key === waitingFor);
+  return manager ? { forManager: t("deputy.waiting.for", { manager: manager.managerName }) } : {};
 }
 
 /** A pending card's decision aids (issue 28 item 3): its own schedule link, the balance after it, who else is away. */
 function pendingExtras(
   l: LeaveView,
-  place: { subsidiaryId: number | null; divisionId: number | null; teamId: number | null } | undefined,
-  away: { name: string; start: string; end: string; pending: boolean }[],
-  profileType: string,
-) {
+  place: WaitingPage["places"][number] | undefined,
+  away: { name: string; start: string; end: string; halfDayMorning: boolean; halfDayAfternoon: boolean; pending: boolean }[],
+  user: CurrentUser,
+): { schedule?: string; balanceAfter?: string; away?: string[] } {
   if (!place) return {};
-  const e = l.employee;
-  // The counters are null when the viewer may not see them (DESIGN §5): then no balance is shown.
-  const after =
-    e.holidayEarnedLastYear === null
-      ? null
-      : balanceAfterLeave(
-          { reason: l.reason ?? "", days: l.numberDaysWork, hours: l.nbHourAbsence },
-          {
-            vacation: {
-              earnedLastYear: e.holidayEarnedLastYear,
-              takenLastYear: e.holidayTakenLastYear ?? 0,
-              earnedThisYear: e.holidayEarnedThisYear ?? 0,
-              takenThisYear: e.holidayTakenThisYear ?? 0,
-            },
-            recovery: { earned: e.recoveryEarned ?? 0, taken: e.recoveryTaken ?? 0 },
+  // The pending tab lists only what the viewer decides (their own step, or a manager's they stand in for today): the
+  // balance after the leave is the decision aid the manager would see, read from the place's counters (a deputy's
+  // view of the leave hides the counters themselves, DESIGN §5; decision 0128). Reasons that move no counter
+  // (sickness, family events) give "none": nothing private is told.
+  const c = place.counters;
+  const after = !c
+    ? null
+    : balanceAfterLeave(
+        { reason: l.reason ?? "", days: l.numberDaysWork, hours: l.nbHourAbsence },
+        {
+          vacation: {
+            earnedLastYear: c.holidayEarnedLastYear,
+            takenLastYear: c.holidayTakenLastYear,
+            earnedThisYear: c.holidayEarnedThisYear,
+            takenThisYear: c.holidayTakenThisYear,
           },
-        );
+          recovery: { earned: c.recoveryEarned, taken: c.recoveryTaken },
+        },
+      );
+  const schedule = leaveScheduleLink(user, { ...place, start: l.start, end: l.end });
   return {
-    schedule: leaveScheduleLink(profileType, { ...place, start: l.start, end: l.end }),
+    ...(schedule ? { schedule } : {}),
     balanceAfter: !after
       ? undefined
       : after.kind === "days"
@@ -98,7 +114,7 @@ function pendingExtras(
           ? t("leave.waiting.balance_after_hours", { hours: formatHoursMinutes(after.value) })
           : t("leave.waiting.balance_none"),
     away: away.map((a) =>
-      t("leave.waiting.team_away_item", { name: a.name, start: frDate(a.start), end: frDate(a.end), pending: a.pending ? t("leave.waiting.team_away_pending") : "" }),
+      t("leave.waiting.team_away_item", { name: a.name, period: leavePeriodText(a), pending: a.pending ? t("leave.waiting.team_away_pending") : "" }),
     ),
   };
 }
@@ -149,6 +165,12 @@ export default function WaitingLeaves() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("leave.waiting.title")}</h1>
+      {page.replacing.length > 0 && (
+        // A deputy reads whom she replaces before the list (issue 41).
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="deputy-replacing">
+          {page.replacing.join(" ")}
+        </p>
+      )}
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-md border border-gray-200 bg-white p-3" aria-label={t("leave.waiting.filters")}>
         <input type="hidden" name="tab" value={page.tab} />
         {page.tab === "pending" ? (
@@ -240,6 +262,7 @@ export default function WaitingLeaves() {
                   <h2>{l.name}</h2>
                   {l.urgent && <span>{t("leave.waiting.urgent")}</span>}
                 </header>
+                {l.forManager && <p data-testid="card-for-manager">{l.forManager}</p>}
                 <dl>
                   <dt>{t("leave.field.reason")}</dt>
                   <dd>{l.reasonLabel}</dd>
@@ -294,7 +317,7 @@ export default function WaitingLeaves() {
                 {confirming && Number(confirming[2]) === l.id && (
                   <LeaveDecisionDialog
                     decision={confirming[1] as "validate" | "refuse"}
-                    leave={{ id: l.id, name: l.name, reasonLabel: l.reasonLabel, start: l.start ?? "", end: l.end ?? "" }}
+                    leave={{ id: l.id, name: l.name, reasonLabel: l.reasonLabel, period: l.period ?? "" }}
                     intent={`${confirming[1]}-${l.id}`}
                     version={l.version ?? ""}
                     back={here}

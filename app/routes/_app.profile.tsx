@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
   const em = await getEm();
-  const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user)]);
+  const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user, new URL(request.url).searchParams.get("deputy") ?? "")]);
   // With password sign-in off (single sign-on only, decision 0090) there is no Cadran password to change.
   return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies, passwordSignIn: passwordSignIn() };
 }
@@ -139,6 +139,8 @@ export default function Profile() {
   return (
     <div className="max-w-2xl space-y-4">
       <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
+      {/* First card for those it concerns (issue 41): a manager naming a deputy, a deputy reading whom she replaces. */}
+      <DeputySection data={deputies} errors={deputyForm?.deputyErrors} values={deputyForm?.deputyValues} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="avatar-title">
         <h2 id="avatar-title" className="mb-3 text-base font-semibold">
           {t("profile.avatar")}
@@ -199,7 +201,6 @@ export default function Profile() {
       </section>
       <CalendarFeeds status={feeds} created={created} />
       {canChangePassword && <PasswordChangeForm errors={passwordErrors} />}
-      <DeputySection data={deputies} errors={deputyForm?.deputyErrors} values={deputyForm?.deputyValues} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
         <h2 id="my-data-title" className="mb-2 text-base font-semibold">
           {t("personal_data.title")}

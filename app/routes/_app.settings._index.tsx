@@ -169,7 +169,7 @@ export default function Settings() {
       <Form method="get" id="settings-confirm" preventScrollReset discover="none">
         {teamsPage.page > 1 && <input type="hidden" name="page" value={teamsPage.page} />}
       </Form>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="settings-grid">
         <SettingsCard
           kind="subsidiary"
           path="subsidiaries"

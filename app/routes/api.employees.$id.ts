@@ -4,7 +4,7 @@ import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } f
 import { getEm } from "~/server/orm.server";
 import { NotFoundError } from "~/services/errors";
 import { employeeToApi } from "~/services/employee-records.server";
-import { deleteEmployee, updateEmployee } from "~/services/employee-writes.server";
+import { deleteEmployee, namingTheField, updateEmployee } from "~/services/employee-writes.server";
 import { getEmployeeForCaller } from "~/services/employees.server";
 
 function employeeId(value: string | undefined): number {
@@ -36,8 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteEmployee(em, user, id);
       return jsonResponse(null, 204);
     }
-    const body = await readJson(request, EmployeeBody);
-    const saved = await updateEmployee(em, user, id, bodyToValues(body), { contractFrom: body.contractFrom ?? null });
-    return jsonResponse({ ...employeeToApi(saved), notice: saved.notice });
+    // Issue 41: one wrong field is named in `message` ("E-mail personnel : Email invalide."), body or rules alike.
+    return namingTheField(async () => {
+      const body = await readJson(request, EmployeeBody);
+      const saved = await updateEmployee(em, user, id, bodyToValues(body), { contractFrom: body.contractFrom ?? null });
+      return jsonResponse({ ...employeeToApi(saved), notice: saved.notice });
+    });
   });
 }

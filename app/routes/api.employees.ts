@@ -5,7 +5,7 @@ import { handleApi, hydraCollection, hydraView, idFromIri, jsonResponse, methodN
 import { getEm } from "~/server/orm.server";
 import { AppError } from "~/services/errors";
 import { employeeToApi } from "~/services/employee-records.server";
-import { createEmployee } from "~/services/employee-writes.server";
+import { createEmployee, namingTheField } from "~/services/employee-writes.server";
 import { getEmployeeSheet, listEmployees, PAGE_SIZE, type EmployeeFilters } from "~/services/employees.server";
 
 /**
@@ -61,9 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    const body = await readJson(request, EmployeeBody);
     const em = await getEm();
-    const { id } = await createEmployee(em, user, bodyToValues(body));
+    const { id } = await namingTheField(async () => createEmployee(em, user, bodyToValues(await readJson(request, EmployeeBody))));
     return jsonResponse(employeeToApi(await getEmployeeSheet(em, user, id)), 201, { Location: `/api/employees/${id}` });
   });
 }

@@ -5,7 +5,8 @@ import { localDate } from "~/domain/zoned-day";
 import { t } from "~/i18n/fr";
 import { commitSession, getSession, pushAlert } from "~/server/session.server";
 import type { CurrentUser } from "~/services/current-user.server";
-import { deputiesOf, endDeputy, nameDeputyByLogin, standingInForToday } from "~/services/deputies.server";
+import { deputiesOf, deputyCandidates, endDeputy, nameDeputy, nameDeputyByLogin, standingInForToday } from "~/services/deputies.server";
+import { ValidationError } from "~/services/errors";
 import { AppError } from "~/services/errors";
 import type { DeputySectionData } from "~/ui/deputies";
 
@@ -13,14 +14,22 @@ import type { DeputySectionData } from "~/ui/deputies";
 
 const today = () => localDate(new Date(), "Europe/Paris");
 
-export async function deputySectionData(em: EntityManager, user: CurrentUser): Promise<DeputySectionData> {
+/**
+ * The section's data; `search` is the chooser's GET field (`?deputy=…`, issue 41): the colleagues offered are the
+ * manager's own people without it, the company's namesakes with it.
+ */
+export async function deputySectionData(em: EntityManager, user: CurrentUser, search = ""): Promise<DeputySectionData> {
   const mayName = mayNameDeputy(user.profileType);
-  const [named, standingIn] = await Promise.all([
+  const [named, standingIn, found] = await Promise.all([
     mayName ? deputiesOf(em, user.employeeId, today()) : Promise.resolve([]),
     standingInForToday(em, user.employeeId, today()),
+    mayName ? deputyCandidates(em, user, search) : Promise.resolve({ candidates: [], more: false }),
   ]);
   return {
     mayName,
+    search: search.trim().slice(0, 60),
+    candidates: found.candidates,
+    moreCandidates: found.more,
     named: named.map((d) => ({ id: d.id, deputyName: d.deputyName, startsOn: d.startsOn, endsOn: d.endsOn })),
     standingIn: standingIn.map((d) => ({ id: d.id, managerName: d.managerName, endsOn: d.endsOn })),
   };
@@ -43,7 +52,12 @@ export async function deputyAction(request: Request, em: EntityManager, user: Cu
       return back(request, t("deputy.ended"));
     }
     const values = { login: text("login"), startsOn: text("startsOn"), endsOn: text("endsOn") };
-    const named = await nameDeputyByLogin(em, user, values, today());
+    // The chooser's radio (issue 41) names a colleague by id; the e-mail field stays for the /api-minded and old forms.
+    const chosen = text("deputyId");
+    if (!chosen && !values.login) throw new ValidationError([{ propertyPath: "deputyId", message: t("deputy.error.choose") }]);
+    const named = chosen
+      ? await nameDeputy(em, user, { deputyId: /^\d{1,9}$/.test(chosen) ? Number(chosen) : 0, startsOn: values.startsOn, endsOn: values.endsOn }, today())
+      : await nameDeputyByLogin(em, user, values, today());
     return back(
       request,
       t("deputy.named", {
@@ -54,7 +68,7 @@ export async function deputyAction(request: Request, em: EntityManager, user: Cu
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const deputyValues = { login: text("login"), startsOn: text("startsOn"), endsOn: text("endsOn") };
+    const deputyValues = { login: text("login"), deputyId: text("deputyId"), startsOn: text("startsOn"), endsOn: text("endsOn") };
     const deputyErrors: Record<string, string[]> = {};
     if (error.status === 422) for (const v of error.violations) (deputyErrors[v.propertyPath] ??= []).push(v.message);
     else deputyErrors[""] = [error.message];

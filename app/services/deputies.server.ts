@@ -240,6 +240,24 @@ export async function standingInForToday(em: EntityManager, deputyId: number, to
   return rows.map(toDeputyship);
 }
 
+export interface StandingInToday {
+  managerId: number;
+  managerName: string;
+  endsOn: string;
+  /** The manager's waiting key (decision 0064): a leave whose stored step is this one awaits them. */
+  key: string | null;
+}
+
+/** The managers the employee stands in for today, with their waiting keys (the deputy's waiting page, issue 41). */
+export async function standingInWithKeys(em: EntityManager, deputyId: number, today: string): Promise<StandingInToday[]> {
+  const rows = await em.getConnection().execute<{ manager_id: number; mf: string; ml: string; ends_on: string; key: string | null }[]>(
+    `select m.id as manager_id, m.firstname as mf, m.lastname as ml, d.ends_on::text as ends_on, ${MANAGER_KEY_SQL} as key
+       from ${STANDING_IN_FROM} order by d.starts_on, d.id`,
+    [deputyId, today],
+  );
+  return rows.map((r) => ({ managerId: r.manager_id, managerName: displayName(r.mf, r.ml), endsOn: r.ends_on, key: r.key }));
+}
+
 /**
  * Names a deputy for a period (422 with a French violation when refused). The manager's row is locked so two
  * namings at once cannot both pass the overlap check.
@@ -305,6 +323,63 @@ export async function endDeputy(em: EntityManager, actor: CurrentUser, deputyshi
     [today, deputyshipId, actor.employeeId, today]
   );
   if (!cut.length) throw new NotFoundError(t("error.not_found_item"));
+}
+
+/** One colleague the deputy chooser offers (issue 41): who, and where they work, to tell namesakes apart. */
+export interface DeputyCandidate {
+  id: number;
+  name: string;
+  place: string;
+}
+
+/** The most colleagues the chooser lists at once (a longer list asks for a more precise name). */
+export const DEPUTY_CANDIDATES_MAX = 20;
+
+/**
+ * The colleagues a manager may name (issue 41, decision 0128): employed, with an account to sign in, never the
+ * manager themselves. With a name searched (two letters at least): anyone of the company whose first or last name
+ * holds it; without: the manager's own people (the team of a team leader, the division of a department head, the
+ * other managers of the subsidiary for management), the usual stand-ins. One statement, DEPUTY_CANDIDATES_MAX rows
+ * at most (one more read to know whether the list was cut).
+ */
+export async function deputyCandidates(
+  em: EntityManager,
+  manager: Pick<CurrentUser, "employeeId" | "profileType" | "teamId" | "divisionId" | "subsidiaryId">,
+  search: string,
+): Promise<{ candidates: DeputyCandidate[]; more: boolean }> {
+  const name = search.trim().toLowerCase().slice(0, 60);
+  const where = [`e.fired_at is null`, `e.id <> ?`, `exists (select 1 from app_user u where u.employee_id = e.id)`];
+  const params: unknown[] = [manager.employeeId];
+  if (name.length >= 2) {
+    const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(`(lower(e.firstname || ' ' || e.lastname) like ? or lower(e.lastname || ' ' || e.firstname) like ?)`);
+    params.push(pattern, pattern);
+  } else if (manager.profileType === "ROLE_TEAM_LEADER") {
+    where.push(`e.team_id = ?`);
+    params.push(manager.teamId ?? -1);
+  } else if (manager.profileType === "ROLE_DEPARTMENT_HEAD") {
+    where.push(`e.division_id = ?`);
+    params.push(manager.divisionId ?? -1);
+  } else {
+    where.push(`e.subsidiary_id = ? and e.profile_type in ('ROLE_HEAD_MANAGEMENT', 'ROLE_FINANCIAL_MANAGEMENT', 'ROLE_DEPARTMENT_HEAD')`);
+    params.push(manager.subsidiaryId ?? -1);
+  }
+  const rows = await em.getConnection().execute<{ id: number; firstname: string; lastname: string; team: string | null; division: string | null }[]>(
+    `select e.id, e.firstname, e.lastname, t.name as team, d.name as division
+       from employee e left join team t on t.id = e.team_id left join division d on d.id = e.division_id
+      where ${where.join(" and ")}
+      order by lower(e.lastname), lower(e.firstname), e.id
+      limit ${DEPUTY_CANDIDATES_MAX + 1}`,
+    params,
+  );
+  return {
+    candidates: rows.slice(0, DEPUTY_CANDIDATES_MAX).map((r) => ({
+      id: r.id,
+      name: displayName(r.firstname, r.lastname),
+      place: [r.division, r.team].filter(Boolean).join(" · "),
+    })),
+    more: rows.length > DEPUTY_CANDIDATES_MAX,
+  };
 }
 
 /** The profile form's naming: the deputy given by their login e-mail, the dates as typed (YYYY-MM-DD). */

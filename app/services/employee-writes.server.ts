@@ -18,12 +18,12 @@ import { markEmployeeWeeksDirty } from "./overtime-dirty.server";
 import { lateChange } from "./payroll-close.server";
 import { recomputeEmployeesNow } from "./overtime-run.server";
 import { recomputeDay } from "./time-clock.server";
-import { t, type MessageKey } from "~/i18n/fr";
+import { t, tOr, type MessageKey } from "~/i18n/fr";
 import { enqueue } from "~/server/queue.server";
 import { revokeUserSessions } from "~/server/session.server";
 import { revokeApiTokens } from "./auth.server";
 import type { CurrentUser } from "./current-user.server";
-import { ConflictError, NotFoundError, ValidationError, type Violation } from "./errors";
+import { AppError, ConflictError, NotFoundError, ValidationError, withFieldNamed, type Violation } from "./errors";
 import { assertManagement, COLUMN_DEFAULTS, COLUMNS, FIELDS, findRecord, NUMERIC_FIELDS, type EmployeeRecord, type ValueField } from "./employee-records.server";
 import { sheetChanges, type FieldChange, type HistoryValue } from "~/domain/history";
 import { recordHistory } from "./history.server";
@@ -103,7 +103,7 @@ async function validateSheet(em: EntityManager, values: EmployeeValues, employee
   if (departureProblem(values.hiredAt, values.firedAt)) {
     violations.push(violation("firedAt", "employee.error.fired_before_hired", { date: formatFrDate(values.hiredAt!) }));
   }
-  if (violations.length) throw new ValidationError(violations, t("error.validation"));
+  if (violations.length) throw new ValidationError(violations);
 }
 
 /** The account's roles: the profileType (a text[] literal; profile types are fixed identifiers). */
@@ -139,8 +139,8 @@ function uniqueViolation(error: unknown): ValidationError | null {
   const e = error as { code?: string; constraint?: string; message?: string };
   const text = `${e?.constraint ?? ""} ${e?.message ?? ""}`;
   if (e?.code !== "23505" && !/unique/i.test(text)) return null;
-  if (/matricule/.test(text)) return new ValidationError([violation("matricule", "employee.error.matricule_taken")], t("error.validation"));
-  if (/email/.test(text)) return new ValidationError([violation("email", "employee.error.email_taken")], t("error.validation"));
+  if (/matricule/.test(text)) return new ValidationError([violation("matricule", "employee.error.matricule_taken")]);
+  if (/email/.test(text)) return new ValidationError([violation("email", "employee.error.email_taken")]);
   return null;
 }
 
@@ -384,4 +384,19 @@ export async function deleteEmployee(em: EntityManager, actor: CurrentUser, id: 
     const changes = sheetChanges({ ...gone }, { firstname: null, lastname: null, email: null, matricule: null }, ["matricule", "firstname", "lastname", "email"]);
     await recordHistory(tx, { action: "sheet.delete", employeeId: id, actorId: actor.employeeId, details: { changes } });
   });
+}
+
+/** A field of the employee sheet by its French label ("E-mail personnel"), for the /api message (issue 41). */
+export function employeeFieldLabel(field: string): string | null {
+  return tOr(`employee.${field}`, "") || null;
+}
+
+/** Runs an employee write of the /api and names its one wrong field in the 422's message (withFieldNamed). */
+export async function namingTheField<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof AppError) throw withFieldNamed(error, employeeFieldLabel);
+    throw error;
+  }
 }

@@ -49,6 +49,21 @@ export function violationsMessage(violations: readonly Violation[]): string {
   return fields.size === 1 && violations[0] ? violations[0].message : FIELDS_INVALID_MESSAGE;
 }
 
+/**
+ * The same 422 with its one wrong field named in `message` (issue 41: `PUT /api/employees/{id}` answered only
+ * "Certains champs sont invalides."): "E-mail personnel : Email invalide.". `label` gives a field's French name from
+ * the head of its property path (`schedule[0].start` → `schedule`), or null to keep the reason alone; several fields
+ * wrong keep the general sentence.
+ */
+export function withFieldNamed(error: AppError, label: (field: string) => string | null): AppError {
+  if (error.status !== 422 || error.violations.length === 0) return error;
+  const fields = new Set(error.violations.map((v) => v.propertyPath));
+  if (fields.size !== 1) return new AppError(422, FIELDS_INVALID_MESSAGE, error.violations);
+  const [first] = error.violations;
+  const name = label(first!.propertyPath.split(/[.[]/)[0] ?? "");
+  return new AppError(422, name ? `${name} : ${first!.message}` : first!.message, error.violations);
+}
+
 export class ValidationError extends AppError {
   constructor(violations: Violation[], message = violationsMessage(violations)) {
     super(422, message, violations);

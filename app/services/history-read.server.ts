@@ -123,7 +123,12 @@ async function countEntries(em: EntityManager, subject: HistorySubject, filters:
 
 /** The people and places the entries name by id (a deputy's manager, a sheet's subsidiary…): one statement, or none. */
 async function readNames(em: EntityManager, rows: EntryRow[]): Promise<HistoryNames> {
-  const keys = new Set(rows.flatMap((r) => namedIds(r.details)));
+  return readHistoryNames(em, rows.map((r) => r.details));
+}
+
+/** The names entries' details refer to by id (also the personal-data ZIP's historique.csv, issue 41). */
+export async function readHistoryNames(em: EntityManager, details: readonly (HistoryDetails | null)[]): Promise<HistoryNames> {
+  const keys = new Set(details.flatMap((d) => namedIds(d)));
   if (keys.size === 0) return {};
   const ids = (prefix: string) => [...keys].filter((k) => k.startsWith(`${prefix}:`)).map((k) => Number(k.slice(prefix.length + 1)));
   const TABLES: Record<(typeof PLACE_FIELDS)[number], string> = { country: "country", subsidiary: "subsidiary", division: "division", team: "team" };

@@ -3,8 +3,8 @@
  * the requester's team is away on those days (one query for a whole page of requests), and whether the viewer may
  * decide a leave opened on its detail page, with the refusal's reason when there is one.
  */
+import { leavePeriodText } from "~/domain/leave-period-text";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { frDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
 import { t } from "~/i18n/fr";
 import { decidingAs, isLeaveState } from "~/domain/leave-workflow";
@@ -17,6 +17,8 @@ export interface TeamAbsence {
   name: string;
   start: string;
   end: string;
+  halfDayMorning: boolean;
+  halfDayAfternoon: boolean;
   /** Not accepted yet (in flight). */
   pending: boolean;
 }
@@ -28,8 +30,9 @@ export interface TeamAbsence {
 export async function teamAbsences(em: EntityManager, leaveIds: readonly number[]): Promise<Map<number, TeamAbsence[]>> {
   const out = new Map<number, TeamAbsence[]>();
   if (leaveIds.length === 0) return out;
-  const rows = await em.execute<{ leave_id: number; firstname: string; lastname: string; start: string; end: string; state: string }[]>(
-    `select l.id as leave_id, oe.firstname, oe.lastname, o.start::text as start, o."end"::text as "end", o.state
+  const rows = await em.execute<{ leave_id: number; firstname: string; lastname: string; start: string; end: string; state: string; hm: boolean; ha: boolean }[]>(
+    `select l.id as leave_id, oe.firstname, oe.lastname, o.start::text as start, o."end"::text as "end", o.state,
+            o.half_day_morning as hm, o.half_day_afternoon as ha
        from leave l
        join employee e on e.id = l.employee_id
        join employee oe on oe.id <> e.id
@@ -44,7 +47,7 @@ export async function teamAbsences(em: EntityManager, leaveIds: readonly number[
   );
   for (const r of rows) {
     const list = out.get(r.leave_id) ?? [];
-    list.push({ name: displayName(r.firstname, r.lastname), start: r.start, end: r.end, pending: r.state !== "accepted" });
+    list.push({ name: displayName(r.firstname, r.lastname), start: r.start, end: r.end, halfDayMorning: r.hm, halfDayAfternoon: r.ha, pending: r.state !== "accepted" });
     out.set(r.leave_id, list);
   }
   return out;
@@ -78,9 +81,9 @@ export async function decisionPanel(em: EntityManager, user: CurrentUser, id: nu
  */
 export function decisionNotice(
   decision: "validate" | "refuse",
-  done: { fullname: string; start: string; end: string; forWhom?: string | null },
+  done: { fullname: string; start: string; end: string; halfDayMorning?: boolean; halfDayAfternoon?: boolean; forWhom?: string | null },
 ): string {
-  const named = { name: done.fullname, start: frDate(done.start), end: frDate(done.end) };
+  const named = { name: done.fullname, period: leavePeriodText(done) };
   if (done.forWhom) return t(decision === "validate" ? "success.leave_validated_for" : "success.leave_refused_for", { ...named, forWhom: done.forWhom });
   return t(decision === "validate" ? "success.leave_validated_named" : "success.leave_refused_named", named);
 }

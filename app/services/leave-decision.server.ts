@@ -143,6 +143,9 @@ export interface DecisionResult {
   fullname: string;
   start: string;
   end: string;
+  /** The half-day marks: the notice says "le 15/12/2026 (matin)" (issue 41). */
+  halfDayMorning?: boolean;
+  halfDayAfternoon?: boolean;
   /** The manager a deputy decided for (decision 0105); absent otherwise. */
   forWhom?: string | null;
   /** The change touched a month closed for payroll: the French notice naming it and the payslip month (decision 0118). */
@@ -222,6 +225,8 @@ export async function decideLeave(
       fullname: displayName(row.firstname, row.lastname),
       start: row.start,
       end: row.end,
+      halfDayMorning: row.half_day_morning,
+      halfDayAfternoon: row.half_day_afternoon,
       forWhom: onBehalfOf ? actor.fullName : null,
       notice: late?.notice ?? null,
       recompute: late?.recompute ?? false,
@@ -284,5 +289,5 @@ export async function removeLeave(
     return late;
   });
   if (late.recompute) await recomputeEmployeesNow(em, [row.employee_id], now);
-  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, notice: late.notice };
+  return { id, state: "removed", fullname: displayName(row.firstname, row.lastname), start: row.start, end: row.end, halfDayMorning: row.half_day_morning, halfDayAfternoon: row.half_day_afternoon, notice: late.notice };
 }

@@ -7,7 +7,7 @@ import { isCleanText } from "~/domain/text";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "./current-user.server";
 import { AppError, NotFoundError } from "./errors";
-import { waitingConditionFor } from "./deputies.server";
+import { standingInWithKeys, waitingConditionFor, type StandingInToday } from "./deputies.server";
 import { MANAGER_SCOPE_SQL, managerScopeParams, inViewScope } from "./leave-scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, tabCondition, toLeaveView, type LeaveRow, type LeaveTab, type LeaveView } from "./leave.server";
 
@@ -52,17 +52,30 @@ export interface WaitingPage {
   leaves: LeaveView[];
   /** The tab's pages. */
   pager: { page: number; pages: number; total: number };
-  /** Where the pending cards' schedule link goes, by the viewer's role (spec 2 §6). */
-  scheduleLink: string;
-  /** Each leave's employee's subsidiary, division and team, in the order of `leaves`. */
-  places: { id: number; subsidiaryId: number | null; divisionId: number | null; teamId: number | null }[];
+  /**
+   * Each leave's employee's subsidiary, division and team, in the order of `leaves`; on the pending tab also the
+   * stored step and the counters the decision aid reads ("Solde après ce congé"), whatever the viewer may otherwise see
+   * of them (a deputy decides with the manager's information, issue 41, decision 0128).
+   */
+  places: {
+    id: number;
+    subsidiaryId: number | null;
+    divisionId: number | null;
+    teamId: number | null;
+    waitingFor?: string | null;
+    counters?: WaitingCounters;
+  }[];
+  /** The managers the viewer stands in for today (deputies, pending tab only), with their waiting keys. */
+  standingIn: StandingInToday[];
 }
 
-/** The schedule of the viewer's scope: team, division or agency planning (spec 2 §6 "Links from waiting leaves"). */
-export function scheduleLinkFor(profileType: string): string {
-  if (profileType === "ROLE_TEAM_LEADER") return "/planning/team";
-  if (profileType === "ROLE_DEPARTMENT_HEAD" || profileType === "ROLE_COMMERCIAL") return "/planning/division";
-  return "/planning/agency";
+export interface WaitingCounters {
+  holidayEarnedLastYear: number;
+  holidayTakenLastYear: number;
+  holidayEarnedThisYear: number;
+  holidayTakenThisYear: number;
+  recoveryEarned: number;
+  recoveryTaken: number;
 }
 
 function monthPeriod(year: number, month: number | "all"): Period {
@@ -161,10 +174,13 @@ export async function waitingPage(
       params,
     );
   const asked = Math.max(1, input.page ?? 1);
-  const [options, [count], askedRows] = await Promise.all([
+  // Whom a deputy replaces (named above the cards and on each card, issue 41): one statement, deputies only.
+  const standingRead = tab === "pending" && user.deputyFor?.length ? standingInWithKeys(em, user.employeeId, today) : Promise.resolve([]);
+  const [options, [count], askedRows, standingIn] = await Promise.all([
     optionsRead,
     em.execute<{ n: number }[]>(`select count(*)::int as n from ${countFrom} where ${where.join(" and ")}`, params),
     readPage(asked),
+    standingRead,
   ]);
   const total = count?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
@@ -179,9 +195,27 @@ export async function waitingPage(
     tab,
     leaves: rows.map((r) => toLeaveView(r, user)),
     // Where each request's employee belongs: its card links to that team's schedule (issue 28 item 3).
-    places: rows.map((r) => ({ id: r.id, subsidiaryId: r.subsidiary_id, divisionId: r.division_id, teamId: r.team_id })),
+    places: rows.map((r) => ({
+      id: r.id,
+      subsidiaryId: r.subsidiary_id,
+      divisionId: r.division_id,
+      teamId: r.team_id,
+      ...(tab === "pending"
+        ? {
+            waitingFor: r.waiting_for,
+            counters: {
+              holidayEarnedLastYear: r.holiday_earned_last_year,
+              holidayTakenLastYear: r.holiday_taken_last_year,
+              holidayEarnedThisYear: r.holiday_earned_this_year,
+              holidayTakenThisYear: r.holiday_taken_this_year,
+              recoveryEarned: r.recovery_earned,
+              recoveryTaken: r.recovery_taken,
+            },
+          }
+        : {}),
+    })),
+    standingIn,
     pager,
-    scheduleLink: scheduleLinkFor(user.profileType),
   };
 }
 

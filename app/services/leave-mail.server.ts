@@ -1,3 +1,4 @@
+import { leavePeriodText } from "~/domain/leave-period-text";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { frDate } from "~/domain/api-dates";
 import { displayName } from "~/domain/employee-name";
@@ -62,8 +63,7 @@ export async function sendLeaveStepMail(em: EntityManager, leaveId: number): Pro
         name: displayName(r.firstname, r.lastname),
         employee: displayName(leave.firstname, leave.lastname),
         reason: reasonLabel(leave.reason),
-        start: frDate(leave.start),
-        end: frDate(leave.end),
+        period: leavePeriodText({ start: leave.start, end: leave.end, halfDayMorning: leave.half_day_morning, halfDayAfternoon: leave.half_day_afternoon }),
         link,
       }),
     });
@@ -84,8 +84,7 @@ export async function sendLeaveStepMail(em: EntityManager, leaveId: number): Pro
         to: frDate(d.endsOn),
         employee: displayName(leave.firstname, leave.lastname),
         reason: reasonLabel(leave.reason),
-        start: frDate(leave.start),
-        end: frDate(leave.end),
+        period: leavePeriodText({ start: leave.start, end: leave.end, halfDayMorning: leave.half_day_morning, halfDayAfternoon: leave.half_day_afternoon }),
         link,
       }),
     });
@@ -101,7 +100,7 @@ export async function sendLeaveDecisionMail(em: EntityManager, leaveId: number):
   const leave = await loadForMail(em, leaveId);
   if (!leave || (leave.state !== "accepted" && leave.state !== "refused" && leave.state !== "removed")) return { sent: 0 };
   const link = new URL(`/leave/detail/${leave.id}`, env().APP_URL).toString();
-  const common = { name: displayName(leave.firstname, leave.lastname), reason: reasonLabel(leave.reason), start: frDate(leave.start), end: frDate(leave.end) };
+  const common = { name: displayName(leave.firstname, leave.lastname), reason: reasonLabel(leave.reason), period: leavePeriodText({ start: leave.start, end: leave.end, halfDayMorning: leave.half_day_morning, halfDayAfternoon: leave.half_day_afternoon }) };
   if (leave.state === "removed") {
     const actor = leave.removed_by ? displayName(leave.removed_by.firstname, leave.removed_by.lastname) : t("leave.mail.management");
     await sendMail({ to: leave.employee_email, subject: t("leave.mail.removed_subject"), text: t("leave.mail.removed_text", { ...common, actor, link }) });

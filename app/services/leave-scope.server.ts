@@ -55,6 +55,14 @@ export function waitingParams(user: Pick<CurrentUser, "employeeId" | "profileTyp
   ];
 }
 
+/** The viewer's own waiting key, as VIEWER_KEY_SQL computes it ('M', 'D:<division>', 'T:<team>'), null for others. */
+export function ownWaitingKey(user: Pick<CurrentUser, "profileType" | "divisionId" | "teamId">): string | null {
+  if (isManagement(user.profileType)) return "M";
+  if (user.profileType === "ROLE_DEPARTMENT_HEAD") return `D:${user.divisionId ?? -1}`;
+  if (user.profileType === "ROLE_TEAM_LEADER") return `T:${user.teamId ?? -1}`;
+  return null;
+}
+
 /**
  * The employees whose leaves a manager may see (spec 2 / DESIGN: management company-wide, a department head
  * their division, a team leader their team). Params: managerScopeParams(user). Alias `e`.

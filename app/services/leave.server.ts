@@ -25,7 +25,7 @@ import { DIVISION_HAS_HEAD_SQL, inViewScope, TEAM_HAS_LEADER_SQL } from "./leave
 /** One leave with its employee, as every leave query selects it (aliases l, e). */
 export const LEAVE_COLUMNS = `l.id, l.reason, l.comment, l.start::text as start, l."end"::text as "end",
   l.half_day_morning, l.half_day_afternoon, l.nb_hour_absence::float8 as nb_hour_absence,
-  l.number_days_work::float8 as number_days_work, l.urgent, l.state, l.version,
+  l.number_days_work::float8 as number_days_work, l.urgent, l.state, l.version, l.waiting_for,
   l.days_from_last_year::float8 as days_from_last_year, l.days_from_this_year::float8 as days_from_this_year,
   l.created_at, l.updated_at,
   e.id as employee_id, e.firstname, e.lastname, e.email as employee_email, e.recovery_earned, e.recovery_taken,
@@ -52,6 +52,8 @@ export interface LeaveRow {
   urgent: boolean;
   state: string;
   version: number;
+  /** The stored waiting step (decision 0064): 'M', 'D:<division>', 'T:<team>' or null. */
+  waiting_for: string | null;
   days_from_last_year: number;
   days_from_this_year: number;
   created_at: Date;

@@ -85,7 +85,10 @@ export interface EmployeeYearPage {
   crumbs: OvertimeCrumb[];
   years: number[];
   year: number;
+  /** The weeks with something to show, newest first (issue 41: weeks with no hour, no deduction, not running are left out). */
   grid: GridRow[];
+  /** How many weeks of the year were left out for having nothing to show. */
+  emptyWeeks: number;
   deductions: DeductionView[];
   canDeduct: boolean;
   explained: ExplainedWeek | null;
@@ -221,6 +224,9 @@ export async function employeeYear(
     };
   });
 
+  // Issue 41: "Mes heures" listed 40 empty weeks before the first with hours: a week is shown when it holds an hour,
+  // a deduction or a legal check, is running, or is the one explained; the others are counted in one sentence.
+  const shown = rows.filter((r) => r.running || r.week === week || r.deductedSeconds !== 0 || r.checks.length > 0 || r.days.some((d) => d.seconds !== null));
   let explained: ExplainedWeek | null = null;
   if (week !== null) {
     const row = rows.find((r) => r.week === week)!;
@@ -239,7 +245,8 @@ export async function employeeYear(
     crumbs: overtimeCrumbs(actor.profileType, name, own),
     years,
     year,
-    grid: rows,
+    grid: shown,
+    emptyWeeks: rows.length - shown.length,
     deductions: deductionRows.map((d) => ({ id: d.id, date: d.date, seconds: d.seconds, by: d.lastname ? displayName(d.firstname, d.lastname) : null })),
     canDeduct: canCallApi("POST", "/api/deduction", actor.profileType),
     explained,

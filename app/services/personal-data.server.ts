@@ -7,6 +7,10 @@ import { csvDecimal, csvFile, csvHours } from "~/domain/personal-data";
 import { contentDisposition } from "~/domain/reports";
 import { localDate } from "~/domain/zoned-day";
 import { t, tOr } from "~/i18n/fr";
+import type { HistoryDetails } from "~/domain/history";
+import { historyLines } from "~/domain/history-text";
+import { leavePeriodText } from "~/domain/leave-period-text";
+import { readHistoryNames } from "./history-read.server";
 import type { CurrentUser } from "./current-user.server";
 import { NotFoundError } from "./errors";
 
@@ -205,35 +209,43 @@ async function historyCsv(em: EntityManager, employeeId: number, zone: string): 
         seconds: number | null;
         firstname: string | null;
         lastname: string | null;
+        details: HistoryDetails | null;
+        hm: boolean | null;
+        ha: boolean | null;
       }[]
     >(
-      `select to_char(h.at at time zone ?, 'YYYY-MM-DD') as at, h.kind, h.step, h.start, h."end", h.seconds, a.firstname, a.lastname
+      `select to_char(h.at at time zone ?, 'YYYY-MM-DD') as at, h.kind, h.step, h.start, h."end", h.seconds, a.firstname, a.lastname,
+              h.details, h.hm, h.ha
        from (
-         select s.at, 'leave_step' as kind, s.step, l.start::text as start, l."end"::text as "end", null::int as seconds, s.actor_id
+         select s.at, 'leave_step' as kind, s.step, l.start::text as start, l."end"::text as "end", null::int as seconds, s.actor_id,
+                null::jsonb as details, l.half_day_morning as hm, l.half_day_afternoon as ha
            from leave l join leave_step s on s.leave_id = l.id
           where l.employee_id = ?
          union all
-         select d.created_at, 'deduction', null, d.date::text, null, d.seconds, d.created_by_id
+         select d.created_at, 'deduction', null, d.date::text, null, d.seconds, d.created_by_id, null, null, null
            from deduction d where d.employee_id = ?
          union all
-         select d.removed_at, 'deduction_removed', null, d.date::text, null, d.seconds, d.removed_by_id
+         select d.removed_at, 'deduction_removed', null, d.date::text, null, d.seconds, d.removed_by_id, null, null, null
            from deduction d where d.employee_id = ? and d.removed_at is not null
          union all
-         select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id
+         select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id, null, null, null
            from time_clock c join time_log tl on tl.time_clock_id = c.id
           where c.employee_id = ? and c.suggested = false and tl.superseded_at is not null
          union all
-         select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id
+         select tl.superseded_at, 'clock_corrected', null, c.date::text, null, null, tl.superseded_by_id, null, null, null
            from time_clock c join time_log tl on tl.time_clock_id = c.id
           where c.employee_id = ? and c.suggested and tl.superseded_at is not null
          union all
-         select g.at, 'audit', g.action, null, null, null, g.actor_id
+         select g.at, 'audit', g.action, null, null, null, g.actor_id, g.details, null, null
            from audit_log g where g.employee_id = ?
        ) h
        left join employee a on a.id = h.actor_id
       order by h.at, h.kind`,
       [zone, employeeId, employeeId, employeeId, employeeId, employeeId, employeeId]
     );
+  // The audit entries read as the sheet's Historique tab reads them (issue 41): the same French sentences, old → new,
+  // "par X pour Y", with the names their ids refer to (one statement, none without such ids).
+  const names = await readHistoryNames(em, rows.filter((r) => r.kind === "audit").map((r) => r.details));
   return csvFile(
     t("personal_data.history.header").split(";"),
     rows.map((r) => {
@@ -242,7 +254,10 @@ async function historyCsv(em: EntityManager, employeeId: number, zone: string): 
         case "leave_step":
           return [
             frDate(r.at),
-            t("personal_data.history.leave_step", { start: frDate(r.start), end: frDate(r.end), step: tOr(`leave.step.${r.step}`, r.step ?? "") }),
+            t("personal_data.history.leave_step", {
+              period: leavePeriodText({ start: r.start ?? "", end: r.end ?? "", halfDayMorning: r.hm, halfDayAfternoon: r.ha }),
+              step: tOr(`leave.step.${r.step}`, r.step ?? ""),
+            }),
             by,
             "",
           ];
@@ -251,8 +266,13 @@ async function historyCsv(em: EntityManager, employeeId: number, zone: string): 
           return [frDate(r.at), t(`personal_data.history.${r.kind}`), by, `${frDate(r.start)} ${csvHours(r.seconds)} h`];
         case "clock_corrected":
           return [frDate(r.at), t("personal_data.history.clock_corrected"), by, frDate(r.start)];
-        default:
-          return [frDate(r.at), tOr(`personal_data.history.audit.${r.step}`, r.step ?? ""), by, ""];
+        default: {
+          if (r.step === "anonymise") return [frDate(r.at), t("personal_data.history.audit.anonymise"), by, ""];
+          const lines = historyLines({ action: r.step ?? "", details: r.details, actorName: by || t("history.actor.none") }, { names, zone });
+          // A sheet change is "Fiche modifiée", its fields in the detail; anything else: its headline, the rest after.
+          if (r.step === "sheet.update") return [frDate(r.at), t("history.sheet.update"), by, lines.join(" ; ")];
+          return [frDate(r.at), lines[0] ?? "", by, lines.slice(1).join(" ; ")];
+        }
       }
     })
   );

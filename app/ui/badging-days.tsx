@@ -52,18 +52,22 @@ export function DaysTable({ days, caption, corrected }: { days: { date: string; 
           <th scope="col">{t("time_clock.col_date")}</th>
           <th scope="col">{t("time_clock.col_overtime")}</th>
           <th scope="col">{t("time_clock.col_worked")}</th>
-          <th scope="col">{t("time_clock.col_entries")}</th>
+          <th scope="col" className="phone-hidden">{t("time_clock.col_entries")}</th>
         </tr>
       </thead>
       <tbody>
         {days.map(({ date, clock }) => (
           <tr key={date}>
-            <th scope="row" className="whitespace-nowrap">
-              {formatFrDate(date)}
+            <th scope="row">
+              <span className="whitespace-nowrap">{formatFrDate(date)}</span>
+              {/* Issue 41: on a phone the day's clock entries read under its date (no sideways scroll). */}
+              <span className="phone-only font-normal" data-testid="day-entries-phone">
+                <EntriesList clock={clock} />
+              </span>
             </th>
             <td data-testid="day-overtime">{clock ? <OvertimeValue seconds={clock.overtimeSeconds} /> : "—"}</td>
             <td className="whitespace-nowrap">{formatHoursMinutes(clock?.workingTimeSeconds ?? 0)}</td>
-            <td>
+            <td className="phone-hidden">
               <EntriesList clock={clock} />
               {clock?.anomaly && <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">{t("time_clock.anomaly")}</span>}
               {clock && corrected.has(clock.id) && (

@@ -6,6 +6,10 @@ export interface DeputySectionData {
   named: { id: number; deputyName: string; startsOn: string; endsOn: string }[];
   standingIn: { id: number; managerName: string; endsOn: string }[];
   mayName: boolean;
+  /** The chooser's searched name (`?deputy=`), and the colleagues it offers (issue 41). */
+  search: string;
+  candidates: { id: number; name: string; place: string }[];
+  moreCandidates: boolean;
 }
 
 /** The profile's "Suppléance" section (issue 32 §2): a plain form, works without JavaScript. */
@@ -56,15 +60,64 @@ export function DeputySection({
               {err("")}
             </p>
           )}
-          <Form method="post" className="grid gap-3 sm:grid-cols-3">
+          {/* The chooser (issue 41): a GET search by name, then the colleagues as radio buttons of the naming form. */}
+          <Form method="get" action="/profile" className="mb-3 flex flex-wrap items-end gap-2" role="search">
+            <div>
+              <label htmlFor="deputy-search" className="mb-1 block text-sm font-medium">
+                {t("deputy.search")}
+              </label>
+              <input id="deputy-search" name="deputy" type="search" maxLength={60} defaultValue={data.search} className="field-input" />
+            </div>
+            <button type="submit" className="btn btn-secondary">
+              {t("deputy.search_submit")}
+            </button>
+          </Form>
+          {!data.search && <p className="mb-3 text-sm text-gray-700">{t("deputy.search_hint")}</p>}
+          <Form method="post" action={data.search ? `/profile?deputy=${encodeURIComponent(data.search)}` : "/profile"} className="grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="deputy-name" />
+            <fieldset
+              className="sm:col-span-2"
+              aria-invalid={err("deputyId") ? true : undefined}
+              aria-describedby={err("deputyId") ? "deputy-choice-error" : undefined}
+            >
+              <legend className="mb-1 block text-sm font-medium">{t("deputy.choose")}</legend>
+              {data.candidates.length === 0 ? (
+                <p className="text-sm">{data.search ? t("deputy.no_candidate", { search: data.search }) : t("deputy.no_candidate_near")}</p>
+              ) : (
+                <ul className="space-y-1 text-sm" data-testid="deputy-candidates">
+                  {data.candidates.map((c) => (
+                    <li key={c.id}>
+                      <label className="flex items-start gap-2">
+                        <input
+                          type="radio"
+                          name="deputyId"
+                          value={c.id}
+                          required
+                          defaultChecked={values?.deputyId === String(c.id) || data.candidates.length === 1}
+                          className="mt-1"
+                        />
+                        <span>
+                          {c.name}
+                          {c.place && <span className="text-gray-700"> — {c.place}</span>}
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.moreCandidates && <p className="mt-1 text-sm text-gray-700">{t("deputy.more_candidates", { n: data.candidates.length })}</p>}
+              {err("deputyId") && (
+                <p id="deputy-choice-error" className="mt-1 text-sm text-red-800">
+                  {err("deputyId")}
+                </p>
+              )}
+            </fieldset>
             {(
               [
-                ["deputyId", "deputy-login", "login", "email", t("deputy.login")],
-                ["startsOn", "deputy-starts", "startsOn", "date", t("deputy.starts_on")],
-                ["endsOn", "deputy-ends", "endsOn", "date", t("deputy.ends_on")],
+                ["startsOn", "deputy-starts", "startsOn", t("deputy.starts_on")],
+                ["endsOn", "deputy-ends", "endsOn", t("deputy.ends_on")],
               ] as const
-            ).map(([field, id, name, type, label]) => (
+            ).map(([field, id, name, label]) => (
               <div key={id}>
                 <label htmlFor={id} className="mb-1 block text-sm font-medium">
                   {label}
@@ -72,7 +125,7 @@ export function DeputySection({
                 <input
                   id={id}
                   name={name}
-                  type={type}
+                  type="date"
                   required
                   defaultValue={values?.[name] ?? ""}
                   aria-invalid={err(field) ? true : undefined}
@@ -86,8 +139,8 @@ export function DeputySection({
                 )}
               </div>
             ))}
-            <div className="sm:col-span-3">
-              <button type="submit" className="btn btn-primary">
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn btn-primary" disabled={data.candidates.length === 0}>
                 {t("deputy.save")}
               </button>
             </div>

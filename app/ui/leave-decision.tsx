@@ -15,7 +15,7 @@ export function LeaveDecisionDialog({
   action,
 }: {
   decision: "validate" | "refuse";
-  leave: { id: number; name: string; reasonLabel: string; start: string; end: string };
+  leave: { id: number; name: string; reasonLabel: string; /** "le 15/12/2026 (matin)", "du … au …" (leavePeriodText). */ period: string };
   intent: string;
   version: number | string;
   back: string;
@@ -30,8 +30,7 @@ export function LeaveDecisionDialog({
       text={t(validate ? "leave.waiting.validate_dates_text" : "leave.waiting.reject_dates_text", {
         name: leave.name,
         reason: leave.reasonLabel,
-        start: leave.start,
-        end: leave.end,
+        period: leave.period,
       })}
       confirmLabel={t(validate ? "leave.waiting.validate" : "leave.waiting.reject")}
       back={back}

@@ -54,6 +54,11 @@ function Explanation({ page, explained }: { page: EmployeeYearPage; explained: E
             : t("overtime_screens.explain.stored", { date: formatFrDate(explained.computedAt!.slice(0, 10)) })}
       </p>
       <p className="mt-1 text-sm">{t("overtime_screens.explain.time_account", { hours: formatTimeAccount(explained.timeAccountSeconds) })}</p>
+      {e.relation && (
+        <p className="mt-1 text-sm text-gray-700" data-testid="explain-relation">
+          {e.relation}
+        </p>
+      )}
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         <div>
           <h3 className="font-medium">{t("overtime_screens.explain.days")}</h3>
@@ -244,6 +249,11 @@ export function OvertimeYearScreen({ page, failure }: { page: EmployeeYearPage; 
         </section>
       )}
       {page.grid.length === 0 ? <p className="text-gray-700">{t("overtime_screens.grid.empty")}</p> : <GridTable page={page} />}
+      {page.grid.length > 0 && page.emptyWeeks > 0 && (
+        <p className="text-sm text-gray-700" data-testid="empty-weeks">
+          {t("overtime_screens.grid.empty_weeks", { count: page.emptyWeeks })}
+        </p>
+      )}
       <Deductions page={page} failure={failure} />
     </div>
   );

@@ -98,7 +98,7 @@ describe("POST /api/add-recovery", () => {
     expect(res.status).toBe(200);
     // 45 h on a 35 h contract, half into recovery: 4 h × 1.25 + 1 h × 1.5.
     expect(res.body).toMatchObject({ week: 10, year: 2026, employees: 1, creditedWeeks: 1, creditedSeconds: 6.5 * H });
-    expect(res.body.message).toBe("Récupération ajoutée pour la semaine 10 de 2026 : 1 salarié(s), 6 h 30 créditée(s).");
+    expect(res.body.message).toBe("Récupération ajoutée pour la semaine 10 de 2026 : 1 salarié, 6 h 30 créditées.");
     expect(await counter()).toBe(6.5 * H);
 
     const again = await api.post("/api/add-recovery", { week: 10, year: 2026 }, tokens.ROLE_HEAD_MANAGEMENT);

@@ -1,3 +1,4 @@
+import { t } from "~/i18n/fr";
 import { beforeAll, describe, expect, it } from "vitest";
 import { drainInlineJobs } from "~/server/queue.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -262,6 +263,13 @@ describe("GET, PUT, DELETE /api/employees/{id}", () => {
     const missing = await api.put(`/api/employees/${id}`, { position: null }, token);
     expect(missing.status).toBe(422);
     expect(missing.body.violations).toEqual([{ propertyPath: "position", message: "Ce champ est obligatoire." }]);
+    // Issue 41: one wrong field is named in `message`, with its reason (a body rule and a sheet rule alike).
+    expect(invalid.body.message).toBe(`${t("employee.acronym")} : ${invalid.body.violations[0].message}`);
+    expect(missing.body.message).toBe("Poste : Ce champ est obligatoire.".replace("Poste", t("employee.position")));
+    const badMail = await api.put(`/api/employees/${id}`, { emailPersonal: "pas-un-mail" }, token);
+    expect(badMail.status).toBe(422);
+    expect(badMail.body.message).toBe(`${t("employee.emailPersonal")} : ${t("email.invalid")}`);
+    expect(badMail.body.message).not.toBe("Certains champs sont invalides.");
     expect((await api.put("/api/employees/999999", { position: "x" }, token)).status).toBe(404);
     await drainInlineJobs();
   });

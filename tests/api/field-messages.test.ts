@@ -58,7 +58,7 @@ describe("leave requests", () => {
   it("'Pas assez de congés' gives the days asked and the days available", async () => {
     const res = await api.post("/api/leaves", { reason: "PAID_LEAVE", start: monday, end: addDays(monday, 3) }, token);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("Pas assez de congés : 4 j demandé(s), 2 j disponible(s).");
+    expect(res.body.message).toBe("Pas assez de congés : 4 j demandés, 2 j disponibles.");
   });
 
   it("a half day without its half says: choose morning or afternoon (HTML form, JavaScript off)", async () => {

@@ -94,7 +94,7 @@ describe("POST /api/leaves", () => {
     ["a recovery leave under 1 hour", { reason: "RECOVERY_LEAVE", start: "MON", end: "MON", nbHourAbsence: 0.5 }, "nbHourAbsence", "Une récupération dure au moins 1 heure."],
     ["morning and afternoon together", { reason: "PAID_LEAVE", start: "MON", end: "MON", halfDayMorning: true, halfDayAfternoon: true }, "halfDay", "Choisissez le matin ou l'après-midi, pas les deux."],
     ["a half day on several days", { reason: "PAID_LEAVE", start: "MON", end: "TUE", halfDayMorning: true }, "halfDay", "Une demi-journée n'est possible que pour un congé d'un seul jour."],
-    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Pas assez de congés : 20 j demandé(s), 15 j disponible(s)."],
+    ["more days than the balance", { reason: "PAID_LEAVE", start: "MON", end: "FAR" }, "start", "Pas assez de congés : 20 j demandés, 15 j disponibles."],
     ["a weekend only", { reason: "PAID_LEAVE", start: "SAT", end: "SUN" }, "start", "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser."],
     ["a start in the past", { reason: "PAID_LEAVE", start: "PAST", end: "MON" }, "start", "La date de début ne peut pas être antérieure à hier."],
   ])("answers 422 for %s", async (_name, body, path, message) => {

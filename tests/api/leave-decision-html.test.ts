@@ -121,6 +121,26 @@ describe("each pending card", () => {
     // Someone of another team is not listed.
     expect(text(mine).match(/\(du 12\/05\/\d{4} au 12\/05\/\d{4}\)/)).toBeNull();
   });
+
+  it("a half day reads 'le 19/05 (matin)' in the dialog, the notice and the employee's mail (issue 41)", async () => {
+    const id = await createLeave(db.em(), cast.employee.employeeId, { start: `${Y}-05-19`, end: `${Y}-05-19`, halfDayMorning: true, numberDaysWork: 0.5 });
+    await db.sql(`update employee set leave_workflow = 'fast' where id = ?`, [cast.employee.employeeId]);
+    await db.sql(`update leave set state = 'validate' where id = ?`, [id]);
+    try {
+      const head = await as(cast.head.email);
+      const confirm = text((await head.get(`${WAITING}&confirm=validate-${id}`)).text);
+      expect(confirm).toMatch(new RegExp(`Valider la demande de congé de .+ \\(Congés payés\\) le 19/05/${Y} \\(matin\\) \\?`));
+      expect(confirm).not.toContain(`du 19/05/${Y} au 19/05/${Y}`);
+      const [row] = await db.sql<{ version: number }>(`select version from leave where id = ?`, [id]);
+      const posted = await head.post(WAITING, { intent: `validate-${id}`, version: String(row!.version) });
+      expect(posted.status).toBe(302);
+      expect(text((await head.get(posted.location!)).text)).toMatch(new RegExp(`La demande de congé de .+ le 19/05/${Y} \\(matin\\) a été validée\\.`));
+      const sent = await mail.capture.waitFor((m) => m.to.includes(cast.employee.email) && m.text.includes(`19/05/${Y}`));
+      expect(sent.text).toContain(`Votre demande de congé (Congés payés) le 19/05/${Y} (matin) a été acceptée.`);
+    } finally {
+      await db.sql(`update employee set leave_workflow = 'full' where id = ?`, [cast.employee.employeeId]);
+    }
+  });
 });
 
 describe("removing a validated leave (item 10)", () => {
@@ -129,9 +149,9 @@ describe("removing a validated leave (item 10)", () => {
     const head = await as(cast.head.email);
     const posted = await head.post(`/leave/detail/${id}?from=waiting`, { intent: "remove", version: "1" });
     expect(posted.location).toBe("/leave/waiting");
-    expect(text((await head.get("/leave/waiting")).text)).toMatch(new RegExp(`Le congé de .+ du 01/06/${Y} au 01/06/${Y} a été retiré`));
+    expect(text((await head.get("/leave/waiting")).text)).toMatch(new RegExp(`Le congé de .+ le 01/06/${Y} a été retiré`));
     const sent = await mail.capture.waitFor((m) => m.to.includes(cast.employee.email) && m.subject.includes("retiré"));
-    expect(sent.text).toContain(`du 01/06/${Y} au 01/06/${Y}`);
+    expect(sent.text).toContain(`Votre congé (Congés payés) le 01/06/${Y}, qui avait été accepté`); // issue 41: not "du 01/06 au 01/06"
     expect(sent.text).toContain(`/leave/detail/${id}`);
   });
 });

@@ -177,6 +177,23 @@ describe("an employee's year", () => {
     expect((await client.get(`/overtime/employee/99999999`)).status).toBe(404);
   });
 
+  it("leaves out the weeks with nothing to show and counts them in one sentence (issue 41)", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(worker.email);
+    const res = await client.get(`/overtime/me?year=${key.year}`);
+    expect(res.status).toBe(200);
+    const rows = [...res.text.matchAll(/data-testid="week-(\d+)"/g)].map((m) => Number(m[1]));
+    expect(rows).toContain(key.week);
+    // Every week of the year up to today is either a row or counted as empty.
+    const weeksSoFar = isoWeekKey(mondayOf(today)).year === key.year ? isoWeekKey(mondayOf(today)).week : 52;
+    const note = /(\d+) semaines? sans heure ni déduction/.exec(html(res.text));
+    const empty = note ? Number(note[1]) : 0;
+    expect(rows.length + empty).toBeGreaterThanOrEqual(Math.min(weeksSoFar, 52));
+    if (weeksSoFar > rows.length) expect(empty).toBeGreaterThan(0);
+    // Week 1 has no hour for this worker (unless it is the week with data or the running one): not a row.
+    if (key.week > 2 && weeksSoFar > 2) expect(rows).not.toContain(1);
+  });
+
   it("shows one's own year without a deduction input", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(worker.email);

@@ -67,6 +67,17 @@ beforeAll(async () => {
     me.employeeId,
     head.employeeId,
   ]);
+  // Change-history entries (issue 41): a sheet change and a leave prevalidated by a deputy for the head.
+  await db.sql(`insert into audit_log (at, actor_id, action, kind, employee_id, details) values (now(), ?, 'sheet.update', 'sheet', ?, ?::jsonb)`, [
+    head.employeeId,
+    me.employeeId,
+    JSON.stringify({ changes: [{ field: "lastname", old: "Roy", new: "Martin" }] }),
+  ]);
+  await db.sql(`insert into audit_log (at, actor_id, action, kind, employee_id, details) values (now(), ?, 'leave.approve', 'leave', ?, ?::jsonb)`, [
+    other.employeeId,
+    me.employeeId,
+    JSON.stringify({ from: "2026-12-21", to: "2026-12-23", step: "prevalidate", onBehalfOfId: head.employeeId }),
+  ]);
 });
 
 describe("GET /profile/data (Mes données)", () => {
@@ -91,6 +102,10 @@ describe("GET /profile/data (Mes données)", () => {
     expect(files["semaines.csv"]).toContain("2026;45;02/11/2026;35;37,5;2.5".replace("2.5", "2,5"));
     expect(files["historique.csv"]).toMatch(/Congé du 21\/12\/2026 au 23\/12\/2026 : Acceptée;Hélène RH;/);
     expect(files["historique.csv"]).toMatch(/Déduction d'heures;Hélène RH;03\/11\/2026 1 h/);
+    // Issue 41: the change history in the Historique tab's French sentences, never raw codes nor an empty detail.
+    expect(files["historique.csv"]).not.toMatch(/sheet\.update|leave\.approve/);
+    expect(files["historique.csv"]).toMatch(/Fiche modifiée;Hélène RH;Nom : Roy → Martin/);
+    expect(files["historique.csv"]).toMatch(/Congé du 21\/12\/2026 au 23\/12\/2026 prévalidé;Paul AUTRE;Prévalidé par Paul AUTRE pour Hélène RH/);
   });
 
   it("needs a signed-in user: to /login otherwise", async () => {

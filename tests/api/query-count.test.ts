@@ -144,6 +144,12 @@ describe("queries per page do not grow with the rows shown", () => {
     // Last month is open: its pre-close checklist, and the close's confirmation step (issue 38 §4).
     ["report: payroll, the close's confirmation step", () => manager, () => `/report/payroll?subsidiary=${org.subsidiaryId}&confirm=close`],
     ["Mes données (the own data as a ZIP)", () => employee, () => "/profile/data"],
+    // The deputy chooser of the profile (issue 41): the team offered, then a name searched over the company.
+    ["profile of a team leader (deputy chooser, own team)", () => leader, () => "/profile"],
+    // Screens issue 41 changed: the state under the reason (Mes congés), the entries under the date (Ma semaine).
+    ["own leaves (pending tab)", () => employee, () => "/leave/me"],
+    ["own badging (Ma semaine)", () => employee, () => "/time-clock/badging"],
+    ["profile of a team leader (deputy chooser, a name searched)", () => leader, () => "/profile?deputy=camille"],
     ["anonymisation dry run of an employee", () => manager, () => `/employees/${employee.employeeId}/anonymise`],
     // The change history (issue 32 §3, decision 0107): the tab, filtered, and a page past the end.
     ["history tab of an employee", () => manager, () => `/employees/${employee.employeeId}/history`],

@@ -336,7 +336,7 @@ describe("large exports run as a job", () => {
     await db.sql(`update report_export set status = 'running', done_rows = 1, total_rows = 4 where id = ?`, [id]);
     const running = await client.get(`/report/recup?job=${id}`);
     expect(running.text).toContain('http-equiv="refresh"');
-    expect(running.text).toContain("1 ligne(s) sur 4");
+    expect(running.text).toContain("1 ligne sur 4");
     // Kept 24 h.
     await db.sql(`update report_export set status = 'done', expires_at = now() - interval '1 second' where id = ?`, [id]);
     expect((await download(client, `/export/recup?job=${id}`)).res.status).toBe(404);

@@ -9,7 +9,12 @@ test("a manager names a deputy for a period on the profile, then ends it", async
   const section = page.getByTestId("deputy-section");
   await expect(section.getByRole("heading", { name: "Suppléance" })).toBeVisible();
   const iso = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await section.getByLabel("E-mail professionnel du suppléant").fill("employe@cadran.test");
+  // The chooser (issue 41): the team's or division's people are offered at once; a GET search finds anyone by name.
+  await expect(section.getByTestId("deputy-candidates")).toContainText("Camille DUBOIS");
+  await section.getByLabel("Chercher un collègue par son nom").fill("dubo");
+  await section.getByRole("button", { name: "Chercher" }).click();
+  await expect(page).toHaveURL(/\/profile\?deputy=dubo$/);
+  await page.getByTestId("deputy-section").getByLabel(/Camille DUBOIS/).check();
   await section.getByLabel("Premier jour").fill(iso(1));
   await section.getByLabel("Dernier jour").fill(iso(8));
   await section.getByRole("button", { name: "Nommer ce suppléant" }).click();
@@ -47,7 +52,9 @@ test("a deputy without a manager profile sees the manager's waiting leave and ac
 
   await loginAs(page, cast.manager, { to: "/profile" });
   const section = page.getByTestId("deputy-section");
-  await section.getByLabel("E-mail professionnel du suppléant").fill(cast.deputy);
+  await section.getByLabel("Chercher un collègue par son nom").fill(cast.deputyName.split(" ")[1]!.toLowerCase());
+  await section.getByRole("button", { name: "Chercher" }).click();
+  await page.getByTestId("deputy-section").getByLabel(new RegExp(cast.deputyName)).check();
   await section.getByLabel("Premier jour").fill(iso(0));
   await section.getByLabel("Dernier jour").fill(iso(2));
   await section.getByRole("button", { name: "Nommer ce suppléant" }).click();
@@ -66,8 +73,15 @@ test("a deputy without a manager profile sees the manager's waiting leave and ac
   // The menu offers the list to the deputy, with its counter.
   await expect(page.locator('a[href="/leave/waiting"]').first()).toBeAttached();
   await expect(page.getByRole("heading", { level: 1, name: "Demandes de congé" })).toBeVisible();
+  // Issue 41: she reads whom she replaces, for whom each card waits, the balance after the leave, and only links she
+  // may open: the commercial's division planning (the host works in her division), none for the employee.
+  await expect(page.getByTestId("deputy-replacing")).toContainText(`Vous remplacez ${cast.managerName} jusqu'au ${frDay(iso(2))}.`);
   const card = page.locator("li[data-leave-id]", { hasText: frDay(date) });
   await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("card-for-manager")).toHaveText(`Pour ${cast.managerName}`);
+  await expect(card.getByTestId("balance-after")).toContainText("j de congés payés");
+  if (js) await expect(card.getByTestId("card-schedule")).toHaveAttribute("href", /^\/planning\/division\?from=/);
+  else await expect(card.getByTestId("card-schedule")).toHaveCount(0);
   await card.getByRole("button", { name: "Valider" }).click();
   await card.getByRole("dialog").getByRole("button", { name: "Valider" }).click();
   await expect(page.getByText(`a été validée pour ${cast.managerName}.`)).toBeVisible();

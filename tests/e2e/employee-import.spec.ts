@@ -72,16 +72,16 @@ test("import employees from a CSV: preview, confirm, then the same file is uncha
   const fixed = { ...file, buffer: csv([person(base + 1), person(base + 2)]) };
   await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles(fixed);
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("2 à créer, 0 à mettre à jour, 0 inchangé(s), 0 en erreur.");
+  await expect(page.getByTestId("import-summary")).toHaveText("2 à créer, 0 à mettre à jour, 0 inchangé, 0 en erreur.");
   await expect(page.getByTestId("import-new-places")).toContainText(`Équipe « Nouvelle équipe ${base + 1} » (pôle Production)`);
   await page.getByRole("button", { name: "Confirmer l'import" }).click();
-  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 2 créé(s), 0 mis à jour, 0 inchangé(s).");
+  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 2 créés, 0 mis à jour, 0 inchangé.");
 
   // The same file again: nothing to import.
   await page.getByRole("link", { name: "Importer un autre fichier" }).click();
   await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles(fixed);
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 0 à mettre à jour, 2 inchangé(s), 0 en erreur.");
+  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 0 à mettre à jour, 2 inchangés, 0 en erreur.");
   await expect(page.getByText("Rien à importer : toutes les lignes sont identiques aux fiches.")).toBeVisible();
 });
 
@@ -104,7 +104,7 @@ test("whose sheet changes: the person and old → new shown, a matricule of anot
   await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "arrivees.csv", mimeType: "text/csv", buffer: csv([person(moved), person(renamed)]) });
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
   await page.getByRole("button", { name: "Confirmer l'import" }).click();
-  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 2 créé(s)");
+  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 2 créés");
 
   // The second file moves one person to Lisboa Print and renames the other.
   await page.getByRole("link", { name: "Importer un autre fichier" }).click();
@@ -129,11 +129,11 @@ test("whose sheet changes: the person and old → new shown, a matricule of anot
   // The move ticked, the renaming not: the move is written, the renaming skipped.
   await page.getByRole("checkbox", { name: /Écrire la ligne 2/ }).check();
   await page.getByRole("button", { name: "Confirmer l'import" }).click();
-  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 0 créé(s), 1 mis à jour, 0 inchangé(s). 1 ligne(s) non cochée(s) ignorée(s).");
+  await expect(page.getByTestId("import-result")).toContainText("Import terminé : 0 créé, 1 mis à jour, 0 inchangé. 1 ligne non cochée ignorée.");
 
   // Read back: the moved person is in Lisboa Print, the other kept their name.
   await page.getByRole("link", { name: "Importer un autre fichier" }).click();
   await page.getByLabel("Fichier (.xlsx ou .csv)").setInputFiles({ name: "mouvements.csv", mimeType: "text/csv", buffer: second });
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
-  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 1 à mettre à jour, 1 inchangé(s), 0 en erreur.");
+  await expect(page.getByTestId("import-summary")).toHaveText("0 à créer, 1 à mettre à jour, 1 inchangé, 0 en erreur.");
 });

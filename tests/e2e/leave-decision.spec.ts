@@ -33,15 +33,26 @@ test("a team leader refuses a leave from its detail page with a reason the emplo
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId("balance-after")).toContainText("j de congés payés");
   await expect(card.getByTestId("card-schedule")).toHaveAttribute("href", /^\/planning\/team\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+  // Issue 41: on a 1366 px desktop the page is no wider than the screen and no value of a card is clipped or
+  // wrapped word by word (a card is at least 22rem wide).
+  await page.setViewportSize({ width: 1366, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+  expect(await card.evaluate((li) => li.getBoundingClientRect().width)).toBeGreaterThanOrEqual(22 * 16 - 1);
+  const clipped = await card.locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent));
+  expect(clipped).toEqual([]);
+  // "En attente du chef d'équipe" holds on one or two lines, not one word a line.
+  const stateLines = await card.locator("dd").nth(4).evaluate((dd) => Math.round(dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight)));
+  expect(stateLines).toBeLessThanOrEqual(2);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await card.getByRole("link", { name: "Détails de la demande" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Demande de congé" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Retour aux demandes/ })).toBeVisible();
   await page.getByTestId("decide").getByRole("link", { name: "Refuser" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText(`Refuser la demande de congé de Camille DUBOIS (Congés payés) du ${fr(date)} au ${fr(date)} ?`);
+  await expect(dialog).toContainText(`Refuser la demande de congé de Camille DUBOIS (Congés payés) le ${fr(date)} ?`);
   await dialog.getByLabel("Motif du refus").fill("Inventaire de fin d'année cette semaine-là.");
   await dialog.getByRole("button", { name: "Refuser" }).click();
-  await expect(page.getByText(`La demande de congé de Camille DUBOIS du ${fr(date)} au ${fr(date)} a été refusée.`)).toBeVisible();
+  await expect(page.getByText(`La demande de congé de Camille DUBOIS le ${fr(date)} a été refusée.`)).toBeVisible();
   await expect(page).toHaveURL(/\/leave\/waiting$/);
   await logout(page);
 

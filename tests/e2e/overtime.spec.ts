@@ -5,6 +5,28 @@ import { expect, isJs, loginAs, test } from "./support";
  * calendar, opens a person's year and that week explained; finance adds a deduction after a refused input.
  */
 test.describe("overtime screens", () => {
+  test("on a phone the team and division calendars open on the current weeks (issue 41)", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [who, path] of [
+      ["chef.equipe@cadran.test", "/overtime/team"],
+      ["chef.division@cadran.test", "/overtime/division"],
+    ] as const) {
+      await loginAs(page, who, { to: path });
+      const calendar = page.getByRole("region", { name: "Solde d'heures par semaine" });
+      await expect(calendar).toBeVisible();
+      // The last week's header (the running week) is on screen, and so is the employee column (sticky).
+      const last = calendar.locator("thead tr").nth(1).locator("th").last();
+      const box = (await last.boundingBox())!;
+      expect(box.x + box.width, `${path}: the current week is off screen`).toBeLessThanOrEqual(361);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      const person = (await calendar.locator("tbody th").first().boundingBox())!;
+      expect(person.x).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.context().clearCookies();
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   test("a team leader reads the team calendar and opens an employee's explained week", async ({ page }) => {
     await loginAs(page, "chef.equipe@cadran.test", { to: "/overtime/team" });
     await expect(page.getByRole("heading", { name: "Heures de l'équipe", level: 1 })).toBeVisible();

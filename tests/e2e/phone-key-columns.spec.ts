@@ -22,6 +22,28 @@ test.describe("phone, 360 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  test("'Pointages' of 'Ma semaine' and 'État' of 'Mes congés' read without scrolling sideways (issue 41)", async ({ page }) => {
+    await loginAs(page, "employe@cadran.test", { to: "/time-clock/badging" });
+    const week = page.getByRole("region", { name: "Ma semaine" }).first();
+    await expect(week).toBeVisible();
+    // The table fits its box: nothing to scroll to, the entries under each date.
+    expect(await week.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const entries = week.getByTestId("day-entries-phone").first();
+    await expect(entries).toBeVisible();
+    const box = (await entries.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await expect(week.getByRole("columnheader", { name: "Pointages" })).toBeHidden();
+
+    await page.context().clearCookies();
+    await loginAs(page, "accueil@cadran.test", { to: "/leave/me" });
+    const state = page.getByTestId("leave-state-phone").first();
+    await expect(state).toBeVisible();
+    await expect(state).toContainText("État : En attente");
+    const stateBox = (await state.boundingBox())!;
+    expect(stateBox.x + stateBox.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("the week's total on 'Mes heures' is visible without scrolling sideways", async ({ page }) => {
     await loginAs(page, "employe@cadran.test", { to: "/overtime/me" });
     const grid = page.getByTestId("overtime-grid");

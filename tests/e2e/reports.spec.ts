@@ -9,12 +9,12 @@ test.describe("recovery report", () => {
   test("finance filters the recovery report and downloads it", async ({ page }, testInfo) => {
     await loginAs(page, "daf@cadran.test", { to: "/report/recup" });
     await expect(page.getByRole("heading", { name: "Rapport de récupération" })).toBeVisible();
-    await expect(page.getByLabel("Département", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Pôle", { exact: true })).toHaveCount(0);
 
     await page.getByLabel("Agence", { exact: true }).selectOption({ label: "3 Print" });
     if (!isJs(testInfo)) await page.getByRole("button", { name: "Rechercher" }).click();
     // The next level of the cascade.
-    await expect(page.getByLabel("Département", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Pôle", { exact: true })).toBeVisible();
 
     // A period longer than 6 months: the end, changed last, stays and the start moves (decision 0087); without
     // JavaScript both dates differ from the period shown, so the start stays and the end moves.

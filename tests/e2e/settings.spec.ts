@@ -6,6 +6,19 @@ import { expect, isJs, loginAs, test } from "./support";
  * item (refused while in use).
  */
 test.describe("settings", () => {
+  test("at 1366 px the settings cards are wide enough for their words (issue 41)", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await loginAs(page, "direction@cadran.test", { to: "/settings" });
+    const cards = page.locator(".settings-grid > *");
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const width of await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))) expect(width).toBeGreaterThanOrEqual(20 * 16 - 1);
+    // No name is cut: each fits its line box.
+    const cut = await page.locator(".settings-items p").evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent));
+    expect(cut).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   test("create a country with two holidays", async ({ page }, testInfo) => {
     const name = `Belgique ${isJs(testInfo) ? "JS" : "HTML"}`;
     await loginAs(page, "daf@cadran.test");

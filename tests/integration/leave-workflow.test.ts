@@ -64,7 +64,7 @@ describe("asking for leave", () => {
   it.each<[string, Partial<LeaveInput>, { propertyPath: string; message: string }]>([
     ["a leave on a public holiday alone", { start: "2026-07-14", end: "2026-07-14" }, { propertyPath: "start", message: "Cette période ne tombe que sur un jour férié : elle ne compte aucun jour ouvré à poser." }],
     ["the weekend of 09-10/01/2027 (named a weekend, not a jour férié)", { start: "2027-01-09", end: "2027-01-10" }, { propertyPath: "start", message: "Cette période ne tombe que sur un week-end : elle ne compte aucun jour ouvré à poser." }],
-    ["more days than the balance (13)", { start: "2026-07-01", end: "2026-07-21" }, { propertyPath: "start", message: "Pas assez de congés : 14 j demandé(s), 13 j disponible(s)." }],
+    ["more days than the balance (13)", { start: "2026-07-01", end: "2026-07-21" }, { propertyPath: "start", message: "Pas assez de congés : 14 j demandés, 13 j disponibles." }],
     ["a recovery leave under one hour", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 0.5 }, { propertyPath: "nbHourAbsence", message: "Une récupération dure au moins 1 heure." }],
     ["more recovery hours than earned", { reason: "RECOVERY_LEAVE", start: "2026-07-13", end: "2026-07-13", nbHourAbsence: 4 }, { propertyPath: "nbHourAbsence", message: "Pas assez d'heures de récupération : 4 h 00 demandée(s), 3 h 00 disponible(s)." }],
     ["a half day over several days", { halfDayMorning: true }, { propertyPath: "halfDay", message: "Une demi-journée n'est possible que pour un congé d'un seul jour." }],

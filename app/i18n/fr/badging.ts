@@ -43,7 +43,7 @@ export const badging = {
   "badging.state.overtime": "En heures supplémentaires",
   "badging.state.anomaly": "Anomalie (journée non terminée)",
   "badging.no_entries_today": "Aucun pointage aujourd'hui.",
-  "badging.employees_count": "{count} employé(s)",
+  "badging.employees_count": "{count} {count:employé|employés}",
   "badging.no_team": "Sans équipe",
   "badging.load_division": "Afficher les équipes de {name}",
   "badging.load_team": "Afficher les employés de {name}",

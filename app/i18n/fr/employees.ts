@@ -12,7 +12,7 @@ export const employees = {
   "employees.without_division": "Employés sans pôle",
   "employees.without_team": "Employés sans équipe",
   "employees.members": "Employés",
-  "employees.count": "{count} employé(s)",
+  "employees.count": "{count} {count:employé|employés}",
   "employees.departure": "Départ le {date}",
   "employees.search_label": "Rechercher un employé par son nom",
   "employees.search_placeholder": "Nom ou prénom",

@@ -17,7 +17,7 @@ export const history = {
   "history.error.range": "La date de fin ne peut pas précéder la date de début.",
   "history.export": "Exporter en Excel",
   "history.empty": "Aucune entrée dans l'historique pour ces critères.",
-  "history.count": "{count} entrée(s)",
+  "history.count": "{count} {count:entrée|entrées}",
   "history.label": "Historique des modifications",
   "history.pager": "Pages de l'historique",
   "history.col.at": "Date",
@@ -52,6 +52,10 @@ export const history = {
   "history.leave.none": "Congé",
   "history.leave.ask": "{leave} demandé",
   "history.leave.approve": "{leave} validé",
+  // The step reached, in the leave's own words (issue 41: the leave says "Prévalidée", the history said "validé").
+  "history.leave.approve.prevalidate": "{leave} prévalidé",
+  "history.leave.approve.validate": "{leave} validé",
+  "history.leave.approve.accepted": "{leave} accepté",
   "history.leave.refuse": "{leave} refusé",
   "history.leave.cancel": "{leave} annulé",
   "history.leave.edit": "{leave} modifié",
@@ -85,6 +89,8 @@ export const history = {
   "history.personal.anonymise": "Données personnelles anonymisées",
 
   "history.by_for.approve": "Validé par {actor} pour {manager}",
+  "history.by_for.approve.prevalidate": "Prévalidé par {actor} pour {manager}",
+  "history.by_for.approve.accepted": "Accepté par {actor} pour {manager}",
   "history.by_for.refuse": "Refusé par {actor} pour {manager}",
   "history.by_for.validate": "Validée par {actor} pour {manager}",
   "history.by_for.other": "Par {actor} pour {manager}",

@@ -54,6 +54,7 @@ export const overtimeScreens = {
   "overtime_screens.grid.explain": "Expliquer la semaine {week} : {total}",
   "overtime_screens.grid.empty": "Aucune semaine à afficher pour cette année.",
   "overtime_screens.grid.deducted": "dont {hours} déduites",
+  "overtime_screens.grid.empty_weeks": "{count} {count:semaine|semaines} sans heure ni déduction {count:n'est pas affichée|ne sont pas affichées}.",
   "overtime_screens.class.overtime": "Heures supplémentaires",
   "overtime_screens.class.undertime": "Heures manquantes",
   "overtime_screens.class.none": "Aucune",
@@ -92,10 +93,16 @@ export const overtimeScreens = {
   "overtime_screens.explain.time_account": "Solde d'heures de la semaine (travaillé − prévu, déductions comprises) : {hours}.",
   "overtime_screens.calendar.check_sources": "Textes de ces contrôles :",
   "legal_source.title": "{title} — texte lu le {date}",
+  // Issue 41: the balance and the missing hours side by side, said how they relate.
+  "overtime_screens.explain.relation":
+    "Le solde compare chaque jour le travaillé au prévu ; les heures manquantes, les heures retenues au seuil du contrat.",
   "overtime_screens.explain.day_worked": "{hours} travaillées",
-  // Night hours (issue 26, decision 0075)
+  // Night hours (issue 26, decision 0075; the country's or the agreement's period, decision 0125). A clause of the
+  // worked hours ("9 h 00 travaillées, dont 2 h 00 de nuit"), or alone when nothing else shows (issue 41).
   "overtime_screens.explain.day_night": "dont {hours} de nuit ({period})",
   "overtime_screens.explain.day_night_rate": "dont {hours} de nuit ({period}) majorées de {rate} %",
+  "overtime_screens.explain.day_night_only": "{hours} de nuit ({period})",
+  "overtime_screens.explain.day_night_only_rate": "{hours} de nuit ({period}) majorées de {rate} %",
   "overtime_screens.explain.day_absence": "{hours} d'absence comptées",
   "overtime_screens.explain.day_holiday": "{hours} de jour férié comptées",
 

@@ -37,7 +37,7 @@ export const personalData = {
   "personal_data.profile.annual_salary": "Salaire annuel",
   "personal_data.profile.hourly_cost": "Coût horaire",
   "personal_data.profile.subsidiary": "Filiale",
-  "personal_data.profile.division": "Département",
+  "personal_data.profile.division": "Pôle",
   "personal_data.profile.team": "Équipe",
   "personal_data.profile.holiday_balance": "Solde de congés (jours)",
   "personal_data.profile.recovery_balance": "Solde de récupération (heures)",
@@ -50,7 +50,7 @@ export const personalData = {
   "personal_data.history.deduction": "Déduction d'heures",
   "personal_data.history.deduction_removed": "Déduction retirée",
   "personal_data.history.clock_corrected": "Pointage corrigé",
-  "personal_data.history.leave_step": "Congé du {start} au {end} : {step}",
+  "personal_data.history.leave_step": "Congé {period} : {step}",
   "personal_data.history.audit.anonymise": "Anonymisation",
   "personal_data.yes": "Oui",
   "personal_data.no": "Non",
@@ -87,7 +87,7 @@ export const personalData = {
   "anonymise.error.too_early": "La durée de conservation n'est pas écoulée : anonymisation possible à partir du {date}.",
 
   // Deputies (issue 32 §2, decision 0102)
-  "deputy.error.not_a_manager": "Seuls les responsables (chef d'équipe, chef de département, direction) nomment un suppléant.",
+  "deputy.error.not_a_manager": "Seuls les responsables (chef d'équipe, chef de pôle, direction) nomment un suppléant.",
   "deputy.error.self": "Vous ne pouvez pas être votre propre suppléant.",
   "deputy.error.deputy_archived": "Cette personne quitte l'entreprise avant la fin de la période : choisissez un autre suppléant.",
   "deputy.error.ends_before_start": "La fin de la période ne peut pas précéder son début.",
