@@ -34,7 +34,7 @@ afterAll(() => {
   resetEnvCache();
 });
 
-async function until<T>(probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 45_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -107,5 +107,5 @@ describe("a job finishing after Redis came back", () => {
       await proxy.close();
       vi.restoreAllMocks();
     }
-  }, 60_000);
+  }, 150_000);
 });
