@@ -78,6 +78,8 @@ export const OvertimeWeekAnswer = z.object({
   legalChecks: z.array(legalCheck),
   explanation: z.object({
     days: z.array(z.string()),
+    // How the balance and the missing hours relate, when the week has missing hours (issue 41); else null.
+    relation: z.string().nullable(),
     steps: z.array(z.string()),
     warnings: z.array(z.string()),
     quotaWarning: z.boolean(),
