@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BRACKET_PARAMS } from "~/server/api.server";
 import { openApiDocument } from "~/server/openapi.server";
+import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
 import { completeSheet, sheetToApiBody } from "~tests/support/factories-employees";
@@ -29,14 +30,6 @@ const stable = (body: Record<string, unknown>) => {
   const { updatedAt: _u, notice: _n, ...rest } = body;
   return rest;
 };
-
-/** The first Monday four weeks from now or later (the API reads the real clock: decision 0115). */
-function aMonday(): string {
-  const d = new Date(Date.now() + 28 * 86_400_000);
-  d.setUTCHours(0, 0, 0, 0);
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   org = await createOrg(db.em());
@@ -104,7 +97,7 @@ describe("PUT and PATCH are partial on every resource", () => {
   });
 
   it("PATCH /api/leaves/{id} takes back its GET body, and with a comment only keeps the dates", async () => {
-    const monday = aMonday();
+    const monday = mondayAfter(28);
     const created = await api.post("/api/leaves", { reason: "NO_PAID_LEAVE", start: monday, end: monday, comment: "avant" }, employeeToken);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const same = await api.patch(`/api/leaves/${created.body.id}`, created.body, employeeToken);

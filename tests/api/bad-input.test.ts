@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/env.server";
 import { drainInlineJobs } from "~/server/queue.server";
+import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { completeSheet, sheetToForm } from "~tests/support/factories-employees";
 import { createLeave, createLeaveCast, setCounters } from "~tests/support/factories-leave";
@@ -27,12 +28,7 @@ const tokens: Record<string, string> = {};
 /** Next year: a holiday date in the bodies below. */
 // Next year in Paris, as the app counts years (the machine\'s zone gave the year before on 1 January 00:30).
 const Y = DateTime.now().setZone("Europe/Paris").year + 1;
-const monday = (() => {
-  const d = new Date(Date.now() + 56 * 86_400_000);
-  d.setUTCHours(0, 0, 0, 0);
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-})();
+const monday = mondayAfter(56);
 const plus = (ymd: string, n: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const decode = (html: string) =>

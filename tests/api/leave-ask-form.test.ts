@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { addHoliday, createLeave, setCounters } from "~tests/support/factories-leave";
@@ -21,12 +21,7 @@ const text = (html: string) => decode((/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?
 let org: Org;
 let plain: TestEmployee;
 let rtt: TestEmployee;
-const today = localDate(new Date(), "Europe/Paris");
-const monday = (() => {
-  let d = addDays(today, 21);
-  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
-  return d;
-})();
+const monday = mondayAfter(21);
 
 async function as(who: TestEmployee) {
   const client = htmlClient(() => server.baseUrl);

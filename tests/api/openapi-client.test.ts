@@ -10,6 +10,8 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "~/domain/time-calendar-date";
+import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, createRoleAccounts, TEST_PASSWORD, type Org, type TestEmployee } from "~tests/support/factories";
 import { apiClient, useTestServer } from "~tests/support/http";
@@ -99,11 +101,8 @@ export async function run(baseUrl: string, manager: { email: string; employeeId:
 
 /** The first Monday four weeks from now or later, and its Friday (the API reads the real clock: decision 0115). */
 function aWorkingWeek() {
-  const d = new Date(Date.now() + 28 * 86_400_000);
-  d.setUTCHours(0, 0, 0, 0);
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  const start = d.toISOString().slice(0, 10);
-  const end = new Date(d.getTime() + 4 * 86_400_000).toISOString().slice(0, 10);
+  const start = mondayAfter(28);
+  const end = addDays(start, 4);
   return { start, end, compactStart: start.replaceAll("-", ""), compactEnd: end.replaceAll("-", "") };
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ScheduleDay } from "~/domain/expected-time";
-import { instantAt } from "~/domain/zoned-day";
+import { addDays } from "~/domain/time-calendar-date";
+import { instantAt, localDate } from "~/domain/zoned-day";
 import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
 import { AppError } from "~/services/errors";
 import { createEmployee, type Org } from "./factories";
@@ -102,4 +103,14 @@ export async function rejection(promise: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error("expected a rejection");
+}
+
+/**
+ * The first Monday `days` or more after today in Paris ("YYYY-MM-DD"): a future working week for tests that go
+ * through /api or the pages, which read the real clock (decision 0115; the calendar run moves that clock).
+ */
+export function mondayAfter(days: number, now = new Date()): string {
+  let d = addDays(localDate(now, "Europe/Paris"), days);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
+  return d;
 }
