@@ -1,8 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { RETRY_AFTER_SECONDS } from "./server/unavailable.server";
-import { NonceProvider } from "./ui/nonce";
+import { RETRY_AFTER_SECONDS } from "~/server/operations/unavailable.server";
+import { NonceProvider } from "~/ui/shared/nonce";
 
 /** Kept for Remix: nothing streams (no loader defers), so nothing waits on it. */
 export const streamTimeout = 5_000;

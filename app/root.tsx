@@ -18,10 +18,10 @@ import {
 import { useEffect } from "react";
 import tailwind from "./tailwind.css";
 import { t } from "./i18n/fr";
-import { requestState } from "./server/request-state.server";
-import { commitSession, type Alert } from "./server/session.server";
-import { useNonce } from "./ui/nonce";
-import { GenericError, NotFound } from "./ui/not-found";
+import { requestState } from "~/server/shared/request-state.server";
+import { commitSession, type Alert } from "~/server/identity/session.server";
+import { useNonce } from "~/ui/shared/nonce";
+import { GenericError, NotFound } from "~/ui/shared/not-found";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },

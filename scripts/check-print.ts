@@ -11,9 +11,9 @@ import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { reportSheet } from "~/services/report-output.server";
-import type { AnyReport } from "~/services/reports.server";
-import { writeXlsx } from "~/services/xlsx.server";
+import { reportSheet } from "~/services/reports/output.server";
+import type { AnyReport } from "~/services/reports/reports.server";
+import { writeXlsx } from "~/services/shared/xlsx.server";
 
 const soffice = ["soffice", "libreoffice"].find((bin) => spawnSync("sh", ["-c", `command -v ${bin}`]).status === 0);
 if (!soffice) {

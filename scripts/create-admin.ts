@@ -8,8 +8,8 @@ import { MikroORM } from "@mikro-orm/postgresql";
 import { parseArgs } from "node:util";
 import { ormConfig } from "../db/mikro-orm.config";
 import { t } from "../app/i18n/fr";
-import { AppError } from "../app/services/errors";
-import { createAdmin } from "../app/services/admin-bootstrap.server";
+import { AppError } from "../app/services/shared/errors";
+import { createAdmin } from "../app/services/identity/admin-bootstrap.server";
 import { resolveDatabase } from "./lib/database";
 import { migrate } from "./migrate";
 

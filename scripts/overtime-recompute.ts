@@ -7,11 +7,11 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { parseArgs } from "node:util";
-import { mondayOf } from "~/domain/iso-week";
-import { formatHoursMinutes } from "~/domain/number-format";
-import { calendarDay, isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
-import { DEFAULT_CHUNK_SIZE, overtimeChecksum, planChunks, runChunk } from "~/services/overtime-run.server";
+import { mondayOf } from "~/domain/shared/iso-week";
+import { formatHoursMinutes } from "~/domain/shared/number-format";
+import { calendarDay, isCalendarDate, type CalendarDate } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
+import { DEFAULT_CHUNK_SIZE, overtimeChecksum, planChunks, runChunk } from "~/services/overtime/run.server";
 
 /** The first day a range may start (the engine's policies start in 2000). */
 const FIRST_DAY = "2000-01-01";
@@ -134,7 +134,7 @@ export async function main(
 
 const isMain = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("scripts/overtime-recompute.ts");
 if (isMain) {
-  const { getEm, closeOrm } = await import("~/server/orm.server");
+  const { getEm, closeOrm } = await import("~/server/shared/orm.server");
   let code = 1;
   try {
     code = await main(process.argv.slice(2), { em: await getEm() });

@@ -1,10 +1,10 @@
 import closeWithGrace from "close-with-grace";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
-import { closeOrm } from "~/server/orm.server";
-import { closeQueue } from "~/server/queue.server";
-import { env } from "~/server/env.server";
-import { testClockOn } from "~/server/clock.server";
+import { closeOrm } from "~/server/shared/orm.server";
+import { closeQueue } from "~/server/operations/queue.server";
+import { env } from "~/server/shared/env.server";
+import { testClockOn } from "~/server/shared/clock.server";
 import { createApp, loadBuild } from "./lib/app";
 import { gracefulClose } from "./lib/http-close";
 

@@ -37,7 +37,7 @@ if (!process.env.REDIS_URL) {
   }
 }
 
-const { getEm, setOrmBudget } = await import("~/server/orm.server");
+const { getEm, setOrmBudget } = await import("~/server/shared/orm.server");
 // One process runs the web and the jobs on one pool: the jobs' bounds (decision 0094), or a nightly run would be cut
 // at the web's 15 s. Separate web and worker processes (production) each get their own.
 setOrmBudget("jobs");

@@ -1,6 +1,6 @@
 import { FlowProducer } from "bullmq";
 import type { Redis } from "ioredis";
-import { DEFAULT_JOB_OPTIONS, QUEUE_NAME } from "~/server/jobs.server";
+import { DEFAULT_JOB_OPTIONS, QUEUE_NAME } from "~/server/operations/jobs.server";
 import type { FanOut, FanOutJob } from "~/jobs/fanout.server";
 
 /**

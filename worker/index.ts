@@ -1,18 +1,18 @@
 import { UnrecoverableError, Worker, Queue } from "bullmq";
 import cluster from "node:cluster";
 import { Redis } from "ioredis";
-import { env } from "~/server/env.server";
-import { observeJob, setMetricsSources, startMetricsServer } from "~/server/metrics.server";
-import { closeOrm, getEm, setOrmBudget, startedOrm } from "~/server/orm.server";
-import { catchUpMissedJobs } from "~/services/missed-jobs.server";
-import { DEFAULT_JOB_OPTIONS, heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { env } from "~/server/shared/env.server";
+import { observeJob, setMetricsSources, startMetricsServer } from "~/server/operations/metrics.server";
+import { closeOrm, getEm, setOrmBudget, startedOrm } from "~/server/shared/orm.server";
+import { catchUpMissedJobs } from "~/services/operations/missed-jobs.server";
+import { DEFAULT_JOB_OPTIONS, heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/operations/jobs.server";
 import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
 import { flowFanOut } from "./fanout";
 import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
 import { runJob } from "~/jobs/registry.server";
-import { PermanentJobError } from "~/server/jobs.server";
-import { logRedisError, logStateChange } from "~/server/ops-log.server";
-import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/outbox.server";
+import { PermanentJobError } from "~/server/operations/jobs.server";
+import { logRedisError, logStateChange } from "~/server/operations/ops-log.server";
+import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/operations/outbox.server";
 
 export const HEARTBEAT_EVERY_MS = 15_000;
 export const HEARTBEAT_TTL_SECONDS = 120;

@@ -1,5 +1,5 @@
 import * as z from "./z.server";
-import { isValidPassword, PASSWORD_MAX_LENGTH } from "~/domain/password-rule";
+import { isValidPassword, PASSWORD_MAX_LENGTH } from "~/domain/identity/password-rule";
 import { t } from "~/i18n/fr";
 
 /** One schema per form, used by conform in the browser and on the server, and by the /api payload parsing. */

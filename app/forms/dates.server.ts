@@ -1,7 +1,7 @@
-import { formatFrDate } from "~/domain/date-range";
-import { readBoundedDate, searchDate, type BoundedDate, type DateWindowKind } from "~/domain/date-window";
-import type { CalendarDate } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { formatFrDate } from "~/domain/shared/date-range";
+import { readBoundedDate, searchDate, type BoundedDate, type DateWindowKind } from "~/domain/shared/date-window";
+import type { CalendarDate } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import * as z from "./z.server";
 

@@ -1,4 +1,4 @@
-import type { ScheduleDay } from "~/domain/employee-sheet";
+import type { ScheduleDay } from "~/domain/employees/sheet";
 
 /**
  * What the employee sheet's components need from its form at runtime, kept free of zod so the browser bundle does

@@ -1,8 +1,8 @@
 import { apiDate, formDate } from "./dates.server";
 import * as z from "./z.server";
-import { PROFILE_TYPES } from "~/domain/access";
-import { isEmailAddress } from "~/domain/email-address";
-import { decimalFormValue } from "~/domain/number-format";
+import { PROFILE_TYPES } from "~/domain/identity/access";
+import { isEmailAddress } from "~/domain/shared/email-address";
+import { decimalFormValue } from "~/domain/shared/number-format";
 import {
   CONTRACT_TYPES,
   fromHourMinute,
@@ -12,7 +12,7 @@ import {
   WEEK_TYPES,
   type EmployeeValues,
   type ScheduleDay,
-} from "~/domain/employee-sheet";
+} from "~/domain/employees/sheet";
 import { t } from "~/i18n/fr";
 
 /**
@@ -25,7 +25,7 @@ import { t } from "~/i18n/fr";
 
 const tooLong = (max: number) => t("employee.error.too_long", { max });
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
-/** One e-mail syntax for every door (app/domain/email-address.ts): a look-alike of an address is refused (issue 42 §2). */
+/** One e-mail syntax for every door (app/domain/shared/email-address.ts): a look-alike of an address is refused (issue 42 §2). */
 const email = z.string().trim().max(254, t("email.invalid")).refine(isEmailAddress, t("email.invalid"));
 const acronym = z.string().trim().max(10, t("employee.error.acronym_length"));
 const numberError = { error: t("employee.error.number") };
@@ -38,7 +38,7 @@ const hourlyCost = decimal.max(99_999_999, t("employee.error.number"));
 const counter = z.number(numberError).min(-9999, t("employee.error.number")).max(9999, t("employee.error.number"));
 /** The monthly accrual is numeric(5,2): a counter, within ±999. */
 const accrual = counter.min(-999, t("employee.error.number")).max(999, t("employee.error.number"));
-// The HTML form's decimal inputs read a comma or a point (domain/number-format.ts).
+// The HTML form's decimal inputs read a comma or a point (domain/shared/number-format.ts).
 const formDecimal = z.preprocess(decimalFormValue, decimal);
 const formCounter = z.preprocess(decimalFormValue, counter);
 const formHourlyCost = z.preprocess(decimalFormValue, hourlyCost);

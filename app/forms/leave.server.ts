@@ -1,11 +1,11 @@
 import * as z from "./z.server";
-import { REFUSAL_REASON_MAX_LENGTH } from "~/domain/leave-decision-card";
-import { LEAVE_REASONS } from "~/domain/leave-days";
+import { REFUSAL_REASON_MAX_LENGTH } from "~/domain/leave/decision-card";
+import { LEAVE_REASONS } from "~/domain/leave/days";
 import { t } from "~/i18n/fr";
 
 /**
  * The leave request form (ask and edit) and the /api leave body. The zod schemas only check shapes; the rules
- * that need data (balances, holidays, overlaps, the date limits) are validateLeaveRequest's (domain/leave-form.ts),
+ * that need data (balances, holidays, overlaps, the date limits) are validateLeaveRequest's (domain/leave/form.ts),
  * run by the service for both the form and the /api, so one rule gives one message everywhere.
  */
 

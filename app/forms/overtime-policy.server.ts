@@ -1,10 +1,10 @@
-import { readBoundedDate } from "~/domain/date-window";
+import { readBoundedDate } from "~/domain/shared/date-window";
 import { boundedDateMessage, windowToday } from "./dates.server";
 import * as z from "./z.server";
-import { FRANCE_POLICY, PORTUGAL_POLICY, type OvertimeBand, type OvertimePolicy } from "~/domain/overtime-policy";
-import { FRENCH_NIGHT, PORTUGUESE_NIGHT } from "~/domain/night-work";
-import type { LeaveReason } from "~/domain/leave-days";
-import { isCalendarDate, type CalendarDate } from "~/domain/time-calendar-date";
+import { FRANCE_POLICY, PORTUGAL_POLICY, type OvertimeBand, type OvertimePolicy } from "~/domain/overtime/policy";
+import { FRENCH_NIGHT, PORTUGUESE_NIGHT } from "~/domain/overtime/night-work";
+import type { LeaveReason } from "~/domain/leave/days";
+import { isCalendarDate, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { t } from "~/i18n/fr";
 
 /**

@@ -1,4 +1,4 @@
-import { EVENT_DAY_TYPES } from "~/domain/planning";
+import { EVENT_DAY_TYPES } from "~/domain/planning/planning";
 import * as z from "./z.server";
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "./z.server";
-import { isEmailAddress } from "~/domain/email-address";
+import { isEmailAddress } from "~/domain/shared/email-address";
 import { t } from "~/i18n/fr";
 
 /** The profile form (spec 1 §2 "Profile") and the body of POST /api/profile: both fields required. */
@@ -19,7 +19,7 @@ export const ProfileForm = z.object({
     .trim()
     .min(1, t("profile.error.email_required"))
     .max(254, t("email.invalid"))
-    .refine(isEmailAddress, t("email.invalid")), // app/domain/email-address.ts (issue 42 §2)
+    .refine(isEmailAddress, t("email.invalid")), // app/domain/shared/email-address.ts (issue 42 §2)
 });
 export type ProfileInput = z.infer<typeof ProfileForm>;
 export const ProfileBody = ProfileForm;

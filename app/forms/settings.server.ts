@@ -1,10 +1,10 @@
-import { readBoundedDate, type BoundedDate } from "~/domain/date-window";
-import { isCleanText } from "~/domain/text";
+import { readBoundedDate, type BoundedDate } from "~/domain/shared/date-window";
+import { isCleanText } from "~/domain/shared/text";
 import { boundedDateMessage, windowToday } from "./dates.server";
 import * as z from "./z.server";
-import { fromBodyDate } from "~/domain/api-dates";
-import { decimalFormValue } from "~/domain/number-format";
-import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/settings-rules";
+import { fromBodyDate } from "~/domain/shared/api-dates";
+import { decimalFormValue } from "~/domain/shared/number-format";
+import { duplicateHolidayIndexes, isBlankHolidayRow, isKnownTimezone } from "~/domain/organisation/rules";
 import { t } from "~/i18n/fr";
 
 /**
@@ -30,7 +30,7 @@ const timezone = z
   .string({ error: t("settings.error.timezone_invalid") })
   .refine(isKnownTimezone, t("settings.error.timezone_invalid"));
 
-// Read with a comma or a point (domain/number-format.ts): the HTML inputs show a French comma.
+// Read with a comma or a point (domain/shared/number-format.ts): the HTML inputs show a French comma.
 const percent = z.preprocess(
   decimalFormValue,
   z

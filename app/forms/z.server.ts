@@ -7,7 +7,7 @@
  *   store the first, the second is not text), with a French message, in every form and /api body at once.
  */
 import * as zod from "zod";
-import { isCleanText } from "~/domain/text";
+import { isCleanText } from "~/domain/shared/text";
 import { t } from "~/i18n/fr";
 import { frenchIssueMessage } from "./zod-fr.server";
 

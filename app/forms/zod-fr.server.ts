@@ -1,4 +1,4 @@
-import { formatFrDate } from "~/domain/date-range";
+import { formatFrDate } from "~/domain/shared/date-range";
 import { t, type MessageKey } from "~/i18n/fr";
 
 /**

@@ -3,7 +3,7 @@
  * (error.no_pending_request, success.employee_edit, ...). Areas keep their texts in `fr/<area>.ts`; this file is
  * the only entry point, so a key is defined once and looked up everywhere through `t()`.
  */
-import { pluralise } from "~/domain/plural";
+import { pluralise } from "~/domain/shared/plural";
 import { common } from "./fr/common";
 import { employees } from "./fr/employees";
 import { leave } from "./fr/leave";
@@ -56,7 +56,7 @@ export type MessageKey = keyof typeof fr;
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const text: string = fr[key];
   if (!params) return text;
-  // Plurals first (`{count:jour|jours}`, app/domain/plural.ts), then the values.
+  // Plurals first (`{count:jour|jours}`, app/domain/shared/plural.ts), then the values.
   return pluralise(text, params).replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
 }
 

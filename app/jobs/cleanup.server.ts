@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { PREVIEW_LIFETIME_MS } from "~/domain/employee-import";
-import { cleanupKey } from "~/domain/missed-runs";
+import { PREVIEW_LIFETIME_MS } from "~/domain/employees/import";
+import { cleanupKey } from "~/domain/operations/missed-runs";
 
 /** Reminder keys (`notif:*`) and cleanup marks (`cleanup:*`) of job_run are kept this long. */
 export const JOB_RUN_KEEP_MS = 30 * 24 * 3600 * 1000;

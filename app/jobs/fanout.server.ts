@@ -1,4 +1,4 @@
-import type { JobName, JobPayload } from "~/server/jobs.server";
+import type { JobName, JobPayload } from "~/server/operations/jobs.server";
 
 /**
  * How a run hands out its chunk jobs (decision 0034). In the worker process the run becomes a BullMQ flow

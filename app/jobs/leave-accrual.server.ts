@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { accrualKey, JOB_ZONE, rolloverKey } from "~/domain/missed-runs";
-import { localDate } from "~/domain/zoned-day";
+import { accrualKey, JOB_ZONE, rolloverKey } from "~/domain/operations/missed-runs";
+import { localDate } from "~/domain/shared/zoned-day";
 
 /**
  * The paid-leave counters' periodic jobs (DESIGN §5), both idempotent through job_run: the period's key is
@@ -24,7 +24,7 @@ async function claim(em: EntityManager, key: string): Promise<boolean> {
 }
 
 /**
- * The 1 June roll-over (leave-balance.ts juneRollover, in one bulk UPDATE): this year becomes last year with the
+ * The 1 June roll-over (domain/leave/balance.ts juneRollover, in one bulk UPDATE): this year becomes last year with the
  * unused days of the old last year carried over (an overdraft carried as taken); this year restarts at 0/0.
  * The right-hand sides read the old values (SQL semantics), exactly like the pure function.
  */
@@ -49,7 +49,7 @@ export async function juneRollover(em: EntityManager, now = new Date()): Promise
 }
 
 /**
- * The first-of-the-month accrual (leave-balance.ts monthlyAccrual): each active employee's monthly accrual is added
+ * The first-of-the-month accrual (domain/leave/balance.ts monthlyAccrual): each active employee's monthly accrual is added
  * to this year's earned days. Active on the 1st = hired before it and not gone before it (the seed counts the same
  * month-firsts). In June the roll-over runs first (if it has not), so June's days land in the new vacation year.
  */

@@ -1,5 +1,5 @@
-import { getEm } from "~/server/orm.server";
-import { sendLeaveDecisionMail, sendLeaveStepMail } from "~/services/leave-mail.server";
+import { getEm } from "~/server/shared/orm.server";
+import { sendLeaveDecisionMail, sendLeaveStepMail } from "~/services/leave/mail.server";
 
 /** Mails the people who take the leave's next step (the payload carries the id only). */
 export async function leaveStepMail(leaveId: number) {

@@ -1,8 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { nightlyKey } from "~/domain/missed-runs";
-import { env } from "~/server/env.server";
-import { markWeeksDirty } from "~/services/overtime-dirty.server";
-import { closePastDays, planChunks, runChunk, type ChunkResult } from "~/services/overtime-run.server";
+import { nightlyKey } from "~/domain/operations/missed-runs";
+import { env } from "~/server/shared/env.server";
+import { markWeeksDirty } from "~/services/overtime/dirty.server";
+import { closePastDays, planChunks, runChunk, type ChunkResult } from "~/services/overtime/run.server";
 import type { FanOut } from "./fanout.server";
 
 /**

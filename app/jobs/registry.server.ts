@@ -1,7 +1,7 @@
-import { getEm } from "~/server/orm.server";
-import { runInJobContext, type JobContext } from "~/server/job-context.server";
-import { PermanentJobError, parsePayload, type JobName, type JobPayload } from "~/server/jobs.server";
-import { sendStoredMail } from "~/server/mail.server";
+import { getEm } from "~/server/shared/orm.server";
+import { runInJobContext, type JobContext } from "~/server/operations/job-context.server";
+import { PermanentJobError, parsePayload, type JobName, type JobPayload } from "~/server/operations/jobs.server";
+import { sendStoredMail } from "~/server/operations/mail.server";
 import { cleanup } from "./cleanup.server";
 import { clockNotifications } from "./clock-notifications.server";
 import { passwordMail } from "./password-mail.server";
@@ -11,9 +11,9 @@ import { leaveDecisionMail, leaveStepMail } from "./leave-mail.server";
 import { overtimeChunk, overtimeFinish, overtimeNightly, overtimeRecompute } from "./overtime.server";
 import { currentFanOut } from "./fanout.server";
 import { reportExport } from "./report-export.server";
-import { addNextYearHolidays } from "~/services/holiday-proposals.server";
-import { failStaleImports, runImport } from "~/services/employee-import-run.server";
-import { mailStartingDeputies } from "~/services/deputy-start-mail.server";
+import { addNextYearHolidays } from "~/services/organisation/holiday-proposals.server";
+import { failStaleImports, runImport } from "~/services/employees/import-run.server";
+import { mailStartingDeputies } from "~/services/identity/deputy-start-mail.server";
 
 /**
  * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
@@ -48,7 +48,7 @@ export class BadPayloadError extends PermanentJobError {}
 
 /**
  * Runs one job by name. `context` (the worker gives it): the job's stable id, so the mails it sends are stored and
- * sent by jobs of their own (app/server/mail.server.ts, decision 0092).
+ * sent by jobs of their own (app/server/operations/mail.server.ts, decision 0092).
  */
 export async function runJob(name: string, data: unknown, context?: Omit<JobContext, "mails" | "name">): Promise<unknown> {
   if (!(name in processors)) throw new BadPayloadError(`Unknown job ${name}`);

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageRuleFor } from "~/domain/access";
-import { menuFor } from "~/domain/menu";
-import { getUserId, pagePath, requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { sidebarCollapsed } from "~/server/preferences.server";
-import { loadCurrentUser } from "~/services/current-user.server";
-import { shellCounters } from "~/services/shell.server";
-import { AppShell, type ShellData } from "~/ui/app-shell";
-import { NotFound } from "~/ui/not-found";
-import { avatarUrl } from "~/services/profile.server";
+import { pageRuleFor } from "~/domain/identity/access";
+import { menuFor } from "~/domain/shell/menu";
+import { getUserId, pagePath, requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { sidebarCollapsed } from "~/server/shell/preferences.server";
+import { loadCurrentUser } from "~/services/identity/current-user.server";
+import { shellCounters } from "~/services/shell/shell.server";
+import { AppShell, type ShellData } from "~/ui/shell/app-shell";
+import { NotFound } from "~/ui/shared/not-found";
+import { avatarUrl } from "~/services/identity/profile.server";
 
 /**
  * Catch-all: a 404 with one of three random variants. A path the rights table knows (a screen, or an unknown id

@@ -1,22 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { CLOCK_ACTIONS, type ClockAction } from "~/domain/clock-state";
-import { dashboardVariant } from "~/domain/dashboard";
-import { formatHoursMinutes } from "~/domain/number-format";
+import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";
+import { dashboardVariant } from "~/domain/home/dashboard";
+import { formatHoursMinutes } from "~/domain/shared/number-format";
 import { t, type MessageKey } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { requestNow } from "~/server/clock.server";
-import { localDate, mondayToToday } from "~/server/dates.server";
-import { getEm } from "~/server/orm.server";
-import { requestState } from "~/server/request-state.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { loadDashboard, type Dashboard } from "~/services/dashboard.server";
-import { AppError } from "~/services/errors";
-import { homeClock, type ClockSummary } from "~/services/home-clock.server";
-import { leaveBalances, type LeaveBalances } from "~/services/leave.server";
-import { clockAction } from "~/services/time-clock.server";
-import { ClockButtons, ClockStateWords } from "~/ui/clock-buttons";
-import { LeaveBalanceTable } from "~/ui/leave-balance-table";
+import { requireUser } from "~/server/identity/auth.server";
+import { requestNow } from "~/server/shared/clock.server";
+import { localDate, mondayToToday } from "~/server/shared/dates.server";
+import { getEm } from "~/server/shared/orm.server";
+import { requestState } from "~/server/shared/request-state.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { loadDashboard, type Dashboard } from "~/services/home/dashboard.server";
+import { AppError } from "~/services/shared/errors";
+import { homeClock, type ClockSummary } from "~/services/home/home-clock.server";
+import { leaveBalances, type LeaveBalances } from "~/services/leave/leave.server";
+import { clockAction } from "~/services/time-clock/time-clock.server";
+import { ClockButtons, ClockStateWords } from "~/ui/time-clock/clock-buttons";
+import { LeaveBalanceTable } from "~/ui/leave/balance-table";
 import {
   Block,
   OwnOvertimeTable,
@@ -24,9 +24,9 @@ import {
   ScopeBlocksView,
   ToDoBlock,
   WaitingBlock,
-} from "~/ui/dashboard-blocks";
-import { monthTitle, PlanningCalendar } from "~/ui/planning-calendar";
-import { PlanningLegend } from "~/ui/planning-legend";
+} from "~/ui/home/dashboard-blocks";
+import { monthTitle, PlanningCalendar } from "~/ui/planning/calendar";
+import { PlanningLegend } from "~/ui/planning/legend";
 
 export const meta: MetaFunction = () => [
   { title: `${t("dashboard.title")} · ${t("app.title")}` },
@@ -36,7 +36,7 @@ export const meta: MetaFunction = () => [
  * Home: the dashboard of the viewer's role (spec 2 "Dashboards", DESIGN §9, docs/decisions/0051). The agency tabs
  * are links (`?tab=<subsidiary id>`) and the pages of a large scope too (`?page=`, decision 0054), so they work
  * without JavaScript. The menu counters come from the shell's one
- * query (request-state.server.ts) and are not read again.
+ * query (server/shared/request-state.server.ts) and are not read again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { frDate } from "~/domain/api-dates";
+import { frDate } from "~/domain/shared/api-dates";
 import { t, tOr } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { orPageNotFound } from "~/services/employees.server";
-import { AppError } from "~/services/errors";
-import { anonymisationPreview, anonymiseEmployee } from "~/services/anonymisation.server";
-import { Card } from "~/ui/modal";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { orPageNotFound } from "~/services/employees/employees.server";
+import { AppError } from "~/services/shared/errors";
+import { anonymisationPreview, anonymiseEmployee } from "~/services/employees/anonymisation.server";
+import { Card } from "~/ui/shared/modal";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("anonymise.title", { name: data.preview.name }) : t("employees.title")} · ${t("app.title")}` },

@@ -1,24 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { frDate } from "~/domain/api-dates";
-import { formatDecimal } from "~/domain/number-format";
-import { backLink, sheetBreadcrumb } from "~/domain/employee-sheet";
+import { frDate } from "~/domain/shared/api-dates";
+import { formatDecimal } from "~/domain/shared/number-format";
+import { backLink, sheetBreadcrumb } from "~/domain/employees/sheet";
 import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { placeOf } from "~/services/employee-records.server";
-import { updateEmployee } from "~/services/employee-writes.server";
-import { formerContracts, getEmployeeSheet, orPageNotFound, sheetOptions, type FormerContract } from "~/services/employees.server";
-import { AppError } from "~/services/errors";
-import { BackLink, Breadcrumb } from "~/ui/employee-directory";
-import { CompletionBar, violationsToFieldErrors } from "~/ui/employee-sheet-page";
-import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
-import { EmployeeSheetTabs } from "~/ui/employee-sheet-tabs";
-import { Card } from "~/ui/modal";
-import { WideTable } from "~/ui/wide-table";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { placeOf } from "~/services/employees/records.server";
+import { updateEmployee } from "~/services/employees/writes.server";
+import { formerContracts, getEmployeeSheet, orPageNotFound, sheetOptions, type FormerContract } from "~/services/employees/employees.server";
+import { AppError } from "~/services/shared/errors";
+import { BackLink, Breadcrumb } from "~/ui/employees/directory";
+import { CompletionBar, violationsToFieldErrors } from "~/ui/employees/sheet-page";
+import { EmployeeSheetForm } from "~/ui/employees/sheet-form";
+import { EmployeeSheetTabs } from "~/ui/employees/sheet-tabs";
+import { Card } from "~/ui/shared/modal";
+import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("employee.edit_title", { name: data.employee.displayName }) : t("employees.title")} · ${t("app.title")}` },

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { HISTORY_KINDS } from "~/domain/history";
-import { historyQuery, parseHistoryForm } from "~/domain/history-filters";
+import { HISTORY_KINDS } from "~/domain/history/history";
+import { historyQuery, parseHistoryForm } from "~/domain/history/filters";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { orPageNotFound } from "~/services/employees.server";
-import { employeeHistory } from "~/services/history-read.server";
-import { Breadcrumb } from "~/ui/employee-directory";
-import { EmployeeSheetTabs } from "~/ui/employee-sheet-tabs";
-import { Pager } from "~/ui/pager";
-import { WideTable } from "~/ui/wide-table";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { orPageNotFound } from "~/services/employees/employees.server";
+import { employeeHistory } from "~/services/history/read.server";
+import { Breadcrumb } from "~/ui/employees/directory";
+import { EmployeeSheetTabs } from "~/ui/employees/sheet-tabs";
+import { Pager } from "~/ui/shared/pager";
+import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("history.title", { name: data.history.subject.displayName }) : t("employees.title")} · ${t("app.title")}` },

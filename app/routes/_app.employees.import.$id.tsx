@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { requestNow } from "~/server/clock.server";
-import { frDateTime } from "~/domain/history-text";
-import { confirmImport } from "~/services/employee-import-run.server";
-import { importPlan } from "~/services/employee-import.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { requestNow } from "~/server/shared/clock.server";
+import { frDateTime } from "~/domain/history/text";
+import { confirmImport } from "~/services/employees/import-run.server";
+import { importPlan } from "~/services/employees/import.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${t("import.title")} · ${t("app.title")}` },

@@ -9,13 +9,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { requestNow } from "~/server/clock.server";
-import { IMPORT_ENCODINGS, ImportFileError, MAX_IMPORT_BYTES, type ImportEncoding } from "~/services/employee-import-file.server";
-import { startImport } from "~/services/employee-import.server";
-import { assertManagement } from "~/services/employee-records.server";
-import { ForbiddenError } from "~/services/errors";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { requestNow } from "~/server/shared/clock.server";
+import { IMPORT_ENCODINGS, ImportFileError, MAX_IMPORT_BYTES, type ImportEncoding } from "~/services/employees/import-file.server";
+import { startImport } from "~/services/employees/import.server";
+import { assertManagement } from "~/services/employees/records.server";
+import { ForbiddenError } from "~/services/shared/errors";
 
 export const meta: MetaFunction = () => [{ title: `${t("import.title")} · ${t("app.title")}` }];
 

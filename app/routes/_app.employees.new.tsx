@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { NEW_EMPLOYEE_DEFAULTS, sheetBreadcrumb } from "~/domain/employee-sheet";
+import { NEW_EMPLOYEE_DEFAULTS, sheetBreadcrumb } from "~/domain/employees/sheet";
 import { EmployeeForm, requiredErrorsOfPayload } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { createEmployee } from "~/services/employee-writes.server";
-import { sheetOptions } from "~/services/employees.server";
-import { AppError } from "~/services/errors";
-import { BackLink, Breadcrumb } from "~/ui/employee-directory";
-import { violationsToFieldErrors } from "~/ui/employee-sheet-page";
-import { EmployeeSheetForm } from "~/ui/employee-sheet-form";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { createEmployee } from "~/services/employees/writes.server";
+import { sheetOptions } from "~/services/employees/employees.server";
+import { AppError } from "~/services/shared/errors";
+import { BackLink, Breadcrumb } from "~/ui/employees/directory";
+import { violationsToFieldErrors } from "~/ui/employees/sheet-page";
+import { EmployeeSheetForm } from "~/ui/employees/sheet-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("employee.new_title")} · ${t("app.title")}` }];
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { archiveDirectory, orPageNotFound } from "~/services/employees.server";
-import { DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { archiveDirectory, orPageNotFound } from "~/services/employees/employees.server";
+import { DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employees/directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("employees.archive_title", { name: data.subsidiary.name }) : t("employees.archives")} · ${t("app.title")}` },

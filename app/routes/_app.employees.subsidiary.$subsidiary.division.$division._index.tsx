@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { divisionDirectory, orPageNotFound } from "~/services/employees.server";
-import { DirectoryCard, DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employee-directory";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { divisionDirectory, orPageNotFound } from "~/services/employees/employees.server";
+import { DirectoryCard, DirectoryHeader, EmployeeCards, EmptyState } from "~/ui/employees/directory";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.division.name ?? t("employees.title")} · ${t("app.title")}` },

@@ -2,17 +2,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { minStartDate } from "~/domain/leave-form";
-import { localDate } from "~/server/dates.server";
+import { minStartDate } from "~/domain/leave/form";
+import { localDate } from "~/server/shared/dates.server";
 import { leaveFieldErrors, leaveInputFromForm, LeaveRequestForm } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { AppError, ValidationError } from "~/services/errors";
-import { getLeave } from "~/services/leave.server";
-import { editLeave, leaveId, orLeavePageNotFound } from "~/services/leave-requests.server";
-import { LeaveRequestFormView } from "~/ui/leave-request-form";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { AppError, ValidationError } from "~/services/shared/errors";
+import { getLeave } from "~/services/leave/leave.server";
+import { editLeave, leaveId, orLeavePageNotFound } from "~/services/leave/requests.server";
+import { LeaveRequestFormView } from "~/ui/leave/request-form";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.edit.title")} · ${t("app.title")}` }];
 

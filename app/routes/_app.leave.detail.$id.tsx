@@ -1,20 +1,20 @@
-import { leavePeriodText } from "~/domain/leave-period-text";
+import { leavePeriodText } from "~/domain/leave/period-text";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { AppError } from "~/services/errors";
-import { decideLeave, removeLeave } from "~/services/leave-decision.server";
-import { decisionNotice, decisionPanel } from "~/services/leave-decision-views.server";
-import { LeaveDecisionDialog } from "~/ui/leave-decision";
-import { getLeave } from "~/services/leave.server";
-import { deleteLeave, leaveId, orLeavePageNotFound } from "~/services/leave-requests.server";
-import { frInstantTime, LeaveStateBadge } from "~/ui/leave-form";
-import { Card, ConfirmAction } from "~/ui/modal";
-import { frDate } from "~/domain/api-dates";
-import { formatDays, formatDecimalHours } from "~/domain/number-format";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { AppError } from "~/services/shared/errors";
+import { decideLeave, removeLeave } from "~/services/leave/decision.server";
+import { decisionNotice, decisionPanel } from "~/services/leave/decision-views.server";
+import { LeaveDecisionDialog } from "~/ui/leave/decision";
+import { getLeave } from "~/services/leave/leave.server";
+import { deleteLeave, leaveId, orLeavePageNotFound } from "~/services/leave/requests.server";
+import { frInstantTime, LeaveStateBadge } from "~/ui/leave/form";
+import { Card, ConfirmAction } from "~/ui/shared/modal";
+import { frDate } from "~/domain/shared/api-dates";
+import { formatDays, formatDecimalHours } from "~/domain/shared/number-format";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.detail.title")} · ${t("app.title")}` }];
 

@@ -1,16 +1,16 @@
-import { formatDecimal, formatDecimalHours } from "~/domain/number-format";
-import { leaveBalances, type LeaveBalances } from "~/services/leave.server";
-import { LeaveBalanceTable } from "~/ui/leave-balance-table";
+import { formatDecimal, formatDecimalHours } from "~/domain/shared/number-format";
+import { leaveBalances, type LeaveBalances } from "~/services/leave/leave.server";
+import { LeaveBalanceTable } from "~/ui/leave/balance-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { t, type MessageKey } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { myLeaves, type LeaveTab } from "~/services/leave.server";
-import { LeaveTabs } from "~/ui/leave-tabs";
-import { frInstant, leaveDatesText } from "~/ui/leave-form";
-import { useLinkDelegation } from "~/ui/links";
-import { WideTable } from "~/ui/wide-table";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { myLeaves, type LeaveTab } from "~/services/leave/leave.server";
+import { LeaveTabs } from "~/ui/leave/tabs";
+import { frInstant, leaveDatesText } from "~/ui/leave/form";
+import { useLinkDelegation } from "~/ui/shared/links";
+import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("leave.me.title")} · ${t("app.title")}` }];
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { deductionAction, yearLoader, type DeductionFailure } from "~/server/overtime-routes.server";
-import { OvertimeYearScreen } from "~/ui/overtime-year";
+import { deductionAction, yearLoader, type DeductionFailure } from "~/server/overtime/routes.server";
+import { OvertimeYearScreen } from "~/ui/overtime/year";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("overtime_screens.title.employee", { name: data.employee.name }) : t("menu.overtime")} · ${t("app.title")}` },

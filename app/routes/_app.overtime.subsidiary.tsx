@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { calendarLoader } from "~/server/overtime-routes.server";
-import { OvertimeCalendarScreen } from "~/ui/overtime-calendar";
+import { calendarLoader } from "~/server/overtime/routes.server";
+import { OvertimeCalendarScreen } from "~/ui/overtime/calendar";
 
 export const meta: MetaFunction = () => [{ title: `${t("overtime_screens.title.subsidiary")} · ${t("app.title")}` }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { planningTableLoader } from "~/server/planning-routes.server";
-import { PlanningTablePage } from "~/ui/planning-table-page";
+import { planningTableLoader } from "~/server/planning/routes.server";
+import { PlanningTablePage } from "~/ui/planning/table-page";
 
 export const meta: MetaFunction = () => [{ title: `${t("planning.division.title")} · ${t("app.title")}` }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { personalPlanningLoader } from "~/server/planning-routes.server";
-import { PersonalPlanningPage } from "~/ui/planning-page";
+import { personalPlanningLoader } from "~/server/planning/routes.server";
+import { PersonalPlanningPage } from "~/ui/planning/page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("planning.employee.title", { name: data.employee.fullName }) : t("menu.planning")} · ${t("app.title")}` },

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { personalPlanningAction, personalPlanningLoader } from "~/server/planning-routes.server";
-import { PersonalPlanningPage, type EventDayFailureData } from "~/ui/planning-page";
+import { personalPlanningAction, personalPlanningLoader } from "~/server/planning/routes.server";
+import { PersonalPlanningPage, type EventDayFailureData } from "~/ui/planning/page";
 
 export const meta: MetaFunction = () => [{ title: `${t("planning.me.title")} · ${t("app.title")}` }];
 

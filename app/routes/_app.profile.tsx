@@ -4,22 +4,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProfileForm } from "~/forms/profile.server";
 import { t } from "~/i18n/fr";
-import { clientIp, logoutRedirect, requireUser } from "~/server/auth.server";
-import { logOutEverywhere } from "~/services/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { AppError } from "~/services/errors";
-import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, updateProfile, type AvatarUpload } from "~/services/profile.server";
-import { Field } from "~/ui/field";
-import { ConfirmAction } from "~/ui/modal";
-import { useHydrated } from "~/ui/settings-forms";
-import { env, passwordSignIn } from "~/server/env.server";
-import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/calendar-feed.server";
-import { CalendarFeeds } from "~/ui/calendar-feeds";
-import { changeOwnPassword } from "~/services/password-change.server";
-import { PasswordChangeForm, type PasswordErrors } from "~/ui/password-change-form";
-import { deputySectionData, deputyAction } from "~/server/deputy-profile.server";
-import { DeputySection } from "~/ui/deputies";
+import { clientIp, logoutRedirect, requireUser } from "~/server/identity/auth.server";
+import { logOutEverywhere } from "~/services/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { AppError } from "~/services/shared/errors";
+import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, updateProfile, type AvatarUpload } from "~/services/identity/profile.server";
+import { Field } from "~/ui/shared/field";
+import { ConfirmAction } from "~/ui/shared/modal";
+import { useHydrated } from "~/ui/organisation/forms";
+import { env, passwordSignIn } from "~/server/shared/env.server";
+import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/planning/calendar-feed.server";
+import { CalendarFeeds } from "~/ui/planning/calendar-feeds";
+import { changeOwnPassword } from "~/services/identity/password-change.server";
+import { PasswordChangeForm, type PasswordErrors } from "~/ui/identity/password-change-form";
+import { deputySectionData, deputyAction } from "~/server/identity/deputy-profile.server";
+import { DeputySection } from "~/ui/identity/deputies";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return logoutRedirect(request, { type: "success", message: t("profile.password.changed") });
   }
-  // Deputies (issue 32 §2): their own section and answers (deputy-profile.server.ts).
+  // Deputies (issue 32 §2): their own section and answers (server/identity/deputy-profile.server.ts).
   const deputyAnswer = await deputyAction(request, em, user, fields);
   if (deputyAnswer) return deputyAnswer;
   if (fields.get("intent") === "remove-avatar") {

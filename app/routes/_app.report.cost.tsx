@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { reportPageLoader } from "~/server/report-routes.server";
-import { ReportPage, reportMeta } from "~/ui/report-page";
+import { reportPageLoader } from "~/server/reports/routes.server";
+import { ReportPage, reportMeta } from "~/ui/reports/page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => reportMeta(data as never, "cost");
 

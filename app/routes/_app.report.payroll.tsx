@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { formatDecimal } from "~/domain/number-format";
-import { monthWords } from "~/domain/payroll-month";
-import { REPORT_PAGE_SIZE } from "~/domain/reports";
+import { formatDecimal } from "~/domain/shared/number-format";
+import { monthWords } from "~/domain/payroll/month";
+import { REPORT_PAGE_SIZE } from "~/domain/reports/reports";
 import { t } from "~/i18n/fr";
-import { payrollAction, payrollPageLoader } from "~/server/payroll-routes.server";
-import { Pager } from "~/ui/pager";
-import { WideTable } from "~/ui/wide-table";
+import { payrollAction, payrollPageLoader } from "~/server/payroll/routes.server";
+import { Pager } from "~/ui/shared/pager";
+import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction = () => [{ title: `${t("report.payroll.title")} · ${t("app.title")}` }];
 

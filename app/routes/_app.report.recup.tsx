@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { addRecoveryAction, reportPageLoader } from "~/server/report-routes.server";
-import { ReportPage, reportMeta } from "~/ui/report-page";
+import { addRecoveryAction, reportPageLoader } from "~/server/reports/routes.server";
+import { ReportPage, reportMeta } from "~/ui/reports/page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => reportMeta(data as never, "recup");
 

@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { askedPage } from "~/domain/paging";
-import type { SettingsKind } from "~/domain/settings-rules";
+import { askedPage } from "~/domain/shared/paging";
+import type { SettingsKind } from "~/domain/organisation/rules";
 import { t, type MessageKey } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { AppError } from "~/services/errors";
-import { deleteSettingsItem, settingsOverview } from "~/services/settings.server";
-import { useLinkDelegation } from "~/ui/links";
-import { Card, ConfirmDialog } from "~/ui/modal";
-import { Pager } from "~/ui/pager";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { AppError } from "~/services/shared/errors";
+import { deleteSettingsItem, settingsOverview } from "~/services/organisation/settings.server";
+import { useLinkDelegation } from "~/ui/shared/links";
+import { Card, ConfirmDialog } from "~/ui/shared/modal";
+import { Pager } from "~/ui/shared/pager";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.title")} · ${t("app.title")}` }];
 

@@ -1,12 +1,12 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDecimalInput } from "~/domain/number-format";
+import { formatDecimalInput } from "~/domain/shared/number-format";
 import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
-import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
-import { getCountry, updateCountry } from "~/services/settings-countries.server";
-import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
+import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
+import { getCountry, updateCountry } from "~/services/organisation/countries.server";
+import { CountryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.country.name ?? t("settings.edit_country")} · ${t("app.title")}` },

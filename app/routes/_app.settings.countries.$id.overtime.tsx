@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { localDate } from "~/server/dates.server";
+import { localDate } from "~/server/shared/dates.server";
 import { flattenFormValue, OvertimePolicyForm, policyFormDefaults, toPolicyInput } from "~/forms/overtime-policy.server";
 import { fieldErrors, settingsId } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
-import { countryPolicyPage, saveCountryPolicyAs } from "~/services/overtime-policy.server";
-import { PolicyForm, PolicyHistory, type FormErrors, type FormValues } from "~/ui/overtime-policy-form";
-import { SettingsPage } from "~/ui/settings-forms";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
+import { countryPolicyPage, saveCountryPolicyAs } from "~/services/overtime/policy.server";
+import { PolicyForm, PolicyHistory, type FormErrors, type FormValues } from "~/ui/overtime/policy-form";
+import { SettingsPage } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${t("overtime.policy.title")} · ${d?.country.name ?? ""} · ${t("app.title")}` },

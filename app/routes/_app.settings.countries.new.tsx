@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { settingsCreateAction } from "~/server/settings-routes.server";
-import { createCountry } from "~/services/settings-countries.server";
-import { CountryFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
+import { requireUser } from "~/server/identity/auth.server";
+import { settingsCreateAction } from "~/server/organisation/routes.server";
+import { createCountry } from "~/services/organisation/countries.server";
+import { CountryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_country")} · ${t("app.title")}` }];
 

@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { proposalYears } from "~/domain/holiday-proposal";
-import { frDate } from "~/domain/api-dates";
-import { localDate } from "~/domain/zoned-day";
+import { proposalYears } from "~/domain/organisation/holiday-proposal";
+import { frDate } from "~/domain/shared/api-dates";
+import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 import {
   addComputedHolidays,
   holidayCalendars,
@@ -15,8 +15,8 @@ import {
   parseHolidayTarget,
   unfollowHolidayCalendar,
   type HolidayProposal,
-} from "~/services/holiday-proposals.server";
-import { SettingsPage } from "~/ui/settings-forms";
+} from "~/services/organisation/holiday-proposals.server";
+import { SettingsPage } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("holidays.title")} · ${t("app.title")}` }];
 

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TeamForm, toTeamInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
-import { settingsEditLoader, settingsUpdateAction } from "~/server/settings-routes.server";
-import { settingsOverview } from "~/services/settings.server";
-import { getTeam, updateTeam } from "~/services/settings-divisions-teams.server";
-import { TeamFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
+import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
+import { settingsOverview } from "~/services/organisation/settings.server";
+import { getTeam, updateTeam } from "~/services/organisation/divisions-teams.server";
+import { TeamFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.item.name ?? t("settings.edit_team")} · ${t("app.title")}` },

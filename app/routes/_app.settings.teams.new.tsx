@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TeamForm, toTeamInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { settingsCreateAction } from "~/server/settings-routes.server";
-import { settingsOverview } from "~/services/settings.server";
-import { createTeam } from "~/services/settings-divisions-teams.server";
-import { TeamFormView, SettingsPage, type Reply } from "~/ui/settings-forms";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { settingsCreateAction } from "~/server/organisation/routes.server";
+import { settingsOverview } from "~/services/organisation/settings.server";
+import { createTeam } from "~/services/organisation/divisions-teams.server";
+import { TeamFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_team")} · ${t("app.title")}` }];
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "~/i18n/fr";
-import { badgingPageLoader, badgingSuggestAction } from "~/server/badging-routes.server";
-import { BadgingViewPage } from "~/ui/badging-view";
-import type { SuggestFailure } from "~/ui/badging-week-results";
+import { badgingPageLoader, badgingSuggestAction } from "~/server/time-clock/badging-routes.server";
+import { BadgingViewPage } from "~/ui/time-clock/badging-view";
+import type { SuggestFailure } from "~/ui/time-clock/badging-week-results";
 
 export const meta: MetaFunction = () => [{ title: `${t("badging.agency.title")} · ${t("app.title")}` }];
 

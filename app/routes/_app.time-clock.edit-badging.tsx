@@ -1,20 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { formatFrDate } from "~/domain/date-range";
-import { askedPage } from "~/domain/paging";
+import { formatFrDate } from "~/domain/shared/date-range";
+import { askedPage } from "~/domain/shared/paging";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { AppError, ValidationError } from "~/services/errors";
-import { listSuggestionsPage, SUGGESTIONS_PAGE_SIZE, updateSuggestion } from "~/services/time-clock-suggestions.server";
-import { entriesFromForm, suggestionLabel, violationMap } from "~/services/time-clock-suggest-for.server";
-import { removeCorrection, validateCorrection } from "~/services/clock-corrections.server";
-import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "~/ui/badging-entries-form";
-import { EntriesList } from "~/ui/badging-week-results";
-import { useLinkDelegation } from "~/ui/links";
-import { Card, ConfirmDialog } from "~/ui/modal";
-import { Pager } from "~/ui/pager";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { AppError, ValidationError } from "~/services/shared/errors";
+import { listSuggestionsPage, SUGGESTIONS_PAGE_SIZE, updateSuggestion } from "~/services/time-clock/suggestions.server";
+import { entriesFromForm, suggestionLabel, violationMap } from "~/services/time-clock/suggest-for.server";
+import { removeCorrection, validateCorrection } from "~/services/time-clock/clock-corrections.server";
+import { EntriesForm, formRows, type EntriesFormValues, type FieldErrors } from "~/ui/time-clock/badging-entries-form";
+import { EntriesList } from "~/ui/time-clock/badging-week-results";
+import { useLinkDelegation } from "~/ui/shared/links";
+import { Card, ConfirmDialog } from "~/ui/shared/modal";
+import { Pager } from "~/ui/shared/pager";
 
 export const meta: MetaFunction = () => [{ title: `${t("badging.edit.title")} · ${t("app.title")}` }];
 

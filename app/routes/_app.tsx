@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { isSection, menuFor, type MenuEntry, type MenuItem } from "~/domain/menu";
-import { requireUser } from "~/server/auth.server";
-import { sidebarCollapsed } from "~/server/preferences.server";
-import { requestState } from "~/server/request-state.server";
-import { AppShell } from "~/ui/app-shell";
-import { GenericError, NotFound } from "~/ui/not-found";
-import { avatarUrl } from "~/services/profile.server";
+import { isSection, menuFor, type MenuEntry, type MenuItem } from "~/domain/shell/menu";
+import { requireUser } from "~/server/identity/auth.server";
+import { sidebarCollapsed } from "~/server/shell/preferences.server";
+import { requestState } from "~/server/shared/request-state.server";
+import { AppShell } from "~/ui/shell/app-shell";
+import { GenericError, NotFound } from "~/ui/shared/not-found";
+import { avatarUrl } from "~/services/identity/profile.server";
 
 /** The base layout: requires login; the shell (menu, counters, user) comes with the session, in one query. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { LoginForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
-import { authenticator, LoginError, requireAnonymous, startUserSession } from "~/server/auth.server";
-import { oidcSettings, passwordSignIn } from "~/server/env.server";
-import { Field } from "~/ui/field";
+import { authenticator, LoginError, requireAnonymous, startUserSession } from "~/server/identity/auth.server";
+import { oidcSettings, passwordSignIn } from "~/server/shared/env.server";
+import { Field } from "~/ui/shared/field";
 
 export const meta: MetaFunction = () => [{ title: `${t("login.title")} · ${t("app.title")}` }];
 

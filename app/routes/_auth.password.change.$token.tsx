@@ -3,16 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { isValidPassword } from "~/domain/password-rule";
+import { isValidPassword } from "~/domain/identity/password-rule";
 import { PasswordChangeForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
-import { getEm } from "~/server/orm.server";
-import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
-import { changePasswordWithToken, resetTokenUserId } from "~/services/auth.server";
-import { AppError } from "~/services/errors";
-import { oidcSettings, passwordSignIn } from "~/server/env.server";
-import { Field } from "~/ui/field";
-import { PasswordOff } from "~/ui/password-off";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, sessionStorage, pushAlert } from "~/server/identity/session.server";
+import { changePasswordWithToken, resetTokenUserId } from "~/services/identity/auth.server";
+import { AppError } from "~/services/shared/errors";
+import { oidcSettings, passwordSignIn } from "~/server/shared/env.server";
+import { Field } from "~/ui/shared/field";
+import { PasswordOff } from "~/ui/identity/password-off";
 
 export const meta: MetaFunction = () => [{ title: `${t("change.title")} · ${t("app.title")}` }];
 

@@ -4,13 +4,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResetRequestForm } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
-import { requireAnonymous } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, sessionStorage, pushAlert } from "~/server/session.server";
-import { requestPasswordReset } from "~/services/password-reset.server";
-import { oidcSettings, passwordSignIn } from "~/server/env.server";
-import { Field } from "~/ui/field";
-import { PasswordOff } from "~/ui/password-off";
+import { requireAnonymous } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, sessionStorage, pushAlert } from "~/server/identity/session.server";
+import { requestPasswordReset } from "~/services/identity/password-reset.server";
+import { oidcSettings, passwordSignIn } from "~/server/shared/env.server";
+import { Field } from "~/ui/shared/field";
+import { PasswordOff } from "~/ui/identity/password-off";
 
 export const meta: MetaFunction = () => [{ title: `${t("reset.title")} · ${t("app.title")}` }];
 

@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { t } from "~/i18n/fr";
 import { useRootAlerts } from "~/root";
-import { Alerts } from "~/ui/alerts";
+import { Alerts } from "~/ui/shared/alerts";
 
 /** The security layout: login and password pages, no menu. */
 export default function AuthLayout() {

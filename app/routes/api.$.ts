@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, handleApi, requireApiUser } from "~/server/api.server";
+import { apiError, handleApi, requireApiUser } from "~/server/api/api.server";
 import { t } from "~/i18n/fr";
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiAddRecoveryBody } from "~/forms/overtime-api.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { addRecovery } from "~/services/overtime-recovery.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { addRecovery } from "~/services/overtime/recovery.server";
 
 /**
  * POST /api/add-recovery {week, year, force} (head and financial management): computes one ISO week of the whole

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/fr";
-import { getEm } from "~/server/orm.server";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { AppError } from "~/services/errors";
-import { isMultipart, readMultipart, removeAvatar, setAvatar } from "~/services/profile.server";
+import { getEm } from "~/server/shared/orm.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { AppError } from "~/services/shared/errors";
+import { isMultipart, readMultipart, removeAvatar, setAvatar } from "~/services/identity/profile.server";
 
 /**
  * POST /api/avatars (multipart, field `file`): the signed-in user's new avatar, checked by content; 201 with its

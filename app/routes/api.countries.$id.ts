@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { settingsItemAction, settingsItemLoader } from "~/server/settings-api.server";
+import { settingsItemAction, settingsItemLoader } from "~/server/organisation/api.server";
 
 /** GET /api/countries/{id}. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => settingsItemLoader("country", request, params.id);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, hydraCollection, iri, jsonResponse, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { dashboardEmployees } from "~/services/planning.server";
+import { handleApi, hydraCollection, iri, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { dashboardEmployees } from "~/services/planning/planning.server";
 
 /**
  * GET /api/dashboard/employees[?subsidiaryId=&divisionId=&teamId=]: the dashboard employee list (spec 2 §7 "other

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { deductionToApi } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { deductionToApi } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
 import { t } from "~/i18n/fr";
-import { NotFoundError } from "~/services/errors";
-import { deductionOwner, removeDeduction } from "~/services/overtime-views.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { deductionOwner, removeDeduction } from "~/services/overtime/views.server";
 
 /**
  * DELETE /api/deduction/{id} (beyond spec 2, decision 0069): removes a deduction of an employee of the caller's scope

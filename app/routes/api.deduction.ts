@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiDeductionBody } from "~/forms/overtime-api.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { bodyEmployeeId, deductionToApi } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { addDeduction } from "~/services/overtime-views.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { bodyEmployeeId, deductionToApi } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { addDeduction } from "~/services/overtime/views.server";
 
 /**
  * POST /api/deduction {newdeduction, employeeId} (spec 2 §7): deducts a duration ("2", "1,5", "1h30") from the

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { settingsCollectionAction, settingsCollectionLoader } from "~/server/settings-api.server";
+import { settingsCollectionAction, settingsCollectionLoader } from "~/server/organisation/api.server";
 
 /** GET /api/divisions: the collection, ordered by name ascending (management only). */
 export const loader = ({ request }: LoaderFunctionArgs) => settingsCollectionLoader("division", request);

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { t } from "~/i18n/fr";
-import { openApiDocument } from "~/server/openapi.server";
+import { openApiDocument } from "~/server/api/openapi.server";
 import tailwind from "~/tailwind.css";
 
 type Schema = { content?: Record<string, { schema: unknown }> };

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { employeeToApi } from "~/services/employee-records.server";
-import { deleteEmployee, namingTheField, updateEmployee } from "~/services/employee-writes.server";
-import { getEmployeeForCaller } from "~/services/employees.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { employeeToApi } from "~/services/employees/records.server";
+import { deleteEmployee, namingTheField, updateEmployee } from "~/services/employees/writes.server";
+import { getEmployeeForCaller } from "~/services/employees/employees.server";
 
 function employeeId(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw new NotFoundError();

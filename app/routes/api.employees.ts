@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, hydraView, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { AppError } from "~/services/errors";
-import { employeeToApi } from "~/services/employee-records.server";
-import { createEmployee, namingTheField } from "~/services/employee-writes.server";
-import { getEmployeeSheet, listEmployees, PAGE_SIZE, type EmployeeFilters } from "~/services/employees.server";
+import { handleApi, hydraCollection, hydraView, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { AppError } from "~/services/shared/errors";
+import { employeeToApi } from "~/services/employees/records.server";
+import { createEmployee, namingTheField } from "~/services/employees/writes.server";
+import { getEmployeeSheet, listEmployees, PAGE_SIZE, type EmployeeFilters } from "~/services/employees/employees.server";
 
 /**
  * The collection filters of spec 1 §7: exists[contract.firedAt]=true|false (archived or active),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { removeEventDay } from "~/services/event-days.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { removeEventDay } from "~/services/organisation/event-days.server";
 
 /** GET is not served: the event days are read per employee (/api/event_days/employee/{id}). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { windowToday } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
+import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
 import { ApiEventDayBody } from "~/forms/planning.server";
-import { ForbiddenError } from "~/services/errors";
-import { addEventDay, eventDaysOf } from "~/services/event-days.server";
-import { eventDayJson } from "~/services/planning-api.server";
+import { ForbiddenError } from "~/services/shared/errors";
+import { addEventDay, eventDaysOf } from "~/services/organisation/event-days.server";
+import { eventDayJson } from "~/services/planning/api.server";
 
 /** GET /api/event_days: one's own closing and travel days. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiGetDeductionBody } from "~/forms/overtime-api.server";
-import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { bodyEmployeeId, bodyPeriod, deductionToApi } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { deductionsOf } from "~/services/overtime-views.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { bodyEmployeeId, bodyPeriod, deductionToApi } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { deductionsOf } from "~/services/overtime/views.server";
 
 /**
  * POST /api/getdeduction {employeeId, start, end} (spec 2 §7): the deductions of an employee of the caller's scope

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiLeaveDecisionBody } from "~/forms/leave.server";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { AppError } from "~/services/errors";
-import { removeLeave, decideLeave } from "~/services/leave-decision.server";
-import { leaveJson } from "~/services/leave-api.server";
-import { getLeave } from "~/services/leave.server";
-import { leaveId } from "~/services/leave-requests.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { AppError } from "~/services/shared/errors";
+import { removeLeave, decideLeave } from "~/services/leave/decision.server";
+import { leaveJson } from "~/services/leave/api.server";
+import { getLeave } from "~/services/leave/leave.server";
+import { leaveId } from "~/services/leave/requests.server";
 
 /**
  * PATCH /api/leaves/{id}/valid | /refuse | /remove. An optional JSON body `{version}` names the version the caller

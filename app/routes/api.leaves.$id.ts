@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiLeaveBody } from "~/forms/leave.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { leaveJson } from "~/services/leave-api.server";
-import { getLeave } from "~/services/leave.server";
-import { deleteLeave, editLeave, keepAbsent, leaveId, leaveInputFromApi } from "~/services/leave-requests.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { leaveJson } from "~/services/leave/api.server";
+import { getLeave } from "~/services/leave/leave.server";
+import { deleteLeave, editLeave, keepAbsent, leaveId, leaveInputFromApi } from "~/services/leave/requests.server";
 
 /** GET /api/leaves/{id}: one leave (own, or in the caller's manager scope; else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { idFromQuery, leaveCollection, periodFromQuery } from "~/services/leave-api.server";
-import { filteredLeaves } from "~/services/leave-lists.server";
-import { leaveId } from "~/services/leave-requests.server";
+import { handleApi, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { idFromQuery, leaveCollection, periodFromQuery } from "~/services/leave/api.server";
+import { filteredLeaves } from "~/services/leave/lists.server";
+import { leaveId } from "~/services/leave/requests.server";
 
 /** GET /api/leaves/filtered/{subsidiaryId}?divisionId&teamId&employeeName&start&end: leaves on a planning. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiLeaveBody } from "~/forms/leave.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { leaveJson } from "~/services/leave-api.server";
-import { getLeave } from "~/services/leave.server";
-import { leaveInputFromApi, requestLeave } from "~/services/leave-requests.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { leaveJson } from "~/services/leave/api.server";
+import { getLeave } from "~/services/leave/leave.server";
+import { leaveInputFromApi, requestLeave } from "~/services/leave/requests.server";
 
 /** POST /api/leaves: ask for a leave (201 with the leave; 422 with violations). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiLoginBody } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api.server";
-import { clientIp } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { createApiToken, loginWithPassword } from "~/services/auth.server";
-import { AppError } from "~/services/errors";
-import { oidcSettings, passwordSignIn } from "~/server/env.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api/api.server";
+import { clientIp } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { createApiToken, loginWithPassword } from "~/services/identity/auth.server";
+import { AppError } from "~/services/shared/errors";
+import { oidcSettings, passwordSignIn } from "~/server/shared/env.server";
 
 /** POST /api/login {username, password} -> {apiToken, identifier} (identifier = the user id). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
-import { explainedToApi } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
-import { employeeWeek } from "~/services/overtime-views.server";
+import { handleApi, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { explainedToApi } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError, ValidationError } from "~/services/shared/errors";
+import { employeeWeek } from "~/services/overtime/views.server";
 
 /**
  * GET /api/overtime/employee/{id}/{year}/{week} (issue 13 §6): one ISO week explained — the stored week, or the

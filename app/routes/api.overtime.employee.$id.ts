@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toUnixSeconds } from "~/domain/api-dates";
+import { toUnixSeconds } from "~/domain/shared/api-dates";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
-import { deductionToApi, explainedToApi } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
-import { employeeYear } from "~/services/overtime-views.server";
+import { handleApi, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { deductionToApi, explainedToApi } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError, ValidationError } from "~/services/shared/errors";
+import { employeeYear } from "~/services/overtime/views.server";
 
 /**
  * GET /api/overtime/employee/{id}?year=YYYY[&week=NN] (spec 2 §7 "overtime per employee"): an employee's year as

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toUnixSeconds } from "~/domain/api-dates";
+import { toUnixSeconds } from "~/domain/shared/api-dates";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraView, jsonResponse, requireApiUser } from "~/server/api.server";
-import { queryPeriod } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { AppError, ForbiddenError } from "~/services/errors";
-import { calendarViewAllowed, overtimeCalendar, type CalendarView } from "~/services/overtime-views.server";
+import { handleApi, hydraView, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { queryPeriod } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { AppError, ForbiddenError } from "~/services/shared/errors";
+import { calendarViewAllowed, overtimeCalendar, type CalendarView } from "~/services/overtime/views.server";
 
 const DEFAULT_VIEW: Record<string, CalendarView> = {
   ROLE_TEAM_LEADER: "team",

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toUnixSeconds } from "~/domain/api-dates";
-import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
-import { queryPeriod } from "~/server/overtime-api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { overtimeRecords } from "~/services/overtime-views.server";
+import { toUnixSeconds } from "~/domain/shared/api-dates";
+import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { queryPeriod } from "~/server/overtime/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { overtimeRecords } from "~/services/overtime/views.server";
 
 /**
  * GET /api/overtime?start=YYYYMMDD&end=YYYYMMDD[&employeeId=] (spec 2 §7 "overtime list"): the daily overtime

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiChangeBody } from "~/forms/auth.server";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { changePasswordWithToken } from "~/services/auth.server";
-import { oidcSettings, passwordSignIn } from "~/server/env.server";
-import { AppError } from "~/services/errors";
+import { handleApi, jsonResponse, methodNotAllowed, readJson } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { changePasswordWithToken } from "~/services/identity/auth.server";
+import { oidcSettings, passwordSignIn } from "~/server/shared/env.server";
+import { AppError } from "~/services/shared/errors";
 
 /** POST /api/password/change {token, plainPassword}. */
 export async function action({ request }: ActionFunctionArgs) {

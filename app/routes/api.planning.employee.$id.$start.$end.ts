@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiSearchDate } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { ValidationError } from "~/services/errors";
-import { employeePlanningJson } from "~/services/planning-api.server";
+import { handleApi, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { ValidationError } from "~/services/shared/errors";
+import { employeePlanningJson } from "~/services/planning/api.server";
 
 /**
  * GET /api/planning/employee/{id}/{start}/{end} (dates YYYYMMDD): the planning of an employee over a period of at

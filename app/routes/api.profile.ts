@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ProfileBody } from "~/forms/profile.server";
-import { getEm } from "~/server/orm.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getProfile, updateProfile, type ProfileView } from "~/services/profile.server";
+import { getEm } from "~/server/shared/orm.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getProfile, updateProfile, type ProfileView } from "~/services/identity/profile.server";
 
 function shape(profile: ProfileView) {
   return { "@id": "/api/profile", "@type": "Profile", ...profile };

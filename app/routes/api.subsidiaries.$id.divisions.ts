@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/forms/settings.server";
-import { getEm } from "~/server/orm.server";
-import { settingsApiItem } from "~/server/settings-api.server";
-import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { NotFoundError } from "~/services/errors";
-import { listDivisions } from "~/services/settings-divisions-teams.server";
+import { getEm } from "~/server/shared/orm.server";
+import { settingsApiItem } from "~/server/organisation/api.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { listDivisions } from "~/services/organisation/divisions-teams.server";
 
 /** GET /api/subsidiaries/{id}/divisions: the subsidiary's divisions by name; 404 for an unknown subsidiary. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CLOCK_ACTIONS, type ClockAction } from "~/domain/clock-state";
+import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";
 import {
   answerResponse,
   apiCallOf,
@@ -12,11 +12,11 @@ import {
   requireApiUser,
   type ApiCall,
   type JsonAnswer,
-} from "~/server/api.server";
-import { getEm, getStatementEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { clockAction, clockById, clockCallerContext, resetDay } from "~/services/time-clock.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+} from "~/server/api/api.server";
+import { getEm, getStatementEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { clockAction, clockById, clockCallerContext, resetDay } from "~/services/time-clock/time-clock.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * GET /api/timeclock/{id}: a clock of the caller, or of an employee in the caller's scope (404 otherwise).

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiSearchDate } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError, ValidationError, type Violation } from "~/services/errors";
-import { hasAnyFilter, resolveScope, resolveSearchRange, searchClocks, searchToApi } from "~/services/time-clock-views.server";
-import { localDate } from "~/domain/zoned-day";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError, ValidationError, type Violation } from "~/services/shared/errors";
+import { hasAnyFilter, resolveScope, resolveSearchRange, searchClocks, searchToApi } from "~/services/time-clock/views.server";
+import { localDate } from "~/domain/shared/zoned-day";
 
 function optionalId(url: URL, name: string, violations: Violation[]): number | null {
   const raw = url.searchParams.get(name);

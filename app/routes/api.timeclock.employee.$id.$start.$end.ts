@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiSearchDate } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { AppError, NotFoundError } from "~/services/errors";
-import { employeeRange } from "~/services/time-clock.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { AppError, NotFoundError } from "~/services/shared/errors";
+import { employeeRange } from "~/services/time-clock/time-clock.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * GET /api/timeclock/employee/{id}/{start}/{end} (YYYYMMDD; 6 months at most): an employee's days, for themselves

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isManagement } from "~/domain/access";
+import { isManagement } from "~/domain/identity/access";
 import { apiSearchDate } from "~/forms/dates.server";
-import { clampHistoryRange } from "~/domain/date-range";
+import { clampHistoryRange } from "~/domain/shared/date-range";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { AppError } from "~/services/errors";
-import { history } from "~/services/time-clock.server";
-import { resolveScope, searchClocks, searchToApi, type BadgingView } from "~/services/time-clock-views.server";
+import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { AppError } from "~/services/shared/errors";
+import { history } from "~/services/time-clock/time-clock.server";
+import { resolveScope, searchClocks, searchToApi, type BadgingView } from "~/services/time-clock/views.server";
 
 function optionalId(value: string | null): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;

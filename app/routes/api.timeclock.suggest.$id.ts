@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { removeCorrection } from "~/services/clock-corrections.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { removeCorrection } from "~/services/time-clock/clock-corrections.server";
 
 function suggestionId(raw: string | undefined): number {
   if (!/^\d{1,9}$/.test(raw ?? "")) throw new NotFoundError();

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { validateCorrection } from "~/services/clock-corrections.server";
-import { clockById } from "~/services/time-clock.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { validateCorrection } from "~/services/time-clock/clock-corrections.server";
+import { clockById } from "~/services/time-clock/time-clock.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * PATCH /api/timeclock/suggest/{id}/valid: validates a suggestion (management). The day's entries are replaced in

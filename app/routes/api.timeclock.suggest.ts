@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { fromBodyDate } from "~/domain/api-dates";
-import type { ClockType } from "~/domain/clock-state";
-import { isCalendarDate } from "~/domain/date-range";
-import { localDate } from "~/domain/zoned-day";
+import { fromBodyDate } from "~/domain/shared/api-dates";
+import type { ClockType } from "~/domain/time-clock/clock-state";
+import { isCalendarDate } from "~/domain/shared/date-range";
+import { localDate } from "~/domain/shared/zoned-day";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
 import { t } from "~/i18n/fr";
-import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { ValidationError } from "~/services/errors";
-import { askCorrection } from "~/services/clock-corrections.server";
-import { clockEmployee } from "~/services/time-clock.server";
-import { suggestionTarget } from "~/services/time-clock-suggest-for.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { ValidationError } from "~/services/shared/errors";
+import { askCorrection } from "~/services/time-clock/clock-corrections.server";
+import { clockEmployee } from "~/services/time-clock/time-clock.server";
+import { suggestionTarget } from "~/services/time-clock/suggest-for.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * POST /api/timeclock/suggest: proposes a corrected day (the edit request after END, or a manager's correction

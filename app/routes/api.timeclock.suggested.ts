@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { listSuggestions } from "~/services/time-clock-suggestions.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { listSuggestions } from "~/services/time-clock/suggestions.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * GET /api/timeclock/suggested: the pending suggested corrections (management, company-wide), oldest first; each

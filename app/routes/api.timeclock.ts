@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/fr";
-import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api.server";
-import { getEm } from "~/server/orm.server";
-import { NotFoundError } from "~/services/errors";
-import { currentClock } from "~/services/time-clock.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { handleApi, jsonResponse, methodNotAllowed, requireApiUser } from "~/server/api/api.server";
+import { getEm } from "~/server/shared/orm.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { currentClock } from "~/services/time-clock/time-clock.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /** GET /api/timeclock: the caller's clock of today; 404 for an empty day (the client shows an empty clock). */
 export async function loader({ request }: LoaderFunctionArgs) {

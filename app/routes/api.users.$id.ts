@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, hydraItem, iri, jsonResponse, requireApiUser } from "~/server/api.server";
-import { NotFoundError } from "~/services/errors";
-import { avatarUrl } from "~/services/profile.server";
+import { handleApi, hydraItem, iri, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { NotFoundError } from "~/services/shared/errors";
+import { avatarUrl } from "~/services/identity/profile.server";
 
 /** GET /api/users/{id}: the current user. Another user's id answers 404 (its existence is not revealed). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { isAvatarKey } from "~/services/profile.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { isAvatarKey } from "~/services/identity/profile.server";
 
 const ALLOWED = new Set(["image/png", "image/jpeg", "image/webp"]);
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localDate } from "~/domain/zoned-day";
-import { getEm } from "~/server/orm.server";
-import { feedDocument } from "~/services/calendar-feed.server";
+import { localDate } from "~/domain/shared/zoned-day";
+import { getEm } from "~/server/shared/orm.server";
+import { feedDocument } from "~/services/planning/calendar-feed.server";
 
 /**
  * GET /calendar/{token}.ics: a private calendar feed (DESIGN §9), text/calendar, revalidated with its ETag

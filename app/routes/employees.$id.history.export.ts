@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseHistoryForm } from "~/domain/history-filters";
+import { parseHistoryForm } from "~/domain/history/filters";
 import { t } from "~/i18n/fr";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { orPageNotFound } from "~/services/employees.server";
-import { employeeHistorySheet } from "~/services/history-read.server";
-import { xlsxResponse } from "~/services/xlsx.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { orPageNotFound } from "~/services/employees/employees.server";
+import { employeeHistorySheet } from "~/services/history/read.server";
+import { xlsxResponse } from "~/services/shared/xlsx.server";
 
 /** GET /employees/{id}/history/export: the history as the tab filters it, as an .xlsx file (streamed). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

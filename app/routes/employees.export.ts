@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/server/auth.server";
-import { getEm } from "~/server/orm.server";
-import { directorySheet } from "~/services/employee-export.server";
-import { xlsxResponse } from "~/services/xlsx.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { getEm } from "~/server/shared/orm.server";
+import { directorySheet } from "~/services/employees/export.server";
+import { xlsxResponse } from "~/services/shared/xlsx.server";
 
 /** GET /employees/export: the directory as an .xlsx file with the import's columns (streamed). */
 export async function loader({ request }: LoaderFunctionArgs) {

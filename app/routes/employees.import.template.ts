@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/server/auth.server";
-import { importTemplate } from "~/services/employee-export.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { importTemplate } from "~/services/employees/export.server";
 
 /** GET /employees/import/template: the import's .xlsx template (headers, one example row, the allowed values). */
 export async function loader({ request }: LoaderFunctionArgs) {

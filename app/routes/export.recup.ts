@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportLoader } from "~/server/report-routes.server";
+import { exportLoader } from "~/server/reports/routes.server";
 
 /** GET /export/recup: the recovery report as an Excel file (streamed, or prepared by a job above the threshold). */
 export const loader = ({ request }: LoaderFunctionArgs) => exportLoader(request, "recup");

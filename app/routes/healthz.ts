@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "~/server/env.server";
-import { inlineJobs } from "~/server/queue.server";
-import { checkHealth } from "~/services/health.server";
+import { env } from "~/server/shared/env.server";
+import { inlineJobs } from "~/server/operations/queue.server";
+import { checkHealth } from "~/services/operations/health.server";
 
 /**
  * GET /healthz: no authentication, no personal data (DESIGN §11, decision 0050). 200 with `{"status":"ok"}` and each

@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { t, type MessageKey } from "~/i18n/fr";
-import { requireAnonymous, startUserSession } from "~/server/auth.server";
-import { env, oidcSettings } from "~/server/env.server";
-import { getEm } from "~/server/orm.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { finishOidcSignIn, OIDC_CALLBACK_PATH } from "~/services/oidc.server";
+import { requireAnonymous, startUserSession } from "~/server/identity/auth.server";
+import { env, oidcSettings } from "~/server/shared/env.server";
+import { getEm } from "~/server/shared/orm.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { finishOidcSignIn, OIDC_CALLBACK_PATH } from "~/services/identity/oidc.server";
 
 const MESSAGES: Record<string, MessageKey> = {
   expired: "login.oidc.expired",

@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/fr";
-import { requireAnonymous, safeRedirect } from "~/server/auth.server";
-import { env, oidcSettings } from "~/server/env.server";
-import { commitSession, getSession, pushAlert } from "~/server/session.server";
-import { startOidcSignIn } from "~/services/oidc.server";
+import { requireAnonymous, safeRedirect } from "~/server/identity/auth.server";
+import { env, oidcSettings } from "~/server/shared/env.server";
+import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
+import { startOidcSignIn } from "~/services/identity/oidc.server";
 
 /**
  * GET /login/oidc?redirect=…: the "Se connecter avec …" link of /login (a plain link, no JavaScript). Keeps the

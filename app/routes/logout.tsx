@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { t } from "~/i18n/fr";
-import { logoutRedirect } from "~/server/auth.server";
+import { logoutRedirect } from "~/server/identity/auth.server";
 
 /** Logout is a POST (a GET never changes state); it clears the session then goes to Login. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "~/server/auth.server";
-import { serializeSidebar, sidebarCollapsed } from "~/server/preferences.server";
+import { safeRedirect } from "~/server/identity/auth.server";
+import { serializeSidebar, sidebarCollapsed } from "~/server/shell/preferences.server";
 
 /** Toggles the shrunk sidebar (a form post, so it works without JavaScript), then goes back. */
 export async function action({ request }: ActionFunctionArgs) {

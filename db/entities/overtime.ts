@@ -1,12 +1,12 @@
 import { defineEntity, type InferEntity } from "@mikro-orm/core";
-import type { ComplementaryRule, HolidayRate, OvertimeBand } from "../../app/domain/overtime-policy";
+import type { ComplementaryRule, HolidayRate, OvertimeBand } from "../../app/domain/overtime/policy";
 import { Employee } from "./employee";
 import { Country } from "./organisation";
 
 /**
  * The overtime policy of a country from a date on (DESIGN §8 "The policy is data"): a change of law or agreement
  * is a new row and a recompute. Rates and percentages are numeric percents (37.5 = +37.5 %), hours numeric hours.
- * Field meanings: app/domain/overtime-policy.ts (OvertimePolicy).
+ * Field meanings: app/domain/overtime/policy.ts (OvertimePolicy).
  */
 export const CountryOvertimePolicy = defineEntity({
   name: "CountryOvertimePolicy",

@@ -5,7 +5,7 @@ import { Migration } from "@mikro-orm/migrations";
  * - the stored weeks at 80 % of the overtime quota or beyond (a partial index over a few rows instead of every week
  *   of the year and its JSON explanation, 1.5 s on the 5,000-employee company);
  * - the days left open (no END) or flagged, by date (instead of every clock of yesterday's date).
- * The predicates are the statements' own (app/services/dashboard.server.ts): PostgreSQL uses a partial index only
+ * The predicates are the statements' own (app/services/home/dashboard.server.ts): PostgreSQL uses a partial index only
  * when the query's condition implies it.
  */
 export class Migration20261125100000 extends Migration {

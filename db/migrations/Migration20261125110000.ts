@@ -8,7 +8,7 @@ import { Migration } from "@mikro-orm/migrations";
  * json.
  *
  * `overtime_week_report_rates(bands)`: each rate × 100 (37.5 % → 3750) with seconds or paid seconds, ascending, as
- * `weekRates` of app/domain/reports.ts reads them (seconds from `rates`, else from the rate's first line; paid
+ * `weekRates` of app/domain/reports/reports.ts reads them (seconds from `rates`, else from the rate's first line; paid
  * seconds summed over the rate's lines); `overtime_week_report_paid(bands)`: the paid seconds of those rates, in
  * the same order. Malformed entries are skipped, never an error (a generated column that fails would refuse the
  * engine's write).

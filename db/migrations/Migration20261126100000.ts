@@ -9,7 +9,7 @@ import { Migration } from "@mikro-orm/migrations";
  *
  * The rule (domain effectiveStepActor: the nominal actor of the workflow, passed up while that post is empty — a
  * team leader or department head other than the employee, not fired) is written once, here, as SQL functions:
- * team_has_leader, division_has_head (also used by the per-leave reads, app/services/leave-scope.server.ts) and
+ * team_has_leader, division_has_head (also used by the per-leave reads, app/services/leave/scope.server.ts) and
  * leave_waiting_for. Triggers keep the column current:
  * - on leave (insert, change of state or employee): the row's own value;
  * - on employee (insert, delete, change of profile, team, division, departure or workflow): the leaves in flight of
@@ -30,7 +30,7 @@ $$;`);
   select exists (select 1 from employee dh where dh.division_id = p_division_id
     and dh.profile_type = 'ROLE_DEPARTMENT_HEAD' and dh.fired_at is null and dh.id <> p_employee_id)
 $$;`);
-    // An unknown workflow counts as fast (toWorkflow in leave-scope.server.ts).
+    // An unknown workflow counts as fast (toWorkflow in services/leave/scope.server.ts).
     this.addSql(`create or replace function leave_waiting_for(p_state text, p_workflow text, p_employee_id int, p_team_id int, p_division_id int)
   returns varchar language sql stable parallel safe as $$
   select case

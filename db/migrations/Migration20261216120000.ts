@@ -6,7 +6,7 @@ import { Migration } from "@mikro-orm/migrations";
  * is. Triggers on `overtime` and `deduction` keep it exact in the transaction of each change (an upsert adding the
  * difference), so it is never stale. The overtime report's totals read it for the finished weeks, where every day
  * counts and it equals decision 0071's live figure; the running week and every screen of one person or one team
- * still read the days (app/services/overtime-account.server.ts). The primary key covers `seconds` (index-only
+ * still read the days (app/services/overtime/account.server.ts). The primary key covers `seconds` (index-only
  * reads of a subsidiary's half-year). No foreign key: a deleted employee's rows fall to zero with their days.
  */
 export class Migration20261216120000 extends Migration {

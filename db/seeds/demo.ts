@@ -21,11 +21,11 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
-import { frenchHolidays, portugueseHolidays, type PublicHoliday } from "../../app/domain/holidays";
-import { defaultPolicyRowsFor } from "../../app/domain/overtime-policy";
-import { hashPassword } from "../../app/server/password.server";
-import { policyColumns } from "../../app/services/overtime-policy.server";
-import { computeEmployeeWeek } from "../../app/services/overtime-week.server";
+import { frenchHolidays, portugueseHolidays, type PublicHoliday } from "../../app/domain/organisation/holidays";
+import { defaultPolicyRowsFor } from "../../app/domain/overtime/policy";
+import { hashPassword } from "../../app/server/identity/password.server";
+import { policyColumns } from "../../app/services/overtime/policy.server";
+import { computeEmployeeWeek } from "../../app/services/overtime/week.server";
 import type { ScheduleDay } from "../entities/employee";
 
 // ---------------------------------------------------------------------------------------------------------------

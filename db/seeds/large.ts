@@ -6,7 +6,7 @@
  * clock days before `today` with realistic entries (lunch, some pauses, some overtime, some days left without END),
  * their daily time-account rows (`overtime`), a few pending corrections, leaves in every state and reason with their
  * steps, closing and travel days, deductions, and the overtime engine's stored weeks (`overtime_week`, computed
- * here in memory with the pure engine, exactly as app/services/overtime-week.server.ts assembles a week, checksum
+ * here in memory with the pure engine, exactly as app/services/overtime/week.server.ts assembles a week, checksum
  * included, so the nightly recompute finds them equal).
  *
  * Written with COPY (db/seeds/copy.ts), never the ORM: the small tables first, then one pass over the employees that
@@ -20,17 +20,17 @@
  * database of DATABASE_URL itself, never the test database.
  */
 import pg from "pg";
-import { LEAVE_REASONS } from "../../app/domain/leave-days";
-import { frenchHolidays, portugueseHolidays } from "../../app/domain/holidays";
-import { scheduleDaySeconds, type WeekType } from "../../app/domain/expected-time";
-import { isoWeekKey } from "../../app/domain/iso-week";
-import { computeOvertimeWeek, type OvertimeDay } from "../../app/domain/overtime";
-import { defaultPolicyFor, type OvertimePolicy } from "../../app/domain/overtime-policy";
-import { addDays } from "../../app/domain/time-calendar-date";
-import { dayBounds } from "../../app/domain/zoned-day";
-import { hashPassword } from "../../app/server/password.server";
-import { policyColumns } from "../../app/services/overtime-policy.server";
-import { weekChecksum } from "../../app/services/overtime-week.server";
+import { LEAVE_REASONS } from "../../app/domain/leave/days";
+import { frenchHolidays, portugueseHolidays } from "../../app/domain/organisation/holidays";
+import { scheduleDaySeconds, type WeekType } from "../../app/domain/planning/expected-time";
+import { isoWeekKey } from "../../app/domain/shared/iso-week";
+import { computeOvertimeWeek, type OvertimeDay } from "../../app/domain/overtime/overtime";
+import { defaultPolicyFor, type OvertimePolicy } from "../../app/domain/overtime/policy";
+import { addDays } from "../../app/domain/shared/time-calendar-date";
+import { dayBounds } from "../../app/domain/shared/zoned-day";
+import { hashPassword } from "../../app/server/identity/password.server";
+import { policyColumns } from "../../app/services/overtime/policy.server";
+import { weekChecksum } from "../../app/services/overtime/week.server";
 import { DEMO_PASSWORD } from "./demo";
 import { copyLine, copyRows, CopyIn, type CopyCell } from "./copy";
 

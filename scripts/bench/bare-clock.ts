@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CLOCK_ACTIONS, type ClockAction } from "~/domain/clock-state";
-import { getEm } from "~/server/orm.server";
-import { currentUserForApiToken } from "~/services/auth.server";
-import { AppError } from "~/services/errors";
-import { clockAction, resetDay } from "~/services/time-clock.server";
-import { clockToApi } from "~/services/time-clock-views.server";
+import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";
+import { getEm } from "~/server/shared/orm.server";
+import { currentUserForApiToken } from "~/services/identity/auth.server";
+import { AppError } from "~/services/shared/errors";
+import { clockAction, resetDay } from "~/services/time-clock/time-clock.server";
+import { clockToApi } from "~/services/time-clock/views.server";
 
 /**
  * DESIGN §6: "the bench also runs a bare node:http + pg handler doing the same SQL and prints the ratio". This server

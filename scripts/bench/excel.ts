@@ -1,6 +1,6 @@
 /**
  * Excel budget (DESIGN §6): a 100,000 rows × 12 columns export through the same streaming writer as the reports
- * (app/services/xlsx.server.ts), written to a temporary file; prints the time and the peak RSS of this process
+ * (app/services/shared/xlsx.server.ts), written to a temporary file; prints the time and the peak RSS of this process
  * against < 10 s and < 300 MB. Run alone in a child process by `npm run bench` (so the RSS is the writer's), or
  * directly: `npx tsx scripts/bench/excel.ts`.
  */
@@ -8,7 +8,7 @@ import { createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeXlsx, xlsxDate, type XlsxColumn } from "~/services/xlsx.server";
+import { writeXlsx, xlsxDate, type XlsxColumn } from "~/services/shared/xlsx.server";
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 100_000);
 

@@ -6,7 +6,7 @@
  * database `cadran_bench_import` on that server), or `BENCH_ONLY=import npm run bench`.
  */
 import pg from "pg";
-import { columnHeader, IMPORT_COLUMNS } from "~/domain/employee-import";
+import { columnHeader, IMPORT_COLUMNS } from "~/domain/employees/import";
 import { resolveDatabase } from "../lib/database";
 import { migrate } from "../migrate";
 
@@ -24,10 +24,10 @@ export async function benchImport(rows = ROWS) {
   process.env.DATABASE_URL = url.toString();
   process.env.INLINE_JOBS = "1";
   await migrate(process.env.DATABASE_URL);
-  const { getEm, closeOrm } = await import("~/server/orm.server");
-  const { loadCurrentUser } = await import("~/services/current-user.server");
-  const { importPlan, startImport } = await import("~/services/employee-import.server");
-  const { runImport } = await import("~/services/employee-import-run.server");
+  const { getEm, closeOrm } = await import("~/server/shared/orm.server");
+  const { loadCurrentUser } = await import("~/services/identity/current-user.server");
+  const { importPlan, startImport } = await import("~/services/employees/import.server");
+  const { runImport } = await import("~/services/employees/import-run.server");
   const em = await getEm();
   const [country] = await em.execute<{ id: number }[]>("insert into country (name, timezone) values ('France', 'Europe/Paris') returning id");
   const [sub] = await em.execute<{ id: number }[]>(

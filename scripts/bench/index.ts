@@ -121,7 +121,7 @@ process.env.SESSION_SECRET ??= "bench-session-secret-0123456789";
 process.env.COOKIE_SECURE = "0";
 process.env.INLINE_JOBS = "1";
 await migrate(process.env.DATABASE_URL);
-const { getEm, getOrm } = await import("~/server/orm.server");
+const { getEm, getOrm } = await import("~/server/shared/orm.server");
 const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import("../../db/seeds/demo");
 if (!large) await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
 const { addFiftyLeaves, benchListPages, benchMixedPages } = await import("./pages");

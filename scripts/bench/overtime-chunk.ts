@@ -7,12 +7,12 @@
  * weeks, the engine, and the checksum and JSON of the rows. Writes only what a recompute writes (idempotent).
  */
 import { DateTime } from "luxon";
-import { isoWeekKey, mondayOf } from "~/domain/iso-week";
-import { computeOvertimeWeek } from "~/domain/overtime";
-import { addDays } from "~/domain/time-calendar-date";
-import { closeOrm, getEm } from "~/server/orm.server";
-import { runChunk } from "~/services/overtime-run.server";
-import { assembleWeek, loadChunkInputs, weekChecksum } from "~/services/overtime-week.server";
+import { isoWeekKey, mondayOf } from "~/domain/shared/iso-week";
+import { computeOvertimeWeek } from "~/domain/overtime/overtime";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { closeOrm, getEm } from "~/server/shared/orm.server";
+import { runChunk } from "~/services/overtime/run.server";
+import { assembleWeek, loadChunkInputs, weekChecksum } from "~/services/overtime/week.server";
 
 const employees = Number(process.argv[2] ?? 200);
 const phases = process.argv.includes("phases");

@@ -8,7 +8,7 @@ import { isDownload } from "./downloads";
 /**
  * Query strings the large bench adds to a page's path (DESIGN §6: the agency planning over 3 months, the overtime
  * calendars and the reports over 6 months). A screen whose default view is not the one its budget speaks of adds
- * its line here; every other screen of app/domain/access.ts joins the bench by itself once it answers 200.
+ * its line here; every other screen of app/domain/identity/access.ts joins the bench by itself once it answers 200.
  */
 export function benchPageQuery(rulePath: string, today = new Date()): string {
   const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -53,7 +53,7 @@ export async function discoverBenchPages(opts: {
   employeeId: number;
   leaveId: number | null;
 }): Promise<BenchPage[]> {
-  const { PAGE_RULES } = await import("~/domain/access");
+  const { PAGE_RULES } = await import("~/domain/identity/access");
   const { DEMO_ACCOUNTS } = await import("../../db/seeds/demo");
   const pages: BenchPage[] = [];
   // BENCH_PAGE_FILTER=<regexp on the rule's path>: only those pages (e.g. "^/$" for the dashboards alone).

@@ -8,10 +8,10 @@
  * Read-only: the session row the shell statement needs is made in a transaction that is rolled back.
  */
 import pg from "pg";
-import { SHELL_SQL } from "../../app/server/request-state.server";
-import { WAITING_CONDITION_SQL, waitingParams } from "../../app/services/leave-scope.server";
-import { LEAVE_COLUMNS, LEAVE_FROM } from "../../app/services/leave.server";
-import { PENDING_PAGE_SIZE } from "../../app/services/leave-lists.server";
+import { SHELL_SQL } from "../../app/server/shared/request-state.server";
+import { WAITING_CONDITION_SQL, waitingParams } from "../../app/services/leave/scope.server";
+import { LEAVE_COLUMNS, LEAVE_FROM } from "../../app/services/leave/leave.server";
+import { PENDING_PAGE_SIZE } from "../../app/services/leave/lists.server";
 
 const args = process.argv.slice(2);
 const showPlans = args.includes("--plans");

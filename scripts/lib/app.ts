@@ -1,10 +1,10 @@
 import { createRequestHandler } from "@remix-run/express";
-import { isDatabaseUnavailable, unavailableResponse } from "~/server/unavailable.server";
-import { env } from "~/server/env.server";
-import { observeRequest, routePatterns, serveMetrics, setMetricsSources, setRouteTable } from "~/server/metrics.server";
-import { startedOrm } from "~/server/orm.server";
-import { inlineJobs, queue } from "~/server/queue.server";
-import { addressInBurst, BURST_WINDOW_MS, noteRefusedLogin } from "~/server/login-attempts.server";
+import { isDatabaseUnavailable, unavailableResponse } from "~/server/operations/unavailable.server";
+import { env } from "~/server/shared/env.server";
+import { observeRequest, routePatterns, serveMetrics, setMetricsSources, setRouteTable } from "~/server/operations/metrics.server";
+import { startedOrm } from "~/server/shared/orm.server";
+import { inlineJobs, queue } from "~/server/operations/queue.server";
+import { addressInBurst, BURST_WINDOW_MS, noteRefusedLogin } from "~/server/identity/login-attempts.server";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";

@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
-import { cronMatches } from "~/domain/cron";
-import { SCHEDULES } from "~/server/jobs.server";
-import { getEm } from "~/server/orm.server";
-import { catchUpMissedJobs } from "~/services/missed-jobs.server";
+import { cronMatches } from "~/domain/operations/cron";
+import { SCHEDULES } from "~/server/operations/jobs.server";
+import { getEm } from "~/server/shared/orm.server";
+import { catchUpMissedJobs } from "~/services/operations/missed-jobs.server";
 
 /**
  * Without Redis there is no BullMQ scheduler: this timer checks the same SCHEDULES every minute (Europe/Paris)

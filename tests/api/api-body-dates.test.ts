@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedDemo } from "~db/seeds/demo";
-import { frenchHolidays } from "~/domain/holidays";
+import { frenchHolidays } from "~/domain/organisation/holidays";
 import { useTestDatabase } from "~tests/support/db";
 import { apiClient, useTestServer } from "~tests/support/http";
 

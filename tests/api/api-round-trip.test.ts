@@ -5,8 +5,8 @@
  * their pages with `hydra:view` (docs/decisions/0134).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { BRACKET_PARAMS } from "~/server/api.server";
-import { openApiDocument } from "~/server/openapi.server";
+import { BRACKET_PARAMS } from "~/server/api/api.server";
+import { openApiDocument } from "~/server/api/openapi.server";
 import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { drainInlineJobs } from "~/server/queue.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
 import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { completeSheet, sheetToForm } from "~tests/support/factories-employees";
@@ -87,7 +87,7 @@ describe("a leave's length (item 1)", () => {
     ]);
     expect(far.status).toBe(422);
     expect(login.status).toBe(200);
-    // The count itself is microseconds (app/domain/leave-days.test.ts); the margin is for a busy test machine.
+    // The count itself is microseconds (app/domain/leave/days.test.ts); the margin is for a busy test machine.
     expect(performance.now() - started).toBeLessThan(2000);
   });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALENDAR_PAGE_SIZE } from "~/domain/overtime-screens";
-import { PLANNING_PAGE_SIZE } from "~/domain/planning";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { CALENDAR_PAGE_SIZE } from "~/domain/overtime/screens";
+import { PLANNING_PAGE_SIZE } from "~/domain/planning/planning";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
-import { closeChecklist } from "~/services/payroll-checklist.server";
-import { recomputeDay } from "~/services/time-clock.server";
-import { runChunk } from "~/services/overtime-run.server";
+import { closeMonth, reopenMonth } from "~/services/payroll/close.server";
+import { closeChecklist } from "~/services/payroll/checklist.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
+import { runChunk } from "~/services/overtime/run.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mondayToToday } from "~/domain/dashboard";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { mondayToToday } from "~/domain/home/dashboard";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";

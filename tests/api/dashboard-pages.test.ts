@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_PAGE_SIZE } from "~/domain/dashboard";
+import { DASHBOARD_PAGE_SIZE } from "~/domain/home/dashboard";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { localDate } from "~/domain/zoned-day";
+import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
-import { displayName } from "~/domain/employee-name";
+import { displayName } from "~/domain/employees/name";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast, setCounters } from "~tests/support/factories-leave";
 import { createEmployee } from "~tests/support/factories";

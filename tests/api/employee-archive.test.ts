@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { t } from "~/i18n/fr";
-import { createEmployee as createSheet } from "~/services/employee-writes.server";
+import { createEmployee as createSheet } from "~/services/employees/writes.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";

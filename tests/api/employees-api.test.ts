@@ -1,6 +1,6 @@
 import { t } from "~/i18n/fr";
 import { beforeAll, describe, expect, it } from "vitest";
-import { drainInlineJobs } from "~/server/queue.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
 import { completeSheet, sheetToApiBody } from "~tests/support/factories-employees";

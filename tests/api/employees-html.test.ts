@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mondayOf } from "~/domain/iso-week";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
-import { drainInlineJobs } from "~/server/queue.server";
+import { mondayOf } from "~/domain/shared/iso-week";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
+import { drainInlineJobs } from "~/server/operations/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
-import { emptyWeek } from "~/domain/employee-sheet";
+import { emptyWeek } from "~/domain/employees/sheet";
 import { completeSheet, sheetToForm, SEVEN_HOURS } from "~tests/support/factories-employees";
 import { htmlClient, useTestServer } from "~tests/support/http";
 

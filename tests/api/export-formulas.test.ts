@@ -1,7 +1,7 @@
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
-import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { recomputeDay } from "~/services/time-clock.server";
+import { computeEmployeeWeek } from "~/services/overtime/week.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";

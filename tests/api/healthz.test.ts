@@ -1,9 +1,9 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/jobs.server";
+import { heartbeatKey, QUEUE_NAME, SCHEDULES } from "~/server/operations/jobs.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { checkHealth, closeHealthPg, closeHealthRedis } from "~/services/health.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { checkHealth, closeHealthPg, closeHealthRedis } from "~/services/operations/health.server";
 import { migrationsList } from "~db/migrations/index";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";

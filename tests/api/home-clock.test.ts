@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { localDate } from "~/domain/zoned-day";
+import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t, type MessageKey } from "~/i18n/fr";
-import { createResetToken } from "~/services/auth.server";
+import { createResetToken } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedDemo } from "~db/seeds/demo";
-import { isSection, menuFor } from "~/domain/menu";
+import { isSection, menuFor } from "~/domain/shell/menu";
 import { useTestDatabase } from "~tests/support/db";
 import { htmlClient, useTestServer } from "~tests/support/http";
 

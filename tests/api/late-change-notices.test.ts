@@ -1,17 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { updateEmployee } from "~/services/employee-writes.server";
-import { runChunk } from "~/services/overtime-run.server";
-import { closeMonth, lateChange } from "~/services/payroll-close.server";
-import { recomputeDay } from "~/services/time-clock.server";
-import { validateSuggestion } from "~/services/time-clock-suggestions.server";
+import { updateEmployee } from "~/services/employees/writes.server";
+import { runChunk } from "~/services/overtime/run.server";
+import { closeMonth, lateChange } from "~/services/payroll/close.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
+import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";
 import { createLeave, currentUserOf } from "~tests/support/factories-leave";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 import { overtimeChunk } from "~/jobs/overtime.server";
-import { updateSubsidiary } from "~/services/settings-subsidiaries.server";
-import { addEventDay, removeEventDay } from "~/services/event-days.server";
+import { updateSubsidiary } from "~/services/organisation/subsidiaries.server";
+import { addEventDay, removeEventDay } from "~/services/organisation/event-days.server";
 
 /**
  * Issue 38, what decision 0118 left open (decision 0122): the /api answers of leave decisions, clock corrections

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/domain/time-calendar-date";
+import { addDays } from "~/domain/shared/time-calendar-date";
 import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";

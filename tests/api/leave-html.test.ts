@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { drainInlineJobs } from "~/server/queue.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { counters, createLeave, createLeaveCast, setCounters } from "~tests/support/factories-leave";
 import { htmlClient, useTestServer } from "~tests/support/http";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { routeLabel } from "~/server/metrics.server";
-import { closeQueue, enqueue } from "~/server/queue.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { routeLabel } from "~/server/operations/metrics.server";
+import { closeQueue, enqueue } from "~/server/operations/queue.server";
 import { useTestDatabase } from "~tests/support/db";
 import { useTestServer } from "~tests/support/http";
 import { spareRedisPort } from "~tests/support/redis-server";

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/domain/time-calendar-date";
+import { addDays } from "~/domain/shared/time-calendar-date";
 import { mondayAfter } from "~tests/support/factories-time";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, createRoleAccounts, TEST_PASSWORD, type Org, type TestEmployee } from "~tests/support/factories";

@@ -9,7 +9,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiRuleFor } from "~/domain/access";
+import { apiRuleFor } from "~/domain/identity/access";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, createRoleAccounts, TEST_PASSWORD, type Org, type TestEmployee } from "~tests/support/factories";
 import { apiClient, useTestServer } from "~tests/support/http";

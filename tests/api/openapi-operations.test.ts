@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedDemo } from "~db/seeds/demo";
-import { createResetToken } from "~/services/auth.server";
+import { createResetToken } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, type Org } from "~tests/support/factories";
 import { completeSheet, sheetToApiBody } from "~tests/support/factories-employees";

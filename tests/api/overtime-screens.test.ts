@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isoWeekKey, mondayOf } from "~/domain/iso-week";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { isoWeekKey, mondayOf } from "~/domain/shared/iso-week";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
@@ -161,7 +161,7 @@ describe("an employee's year", () => {
   it("reads the stored week when the job has stored it", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(leader.email);
-    const { computeEmployeeWeek } = await import("~/services/overtime-week.server");
+    const { computeEmployeeWeek } = await import("~/services/overtime/week.server");
     await computeEmployeeWeek(db.em().fork() as never, worker.employeeId, key);
     const text = html((await client.get(`/overtime/employee/${worker.employeeId}?year=${key.year}&week=${key.week}`)).text);
     expect(text).not.toContain(t("overtime_screens.explain.live"));

@@ -1,11 +1,11 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decideLeave, removeLeave } from "~/services/leave-decision.server";
-import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { closeMonth, lateChangeNotice, monthState, reopenMonth } from "~/services/payroll-close.server";
-import { payrollColumns, payrollMonth, PAYROLL_CSV_COLUMNS } from "~/services/payroll.server";
-import { recomputeDay } from "~/services/time-clock.server";
-import { validateSuggestion } from "~/services/time-clock-suggestions.server";
+import { decideLeave, removeLeave } from "~/services/leave/decision.server";
+import { computeEmployeeWeek } from "~/services/overtime/week.server";
+import { closeMonth, lateChangeNotice, monthState, reopenMonth } from "~/services/payroll/close.server";
+import { payrollColumns, payrollMonth, PAYROLL_CSV_COLUMNS } from "~/services/payroll/payroll.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
+import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";

@@ -5,9 +5,9 @@
  * reader).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { mondayOf } from "~/domain/iso-week";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { mondayOf } from "~/domain/shared/iso-week";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, type TestEmployee } from "~tests/support/factories";

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FRANCE_POLICY } from "~/domain/overtime-policy";
-import { saveCountryPolicy } from "~/services/overtime-policy.server";
+import { FRANCE_POLICY } from "~/domain/overtime/policy";
+import { saveCountryPolicy } from "~/services/overtime/policy.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { loadCurrentUser } from "~/services/current-user.server";
-import { startImport } from "~/services/employee-import.server";
+import { loadCurrentUser } from "~/services/identity/current-user.server";
+import { startImport } from "~/services/employees/import.server";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
 import { htmlClient, useTestServer } from "~tests/support/http";
-import { recordHistory, type HistoryEntry } from "~/services/history.server";
+import { recordHistory, type HistoryEntry } from "~/services/history/history.server";
 
 /**
  * DESIGN §6: the number of SQL queries of a page does not grow with the rows it shows. Each page is requested with

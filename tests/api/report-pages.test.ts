@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { loadReportPage, type ReportPager, type ReportPageView } from "~/services/report-pages.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { loadReportPage, type ReportPager, type ReportPageView } from "~/services/reports/pages.server";
 import {
   costReport,
   EMPTY_QUERY,
@@ -13,7 +13,7 @@ import {
   type RecoveryReport,
   type ReportKind,
   type ReportQuery,
-} from "~/services/reports.server";
+} from "~/services/reports/reports.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";

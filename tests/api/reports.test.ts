@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainInlineJobs } from "~/server/queue.server";
-import { computeEmployeeWeek } from "~/services/overtime-week.server";
-import { recomputeDay } from "~/services/time-clock.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import { computeEmployeeWeek } from "~/services/overtime/week.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_RULES, PAGE_RULES, rightsAllow, ruleAllows, type ProfileType } from "~/domain/access";
+import { API_RULES, PAGE_RULES, rightsAllow, ruleAllows, type ProfileType } from "~/domain/identity/access";
 import { t } from "~/i18n/fr";
-import { commitSession, sessionStorage } from "~/server/session.server";
+import { commitSession, sessionStorage } from "~/server/identity/session.server";
 import { useTestDatabase } from "~tests/support/db";
 import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type TestEmployee } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
 /**
- * The rights table over real HTTP: every page and every /api call of app/domain/access.ts, for every profileType
+ * The rights table over real HTTP: every page and every /api call of app/domain/identity/access.ts, for every profileType
  * and for an anonymous visitor. Screens built by later issues may answer 404 (the catch-all guards them first).
  */
 const db = useTestDatabase();

@@ -4,10 +4,10 @@
  * after that goes through the HTML forms with the same field names and intents a browser without JavaScript sends.
  */
 import { describe, expect, it } from "vitest";
-import { emptyWeek, type EmployeeValues } from "~/domain/employee-sheet";
-import { drainInlineJobs } from "~/server/queue.server";
-import { createAdmin } from "~/services/admin-bootstrap.server";
-import { ConflictError, ValidationError } from "~/services/errors";
+import { emptyWeek, type EmployeeValues } from "~/domain/employees/sheet";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import { createAdmin } from "~/services/identity/admin-bootstrap.server";
+import { ConflictError, ValidationError } from "~/services/shared/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { sheetToForm, SEVEN_HOURS } from "~tests/support/factories-employees";
 import { htmlClient, useTestServer } from "~tests/support/http";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/domain/time-calendar-date";
-import { instantAt, localDate } from "~/domain/zoned-day";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { instantAt, localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { insertClock, setSchedule } from "~tests/support/factories-time";

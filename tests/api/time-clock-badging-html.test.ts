@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDate } from "~/domain/zoned-day";
+import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { addLeave, insertClock, setSchedule } from "~tests/support/factories-time";

@@ -85,7 +85,7 @@ function longDay(d: DateTime): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Sets the server's "now" for this browser context's requests (app/server/clock.server.ts). */
+/** Sets the server's "now" for this browser context's requests (app/server/shared/clock.server.ts). */
 async function serverNow(page: Page, testInfo: TestInfo, at: DateTime) {
   const url = testInfo.project.use.baseURL!;
   await page.context().addCookies([{ name: "cadran_test_now", value: String(at.toMillis()), url }]);

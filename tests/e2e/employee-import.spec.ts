@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, columnHeader } from "~/domain/employee-import";
+import { IMPORT_COLUMNS, columnHeader } from "~/domain/employees/import";
 import { expect, loginAs, projectOffset, test } from "./support";
 
 /**

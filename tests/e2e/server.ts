@@ -29,7 +29,7 @@ process.env.SESSION_SECRET = "e2e-session-secret-0123456789";
 process.env.COOKIE_SECURE = "0";
 process.env.QUEUE_PREFIX = `cadran-e2e-${port}`;
 process.env.MAIL_DIR = mailDir(port);
-// A journey may set its own "now" with the cookie cadran_test_now (app/server/clock.server.ts, decision 0103).
+// A journey may set its own "now" with the cookie cadran_test_now (app/server/shared/clock.server.ts, decision 0103).
 process.env.CADRAN_TEST_CLOCK = "1";
 delete process.env.SMTP_URL;
 rmSync(process.env.MAIL_DIR, { recursive: true, force: true });
@@ -47,7 +47,7 @@ if (process.env.E2E_OIDC !== "0") {
 }
 
 await migrate(process.env.DATABASE_URL);
-const { getEm } = await import("~/server/orm.server");
+const { getEm } = await import("~/server/shared/orm.server");
 const { seedDemo } = await import("../../db/seeds/demo");
 await seedDemo(await getEm(), { today: DateTime.now().setZone("Europe/Paris").toISODate()! });
 
@@ -60,7 +60,7 @@ if (process.env.REDIS_URL) {
   // and drop the new one (the reset mail never sent).
   const { Queue } = await import("bullmq");
   const { Redis } = await import("ioredis");
-  const { QUEUE_NAME } = await import("~/server/jobs.server");
+  const { QUEUE_NAME } = await import("~/server/operations/jobs.server");
   const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
   const old = new Queue(QUEUE_NAME, { connection, prefix: process.env.QUEUE_PREFIX });
   await old.obliterate({ force: true });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { pagePath, pathWithSearch, requireUser, safeRedirect } from "~/server/auth.server";
-import { commitSession, getSession, sessionStorage } from "~/server/session.server";
+import { pagePath, pathWithSearch, requireUser, safeRedirect } from "~/server/identity/auth.server";
+import { commitSession, getSession, sessionStorage } from "~/server/identity/session.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type TestEmployee } from "~tests/support/factories";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
-import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "~/services/auth.server";
+import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";

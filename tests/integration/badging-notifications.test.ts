@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
+import { resetEnvCache } from "~/server/shared/env.server";
 import { runJob } from "~/jobs/registry.server";
 import { clockNotifications } from "~/jobs/clock-notifications.server";
 import { useTestDatabase } from "~tests/support/db";

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { AppError } from "~/services/errors";
-import { shellCounters } from "~/services/shell.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { AppError } from "~/services/shared/errors";
+import { shellCounters } from "~/services/shell/shell.server";
 import {
   deleteSuggestion,
   listSuggestions,
   listSuggestionsPage,
   updateSuggestion,
   validateSuggestion,
-} from "~/services/time-clock-suggestions.server";
-import { suggestForEmployee } from "~/services/time-clock-suggest-for.server";
+} from "~/services/time-clock/suggestions.server";
+import { suggestForEmployee } from "~/services/time-clock/suggest-for.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock, createSchedule, createSuggestion } from "~tests/support/factories-badging";

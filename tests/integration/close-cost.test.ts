@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runChunk } from "~/services/overtime-run.server";
-import { closeMonth } from "~/services/payroll-close.server";
+import { runChunk } from "~/services/overtime/run.server";
+import { closeMonth } from "~/services/payroll/close.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createSchedule } from "~tests/support/factories-badging";

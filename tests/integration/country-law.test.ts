@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { employeeWeek, employeeYear } from "~/services/overtime-views.server";
-import { explainedToApi } from "~/server/overtime-api.server";
-import { OvertimeWeekAnswer } from "~/server/overtime-api.schema";
-import { recomputeDay } from "~/services/time-clock.server";
+import { employeeWeek, employeeYear } from "~/services/overtime/views.server";
+import { explainedToApi } from "~/server/overtime/api.server";
+import { OvertimeWeekAnswer } from "~/server/overtime/api.schema";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { at, createClockEmployee, currentUser, insertClock } from "~tests/support/factories-time";

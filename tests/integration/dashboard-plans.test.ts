@@ -1,10 +1,10 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { isoWeekKey } from "~/domain/iso-week";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { loadDashboard } from "~/services/home/dashboard.server";
+import { isoWeekKey } from "~/domain/shared/iso-week";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";

@@ -1,23 +1,23 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/domain/time-calendar-date";
+import { addDays } from "~/domain/shared/time-calendar-date";
 import { t } from "~/i18n/fr";
-import { removeCorrection, validateCorrection } from "~/services/clock-corrections.server";
-import type { CurrentUser } from "~/services/current-user.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { deputyToday, nameDeputy } from "~/services/deputies.server";
-import { AppError } from "~/services/errors";
-import { decideLeave } from "~/services/leave-decision.server";
-import { decisionPanel } from "~/services/leave-decision-views.server";
-import { waitingLeaves, waitingPage } from "~/services/leave-lists.server";
-import { sendLeaveDecisionMail, sendLeaveStepMail } from "~/services/leave-mail.server";
-import { getLeave } from "~/services/leave.server";
-import { shellCounters } from "~/services/shell.server";
-import { listSuggestions } from "~/services/time-clock-suggestions.server";
+import { removeCorrection, validateCorrection } from "~/services/time-clock/clock-corrections.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { loadDashboard } from "~/services/home/dashboard.server";
+import { deputyToday, nameDeputy } from "~/services/identity/deputies.server";
+import { AppError } from "~/services/shared/errors";
+import { decideLeave } from "~/services/leave/decision.server";
+import { decisionPanel } from "~/services/leave/decision-views.server";
+import { waitingLeaves, waitingPage } from "~/services/leave/lists.server";
+import { sendLeaveDecisionMail, sendLeaveStepMail } from "~/services/leave/mail.server";
+import { getLeave } from "~/services/leave/leave.server";
+import { shellCounters } from "~/services/shell/shell.server";
+import { listSuggestions } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createSuggestion } from "~tests/support/factories-badging";
 import { createLeave, createLeaveCast, currentUserOf, setCounters } from "~tests/support/factories-leave";
 import { startSmtpCapture } from "~tests/support/smtp";
-import { resetEnvCache } from "~/server/env.server";
+import { resetEnvCache } from "~/server/shared/env.server";
 
 /**
  * Deputies at work (issue 32 §2, decision 0105), on real PostgreSQL and a real SMTP server: what awaits the manager

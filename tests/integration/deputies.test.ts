@@ -8,8 +8,8 @@ import {
   nameDeputy,
   standingInFor,
   standingInForToday,
-} from "~/services/deputies.server";
-import { AppError } from "~/services/errors";
+} from "~/services/identity/deputies.server";
+import { AppError } from "~/services/shared/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "~/domain/time-calendar-date";
-import { dayBounds } from "~/domain/zoned-day";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { dayBounds } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
-import { drainInlineJobs } from "~/server/queue.server";
-import { deputyToday, nameDeputy } from "~/services/deputies.server";
-import { mailStartingDeputies } from "~/services/deputy-start-mail.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import { deputyToday, nameDeputy } from "~/services/identity/deputies.server";
+import { mailStartingDeputies } from "~/services/identity/deputy-start-mail.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
 import { useInlineMail } from "~tests/support/smtp";

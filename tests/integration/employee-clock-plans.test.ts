@@ -1,9 +1,9 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { anonymisationPreview } from "~/services/anonymisation.server";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { deleteEmployee } from "~/services/employee-writes.server";
-import { personalDataArchive } from "~/services/personal-data.server";
+import { anonymisationPreview } from "~/services/employees/anonymisation.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { deleteEmployee } from "~/services/employees/writes.server";
+import { personalDataArchive } from "~/services/employees/personal-data.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock } from "~tests/support/factories-badging";

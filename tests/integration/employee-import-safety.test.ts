@@ -10,16 +10,16 @@
  */
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { IMPORT_COLUMNS, PREVIEW_LIFETIME_MS, STALE_RUN_MS, columnHeader } from "~/domain/employee-import";
+import { IMPORT_COLUMNS, PREVIEW_LIFETIME_MS, STALE_RUN_MS, columnHeader } from "~/domain/employees/import";
 import { EmployeeBody, EmployeeForm } from "~/forms/employee.server";
 import { cleanup } from "~/jobs/cleanup.server";
 import { runJob } from "~/jobs/registry.server";
-import { resetEnvCache } from "~/server/env.server";
-import { anonymiseEmployee } from "~/services/anonymisation.server";
-import type { CurrentUser } from "~/services/current-user.server";
-import { confirmImport, failStaleImports } from "~/services/employee-import-run.server";
-import { importPlan, startImport } from "~/services/employee-import.server";
-import { NotFoundError, ValidationError } from "~/services/errors";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { anonymiseEmployee } from "~/services/employees/anonymisation.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { confirmImport, failStaleImports } from "~/services/employees/import-run.server";
+import { importPlan, startImport } from "~/services/employees/import.server";
+import { NotFoundError, ValidationError } from "~/services/shared/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { currentUserOf } from "~tests/support/factories-leave";

@@ -5,16 +5,16 @@
  * twice changes nothing; the directory export read back as an import is unchanged; welcome mails only when asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, KEY_COLUMNS, columnHeader } from "~/domain/employee-import";
-import { resetEnvCache } from "~/server/env.server";
-import { drainInlineJobs } from "~/server/queue.server";
-import type { CurrentUser } from "~/services/current-user.server";
-import { directorySheet, importTemplate } from "~/services/employee-export.server";
-import { readImportFile } from "~/services/employee-import-file.server";
-import { confirmImport, runImport } from "~/services/employee-import-run.server";
-import { importPlan, startImport } from "~/services/employee-import.server";
-import { ValidationError } from "~/services/errors";
-import { writeXlsx } from "~/services/xlsx.server";
+import { IMPORT_COLUMNS, KEY_COLUMNS, columnHeader } from "~/domain/employees/import";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { directorySheet, importTemplate } from "~/services/employees/export.server";
+import { readImportFile } from "~/services/employees/import-file.server";
+import { confirmImport, runImport } from "~/services/employees/import-run.server";
+import { importPlan, startImport } from "~/services/employees/import.server";
+import { ValidationError } from "~/services/shared/errors";
+import { writeXlsx } from "~/services/shared/xlsx.server";
 import { runJob } from "~/jobs/registry.server";
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { EmployeeValues, TrackedField } from "~/domain/employee-sheet";
-import { drainInlineJobs } from "~/server/queue.server";
-import { resetEnvCache } from "~/server/env.server";
-import { createApiToken, userIdForApiToken } from "~/services/auth.server";
+import type { EmployeeValues, TrackedField } from "~/domain/employees/sheet";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { createApiToken, userIdForApiToken } from "~/services/identity/auth.server";
 import {
   archiveDirectory,
   directoryHome,
@@ -12,9 +12,9 @@ import {
   listEmployees,
   subsidiaryDirectory,
   teamDirectory,
-} from "~/services/employees.server";
-import { createEmployee, deleteEmployee, updateEmployee } from "~/services/employee-writes.server";
-import { AppError } from "~/services/errors";
+} from "~/services/employees/employees.server";
+import { createEmployee, deleteEmployee, updateEmployee } from "~/services/employees/writes.server";
+import { AppError } from "~/services/shared/errors";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee as createAccount, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { actorOf, completeSheet, SEVEN_HOURS } from "~tests/support/factories-employees";

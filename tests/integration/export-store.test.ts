@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHUNK_BYTES, exportChunkReader, exportChunkWriter, STORED_IN_DATABASE } from "~/server/export-store.server";
-import { createExportJob, exportJobFile, runExportJob } from "~/services/report-export.server";
-import { EMPTY_QUERY } from "~/services/reports.server";
+import { CHUNK_BYTES, exportChunkReader, exportChunkWriter, STORED_IN_DATABASE } from "~/server/reports/export-store.server";
+import { createExportJob, exportJobFile, runExportJob } from "~/services/reports/export.server";
+import { EMPTY_QUERY } from "~/services/reports/reports.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createLeave, currentUserOf } from "~tests/support/factories-leave";

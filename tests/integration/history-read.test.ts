@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordHistory, type HistoryEntry } from "~/services/history.server";
-import { employeeHistory, employeeHistorySheet } from "~/services/history-read.server";
-import type { CurrentUser } from "~/services/current-user.server";
-import { writeXlsx } from "~/services/xlsx.server";
+import { recordHistory, type HistoryEntry } from "~/services/history/history.server";
+import { employeeHistory, employeeHistorySheet } from "~/services/history/read.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { writeXlsx } from "~/services/shared/xlsx.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordHistory } from "~/services/history.server";
+import { recordHistory } from "~/services/history/history.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeaveCast } from "~tests/support/factories-leave";
 

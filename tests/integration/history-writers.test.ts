@@ -6,18 +6,18 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 process.env.QUEUE_PREFIX = `histw-${process.pid}`;
-import type { CurrentUser } from "~/services/current-user.server";
-import { anonymiseEmployee } from "~/services/anonymisation.server";
-import { removeCorrection, validateCorrection } from "~/services/clock-corrections.server";
-import { createEmployee, deleteEmployee, updateEmployee } from "~/services/employee-writes.server";
-import { decideLeave, removeLeave } from "~/services/leave-decision.server";
-import { deleteLeave } from "~/services/leave-requests.server";
-import { addDeduction, removeDeduction } from "~/services/overtime-deductions.server";
-import { saveCountryPolicyAs, policyForDate } from "~/services/overtime-policy.server";
-import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
-import { updateProfile } from "~/services/profile.server";
-import { updateSubsidiary, getSubsidiary } from "~/services/settings-subsidiaries.server";
-import { getCountry, updateCountry } from "~/services/settings-countries.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { anonymiseEmployee } from "~/services/employees/anonymisation.server";
+import { removeCorrection, validateCorrection } from "~/services/time-clock/clock-corrections.server";
+import { createEmployee, deleteEmployee, updateEmployee } from "~/services/employees/writes.server";
+import { decideLeave, removeLeave } from "~/services/leave/decision.server";
+import { deleteLeave } from "~/services/leave/requests.server";
+import { addDeduction, removeDeduction } from "~/services/overtime/deductions.server";
+import { saveCountryPolicyAs, policyForDate } from "~/services/overtime/policy.server";
+import { closeMonth, reopenMonth } from "~/services/payroll/close.server";
+import { updateProfile } from "~/services/identity/profile.server";
+import { updateSubsidiary, getSubsidiary } from "~/services/organisation/subsidiaries.server";
+import { getCountry, updateCountry } from "~/services/organisation/countries.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee as createAccount } from "~tests/support/factories";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
@@ -310,7 +310,7 @@ describe("append-only and anonymisation", () => {
     await db.sql(`update employee set hired_at = '2010-01-04' where id = ?`, [who.employeeId]);
     const leaveId = await createLeave(db.em(), who.employeeId, { start: "2014-07-01", end: "2014-07-01" });
     await db.em().transactional(async (tx) => {
-      const { recordHistory } = await import("~/services/history.server");
+      const { recordHistory } = await import("~/services/history/history.server");
       await recordHistory(tx, [
         { action: "sheet.update", employeeId: who.employeeId, actorId: head.employeeId, details: { changes: [{ field: "lastname", old: "Zoé", new: "Zoé-Secret" }, { field: "numberOfHoursPerWeek", old: 35, new: 32 }] } },
         { action: "leave.refuse", employeeId: who.employeeId, actorId: head.employeeId, details: { leaveId, step: "refused", reason: "Zoé est attendue." } },
@@ -364,7 +364,7 @@ describe("append-only and anonymisation", () => {
       const found = text.match(/update\s+"?audit_log"?|delete\s+from\s+"?audit_log"?|truncate\s+[^;]*audit_log|cadran\.redact/gi) ?? [];
       return found.map((m) => `${path.relative(root, f)}: ${m.replace(/\s+/g, " ").toLowerCase()}`);
     });
-    expect(hits.filter((h) => !h.includes("cadran.redact"))).toEqual(["app/services/anonymisation.server.ts: update audit_log"]);
-    expect(new Set(hits.filter((h) => h.includes("cadran.redact")).map((h) => h.split(":")[0]))).toEqual(new Set(["app/services/anonymisation.server.ts"]));
+    expect(hits.filter((h) => !h.includes("cadran.redact"))).toEqual(["app/services/employees/anonymisation.server.ts: update audit_log"]);
+    expect(new Set(hits.filter((h) => h.includes("cadran.redact")).map((h) => h.split(":")[0]))).toEqual(new Set(["app/services/employees/anonymisation.server.ts"]));
   });
 });

@@ -4,8 +4,8 @@
  * listed on the page).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "~/services/current-user.server";
-import { ForbiddenError, ValidationError } from "~/services/errors";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { ForbiddenError, ValidationError } from "~/services/shared/errors";
 import {
   addComputedHolidays,
   addNextYearHolidays,
@@ -13,7 +13,7 @@ import {
   holidayProposal,
   parseHolidayTarget,
   unfollowHolidayCalendar,
-} from "~/services/holiday-proposals.server";
+} from "~/services/organisation/holiday-proposals.server";
 import { runJob } from "~/jobs/registry.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, type Org } from "~tests/support/factories";

@@ -1,8 +1,8 @@
 import { MikroORM } from "@mikro-orm/postgresql";
 import pg from "pg";
 import { afterAll, describe, expect, it, inject } from "vitest";
-import { isoWeekKey } from "~/domain/iso-week";
-import { computeEmployeeWeek } from "~/services/overtime-week.server";
+import { isoWeekKey } from "~/domain/shared/iso-week";
+import { computeEmployeeWeek } from "~/services/overtime/week.server";
 import { ormConfig } from "~db/mikro-orm.config";
 import { seedLarge } from "~db/seeds/large";
 import { wrongWaitingFor } from "~tests/support/waiting";

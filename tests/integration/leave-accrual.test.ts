@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { juneRollover as juneRolloverRule } from "~/domain/leave-balance";
+import { juneRollover as juneRolloverRule } from "~/domain/leave/balance";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { counters, setCounters } from "~tests/support/factories-leave";

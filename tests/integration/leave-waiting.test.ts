@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isAwaitingActor, type LeaveState, type LeaveWorkflow } from "~/domain/leave-workflow";
-import type { CurrentUser } from "~/services/current-user.server";
-import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "~/services/leave-scope.server";
-import { shellCounters } from "~/services/shell.server";
-import { requestState } from "~/server/request-state.server";
-import { commitSession, sessionStorage } from "~/server/session.server";
-import { EMPLOYEE_OPTIONS_MAX, PENDING_PAGE_SIZE, waitingLeaves, waitingPage } from "~/services/leave-lists.server";
+import { isAwaitingActor, type LeaveState, type LeaveWorkflow } from "~/domain/leave/workflow";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "~/services/leave/scope.server";
+import { shellCounters } from "~/services/shell/shell.server";
+import { requestState } from "~/server/shared/request-state.server";
+import { commitSession, sessionStorage } from "~/server/identity/session.server";
+import { EMPLOYEE_OPTIONS_MAX, PENDING_PAGE_SIZE, waitingLeaves, waitingPage } from "~/services/leave/lists.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";

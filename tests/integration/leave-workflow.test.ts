@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/errors";
-import { drainInlineJobs } from "~/server/queue.server";
-import { decideLeave, removeLeave } from "~/services/leave-decision.server";
-import { getLeave } from "~/services/leave.server";
-import { deleteLeave, editLeave, requestLeave, type LeaveInput } from "~/services/leave-requests.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
+import { drainInlineJobs } from "~/server/operations/queue.server";
+import { decideLeave, removeLeave } from "~/services/leave/decision.server";
+import { getLeave } from "~/services/leave/leave.server";
+import { deleteLeave, editLeave, requestLeave, type LeaveInput } from "~/services/leave/requests.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { addHoliday, counters, createLeave, createLeaveCast, currentUserOf, setCounters } from "~tests/support/factories-leave";

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { employeeWeek, overtimeCalendar } from "~/services/overtime-views.server";
+import { employeeWeek, overtimeCalendar } from "~/services/overtime/views.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { at, createClockEmployee, currentUser, insertClock } from "~tests/support/factories-time";
-import { recomputeDay } from "~/services/time-clock.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 
 /** Issue 26 §3 (decision 0076): the calendars and the week explanation show the checks of the employee's own country. */
 const db = useTestDatabase();

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
-import { argon2Load } from "~/server/password.server";
-import { attemptsInFlight, BURST_REFUSALS, clearLoginBursts } from "~/server/login-attempts.server";
-import { loginWithPassword, type LoginResult } from "~/services/auth.server";
+import { argon2Load } from "~/server/identity/password.server";
+import { attemptsInFlight, BURST_REFUSALS, clearLoginBursts } from "~/server/identity/login-attempts.server";
+import { loginWithPassword, type LoginResult } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";

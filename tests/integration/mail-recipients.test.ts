@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { sendMail, sendStoredMail } from "~/server/mail.server";
-import { sendLeaveDecisionMail } from "~/services/leave-mail.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { sendMail, sendStoredMail } from "~/server/operations/mail.server";
+import { sendLeaveDecisionMail } from "~/services/leave/mail.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createLeave, createLeaveCast } from "~tests/support/factories-leave";
 import { startSmtpCapture } from "~tests/support/smtp";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { findDueNotifications } from "~/services/clock-notifications.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { checksIn, legalDays } from "~/services/overtime-legal-days.server";
-import { badgingScreen, clockAction, createSuggestion } from "~/services/time-clock.server";
+import { findDueNotifications } from "~/services/time-clock/clock-notifications.server";
+import { loadDashboard } from "~/services/home/dashboard.server";
+import { checksIn, legalDays } from "~/services/overtime/legal-days.server";
+import { badgingScreen, clockAction, createSuggestion } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { at, createClockEmployee, currentUser, insertClock } from "~tests/support/factories-time";

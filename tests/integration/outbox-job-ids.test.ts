@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUEUE_NAME } from "~/server/jobs.server";
-import { outboxIdOf, relayOutbox, writeOutbox } from "~/server/outbox.server";
+import { QUEUE_NAME } from "~/server/operations/jobs.server";
+import { outboxIdOf, relayOutbox, writeOutbox } from "~/server/operations/outbox.server";
 import { useTestDatabase } from "~tests/support/db";
 
 /**

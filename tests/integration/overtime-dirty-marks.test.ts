@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isoWeekKey, mondayOf } from "~/domain/iso-week";
-import { addDays } from "~/domain/time-calendar-date";
-import { localDate } from "~/domain/zoned-day";
-import { createEmployee as createSheet, updateEmployee } from "~/services/employee-writes.server";
-import { closeMonth, reopenMonth } from "~/services/payroll-close.server";
-import { getCountry, updateCountry } from "~/services/settings-countries.server";
-import { getSubsidiary, updateSubsidiary } from "~/services/settings-subsidiaries.server";
-import { computeEmployeeWeek } from "~/services/overtime-week.server";
+import { isoWeekKey, mondayOf } from "~/domain/shared/iso-week";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { localDate } from "~/domain/shared/zoned-day";
+import { createEmployee as createSheet, updateEmployee } from "~/services/employees/writes.server";
+import { closeMonth, reopenMonth } from "~/services/payroll/close.server";
+import { getCountry, updateCountry } from "~/services/organisation/countries.server";
+import { getSubsidiary, updateSubsidiary } from "~/services/organisation/subsidiaries.server";
+import { computeEmployeeWeek } from "~/services/overtime/week.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { completeSheet, SEVEN_HOURS } from "~tests/support/factories-employees";
 import { insertClock } from "~tests/support/factories-time";
-import { recomputeDay } from "~/services/time-clock.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { currentUserOf } from "~tests/support/factories-leave";
 
 /**

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FRANCE_POLICY } from "~/domain/overtime-policy";
-import { resetEnvCache } from "~/server/env.server";
-import { saveCountryPolicy } from "~/services/overtime-policy.server";
-import { closePastDays, overtimeChecksum, planChunks, runChunk } from "~/services/overtime-run.server";
-import { recomputeDay } from "~/services/time-clock.server";
+import { FRANCE_POLICY } from "~/domain/overtime/policy";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { saveCountryPolicy } from "~/services/overtime/policy.server";
+import { closePastDays, overtimeChecksum, planChunks, runChunk } from "~/services/overtime/run.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";

@@ -4,9 +4,9 @@
  * form filled, nothing stored; other roles kept out.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { FRANCE_POLICY } from "~/domain/overtime-policy";
+import { FRANCE_POLICY } from "~/domain/overtime/policy";
 import { policyFormDefaults } from "~/forms/overtime-policy.server";
-import { saveCountryPolicy } from "~/services/overtime-policy.server";
+import { saveCountryPolicy } from "~/services/overtime/policy.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, createRoleAccounts, type Org } from "~tests/support/factories";
 import { htmlClient, useTestServer } from "~tests/support/http";

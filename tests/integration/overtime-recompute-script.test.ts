@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FRANCE_POLICY } from "~/domain/overtime-policy";
-import { saveCountryPolicy } from "~/services/overtime-policy.server";
-import { recomputeDay } from "~/services/time-clock.server";
+import { FRANCE_POLICY } from "~/domain/overtime/policy";
+import { saveCountryPolicy } from "~/services/overtime/policy.server";
+import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
 import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MERGE_SHIPPED_PAIR_SQL } from "~db/migrations/Migration20261221110000";
-import { FRANCE_POLICY, type OvertimePolicy } from "~/domain/overtime-policy";
-import { policyColumns, policyForDate } from "~/services/overtime-policy.server";
+import { FRANCE_POLICY, type OvertimePolicy } from "~/domain/overtime/policy";
+import { policyColumns, policyForDate } from "~/services/overtime/policy.server";
 import { useTestDatabase } from "~tests/support/db";
 
 /**

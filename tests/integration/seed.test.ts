@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
 import { buildDemoData, DEMO_ACCOUNTS, DEMO_CLOCK_DAYS, DEMO_PASSWORD, DEMO_TABLES, seedDemo } from "../../db/seeds/demo";
-import { verifyPassword } from "../../app/server/password.server";
+import { verifyPassword } from "../../app/server/identity/password.server";
 import { useTestDatabase } from "../support/db";
 
 /** A Wednesday after Ascension and before Whit Monday: the clock window holds Easter Monday, 1, 8 and 14 May. */

@@ -1,8 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { env } from "~/server/env.server";
-import { createResetToken } from "~/services/auth.server";
+import { env } from "~/server/shared/env.server";
+import { createResetToken } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";

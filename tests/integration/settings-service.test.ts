@@ -4,12 +4,12 @@
  * depends on the item (nothing is lost).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { AppError } from "~/services/errors";
-import { deleteSettingsItem, settingsOverview } from "~/services/settings.server";
-import { createCountry, getCountry, listCountries, updateCountry } from "~/services/settings-countries.server";
-import { createDivision, createTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/settings-divisions-teams.server";
-import { createSubsidiary } from "~/services/settings-subsidiaries.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { AppError } from "~/services/shared/errors";
+import { deleteSettingsItem, settingsOverview } from "~/services/organisation/settings.server";
+import { createCountry, getCountry, listCountries, updateCountry } from "~/services/organisation/countries.server";
+import { createDivision, createTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/organisation/divisions-teams.server";
+import { createSubsidiary } from "~/services/organisation/subsidiaries.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 

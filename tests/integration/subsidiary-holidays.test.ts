@@ -4,15 +4,15 @@
  * removing one marks the stored overtime weeks of the subsidiary's employees dirty.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ValidationError } from "~/services/errors";
-import { holidaysOver } from "~/services/holidays.server";
-import { requestLeave } from "~/services/leave-requests.server";
-import { loadOvertimeWeek } from "~/services/overtime-week.server";
-import { getCountry, updateCountry } from "~/services/settings-countries.server";
-import { getSubsidiary, updateSubsidiary } from "~/services/settings-subsidiaries.server";
-import type { CurrentUser } from "~/services/current-user.server";
-import { clockEmployee, clockFacts } from "~/services/time-clock.server";
-import { loadExpectedFacts } from "~/services/time-clock-views.server";
+import { ValidationError } from "~/services/shared/errors";
+import { holidaysOver } from "~/services/organisation/holidays.server";
+import { requestLeave } from "~/services/leave/requests.server";
+import { loadOvertimeWeek } from "~/services/overtime/week.server";
+import { getCountry, updateCountry } from "~/services/organisation/countries.server";
+import { getSubsidiary, updateSubsidiary } from "~/services/organisation/subsidiaries.server";
+import type { CurrentUser } from "~/services/identity/current-user.server";
+import { clockEmployee, clockFacts } from "~/services/time-clock/time-clock.server";
+import { loadExpectedFacts } from "~/services/time-clock/views.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { addHoliday, createLeaveCast, currentUserOf, setCounters } from "~tests/support/factories-leave";

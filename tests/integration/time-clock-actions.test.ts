@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "~/services/errors";
-import { clockAction, currentClock, recomputeDay, resetDay } from "~/services/time-clock.server";
+import { AppError } from "~/services/shared/errors";
+import { clockAction, currentClock, recomputeDay, resetDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { addHoliday, addLeave, at, createClockEmployee, currentUser, insertClock, rejection, setSchedule } from "~tests/support/factories-time";

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { closePastDays } from "~/services/overtime-run.server";
-import { payrollCsv, payrollMonth } from "~/services/payroll.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { validateSuggestion } from "~/services/time-clock-suggestions.server";
-import { badgingScreen, clockAction, createSuggestion, currentClock, history, recomputeDay } from "~/services/time-clock.server";
-import { todayByTeam } from "~/services/time-clock-views.server";
+import { closePastDays } from "~/services/overtime/run.server";
+import { payrollCsv, payrollMonth } from "~/services/payroll/payroll.server";
+import { loadDashboard } from "~/services/home/dashboard.server";
+import { validateSuggestion } from "~/services/time-clock/suggestions.server";
+import { badgingScreen, clockAction, createSuggestion, currentClock, history, recomputeDay } from "~/services/time-clock/time-clock.server";
+import { todayByTeam } from "~/services/time-clock/views.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { addLeave, at, createClockEmployee, currentUser, insertClock, rejection } from "~tests/support/factories-time";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ValidationError } from "~/services/errors";
-import { badgingScreen, clockAction, clockById, createSuggestion, employeeRange, history } from "~/services/time-clock.server";
+import { ValidationError } from "~/services/shared/errors";
+import { badgingScreen, clockAction, clockById, createSuggestion, employeeRange, history } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createOrg, type Org } from "~tests/support/factories";
 import { addLeave, at, createClockEmployee, insertClock, rejection, setSchedule } from "~tests/support/factories-time";

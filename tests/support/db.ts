@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { ormConfig } from "~db/mikro-orm.config";
-import { resetEnvCache } from "~/server/env.server";
-import { closeOrm, setOrm } from "~/server/orm.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { closeOrm, setOrm } from "~/server/shared/orm.server";
 
 export function withDatabase(url: string, database: string) {
   const u = new URL(url);

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { instantAt } from "~/domain/zoned-day";
+import { instantAt } from "~/domain/shared/zoned-day";
 
 /**
  * Factories for the clock correction and badging views tests: schedules and clocks written with SQL.

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { emptyWeek, type EmployeeValues, type ScheduleDay } from "~/domain/employee-sheet";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { emptyWeek, type EmployeeValues, type ScheduleDay } from "~/domain/employees/sheet";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
 import type { Org, TestEmployee } from "./factories";
 
 /** Employee-sheet test data: a complete sheet, and the CurrentUser of a test account. */

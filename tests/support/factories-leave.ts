@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "./factories";
 
 /** Leave test helpers: leaves, counters, holidays and the cast of a leave workflow, written with SQL. */

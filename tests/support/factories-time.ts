@@ -1,9 +1,9 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import type { ScheduleDay } from "~/domain/expected-time";
-import { addDays } from "~/domain/time-calendar-date";
-import { instantAt, localDate } from "~/domain/zoned-day";
-import { loadCurrentUser, type CurrentUser } from "~/services/current-user.server";
-import { AppError } from "~/services/errors";
+import type { ScheduleDay } from "~/domain/planning/expected-time";
+import { addDays } from "~/domain/shared/time-calendar-date";
+import { instantAt, localDate } from "~/domain/shared/zoned-day";
+import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
+import { AppError } from "~/services/shared/errors";
 import { createEmployee, type Org } from "./factories";
 
 /** Time clock test data, written with SQL like the shared factories. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/identity/password.server";
 
 /**
  * Small factories for tests: an organisation and employees with accounts, written with SQL (fast, no identity map).

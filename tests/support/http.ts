@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { createApp, loadBuild } from "../../scripts/lib/app";
-import { resetEnvCache } from "~/server/env.server";
+import { resetEnvCache } from "~/server/shared/env.server";
 import { TEST_PASSWORD } from "./factories";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { drainInlineJobs } from "~/server/queue.server";
+import { resetEnvCache } from "~/server/shared/env.server";
+import { drainInlineJobs } from "~/server/operations/queue.server";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 

@@ -1,5 +1,5 @@
-import { effectiveStepActor, type LeaveState } from "~/domain/leave-workflow";
-import { toWorkflow } from "~/services/leave-scope.server";
+import { effectiveStepActor, type LeaveState } from "~/domain/leave/workflow";
+import { toWorkflow } from "~/services/leave/scope.server";
 
 const IN_FLIGHT = ["pending", "prevalidate", "validate"];
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "~/server/env.server";
+import { env, resetEnvCache } from "~/server/shared/env.server";
 
 /** Issue 28 item 10: with PORT=3905 and no APP_URL, every mail linked to port 3000. */
 describe("APP_URL", () => {

@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ARGON2_IN_FLIGHT, argon2Load, hashPassword, verifyPassword } from "~/server/password.server";
+import { ARGON2_IN_FLIGHT, argon2Load, hashPassword, verifyPassword } from "~/server/identity/password.server";
 
 /**
  * Issue 31 item 7: a burst of password checks keeps to ARGON2_IN_FLIGHT at once, so the thread pool (zlib for every

@@ -7,8 +7,8 @@
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, columnHeader, parseRows } from "~/domain/employee-import";
-import { checkXlsxSize, csvEncoding, decodeCsv, readImportFile } from "~/services/employee-import-file.server";
+import { IMPORT_COLUMNS, columnHeader, parseRows } from "~/domain/employees/import";
+import { checkXlsxSize, csvEncoding, decodeCsv, readImportFile } from "~/services/employees/import-file.server";
 import { zipBomb } from "~tests/support/zip-bomb";
 
 /** The 27 bytes 0x80–0x9F Windows-1252 defines, and their characters. */

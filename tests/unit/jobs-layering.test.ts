@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { JOBS } from "~/server/jobs.server";
+import { JOBS } from "~/server/operations/jobs.server";
 import { processors } from "~/jobs/registry.server";
 
 /**

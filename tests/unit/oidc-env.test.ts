@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { env, oidcSettings, passwordSignIn, resetEnvCache } from "~/server/env.server";
+import { env, oidcSettings, passwordSignIn, resetEnvCache } from "~/server/shared/env.server";
 
 /** Decision 0090: single sign-on is configured by three variables together; password sign-in off needs it. */
 const KEYS = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_NAME", "PASSWORD_SIGN_IN"] as const;

@@ -1,7 +1,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { LEAVE_REASONS } from "~/domain/leave-days";
-import { openApiDocument } from "~/server/openapi.server";
+import { LEAVE_REASONS } from "~/domain/leave/days";
+import { openApiDocument } from "~/server/api/openapi.server";
 
 /**
  * Issue 43 item 1: the document an integrator's generator reads. Every operation has a stable operationId (the list

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { requestNow, testClockOf, TEST_CLOCK_COOKIE } from "~/server/clock.server";
+import { requestNow, testClockOf, TEST_CLOCK_COOKIE } from "~/server/shared/clock.server";
 
 /** Decision 0103: the request's "now" is the machine's clock unless the process runs with CADRAN_TEST_CLOCK=1. */
 const SATURDAY_22H = Date.UTC(2026, 10, 7, 21, 0); // 07/11/2026 22:00 in Paris

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { writeXlsx, type XlsxCell } from "~/services/xlsx.server";
+import { writeXlsx, type XlsxCell } from "~/services/shared/xlsx.server";
 
 /** The Excel writer neutralises formula-like texts (issue 27 §3, decision 0080); formulas it is given stay formulas. */
 async function written(rows: XlsxCell[][], totalsLabel = "Total") {

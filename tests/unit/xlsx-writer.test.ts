@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { formatDecimal } from "~/domain/number-format";
-import { hoursDecimal } from "~/domain/reports";
+import { formatDecimal } from "~/domain/shared/number-format";
+import { hoursDecimal } from "~/domain/reports/reports";
 import { t } from "~/i18n/fr";
-import { columnWidth, sheetName, writeXlsx, xlsxDate, XLSX_FORMATS, type XlsxCell, type XlsxColumn } from "~/services/xlsx.server";
+import { columnWidth, sheetName, writeXlsx, xlsxDate, XLSX_FORMATS, type XlsxCell, type XlsxColumn } from "~/services/shared/xlsx.server";
 
 /**
  * The streaming writer gives every data cell of a column one shared style object (exceljs then looks its style id

@@ -169,12 +169,12 @@ export const common = {
 
   // Home (placeholder until the dashboards land)
 
-  // Paged lists (app/ui/pager.tsx)
+  // Paged lists (app/ui/shared/pager.tsx)
   "pager.previous": "Page précédente",
   "pager.next": "Page suivante",
   "pager.status": "Page {page} sur {pages}",
 
-  // Period filters of the overtime, planning and report pages (app/ui/period-fields.tsx, decision 0087)
+  // Period filters of the overtime, planning and report pages (app/ui/shared/period-fields.tsx, decision 0087)
   "period.moved_end": "La période dépassait 6 mois : la date de fin a été déplacée à 6 mois après le début. Période affichée : du {from} au {to}.",
   "period.moved_start": "La période dépassait 6 mois : la date de début a été déplacée à 6 mois avant la fin. Période affichée : du {from} au {to}.",
 } as const;

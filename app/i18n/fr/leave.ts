@@ -22,7 +22,7 @@ export const leave = {
   "leave.state.accepted": "Acceptée",
   "leave.state.refused": "Refusée",
   "leave.state.removed": "Retirée",
-  // Where a request in flight is (domain/leave-progress.ts)
+  // Where a request in flight is (domain/leave/progress.ts)
   "leave.progress.awaiting.team_leader": "En attente du chef d'équipe",
   "leave.progress.awaiting.department_head": "En attente du chef de pôle",
   "leave.progress.awaiting.management": "En attente de la direction",
@@ -63,7 +63,7 @@ export const leave = {
   "leave.field.month": "Mois",
   "leave.field.all_months": "Tous les mois",
   "leave.field.all_employees": "Tous les employés",
-  // A leave's days in a sentence (issue 41, app/domain/leave-period-text.ts).
+  // A leave's days in a sentence (issue 41, app/domain/leave/period-text.ts).
   "leave.period.days": "du {start} au {end}",
   "leave.period.day": "le {day}",
   "leave.period.morning": "le {day} (matin)",
@@ -173,7 +173,7 @@ export const leave = {
   "leave.error.not_your_step": "Vous ne pouvez pas traiter cette demande à cette étape.",
   "leave.error.not_removable": "Seul un congé accepté peut être retiré, par la direction ou la DAF.",
   "leave.error.not_found": "Demande de congé introuvable.",
-  // Messages that say what to fix (issue 28 item 4, app/domain/leave-messages.ts)
+  // Messages that say what to fix (issue 28 item 4, app/domain/leave/messages.ts)
   "leave.error.holiday_on": "Le {date} est un jour férié : choisissez des dates qui commencent et finissent un jour ouvré.",
   "leave.error.weekend_day": "Le {date} est un {day} : ce n'est pas un jour ouvré, il n'y a rien à poser.",
   "leave.error.weekend_only": "Du {start} au {end}, il n'y a aucun jour ouvré (week-end ou jours fériés) : rien à poser.",
