@@ -1,8 +1,13 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { useJobRunner } from "~/server/operations/job-runner.server";
 import { RETRY_AFTER_SECONDS } from "~/server/operations/unavailable.server";
 import { NonceProvider } from "~/ui/shared/nonce";
+
+// The web process hands the job registry to the queue for its inline mode (issue 45: app/server never imports
+// app/jobs). Lazy: the registry loads with the first inline job.
+useJobRunner(() => import("./jobs/registry.server"));
 
 /** Kept for Remix: nothing streams (no loader defers), so nothing waits on it. */
 export const streamTimeout = 5_000;

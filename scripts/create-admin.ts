@@ -4,6 +4,7 @@
  * The database is DATABASE_URL, else the embedded PostgreSQL (like `npm start`); pending migrations run first.
  * The link is `${APP_URL}/password/change/<token>` (APP_URL defaults to http://localhost:$PORT, 3000 without PORT); no mail is sent.
  */
+import "./lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { MikroORM } from "@mikro-orm/postgresql";
 import { parseArgs } from "node:util";
 import { ormConfig } from "../db/mikro-orm.config";

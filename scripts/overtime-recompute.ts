@@ -5,6 +5,7 @@
  * `--to` defaults to today (Europe/Paris); weeks not begun are skipped. The database is DATABASE_URL. The same
  * chunks as the nightly job run here one after the other; it is safe to stop and run again (nothing counts twice).
  */
+import "./lib/job-runner"; // hands the job registry to the queue (issue 45)
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { parseArgs } from "node:util";
 import { mondayOf } from "~/domain/shared/iso-week";

@@ -3,6 +3,7 @@
  * The database is DATABASE_URL, else the embedded PostgreSQL (like `npm start`). Runs pending migrations first,
  * then wipes every application table and seeds relative to today in Europe/Paris.
  */
+import "./lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { MikroORM } from "@mikro-orm/postgresql";
 import { DateTime } from "luxon";
 import { ormConfig } from "../db/mikro-orm.config";

@@ -1,3 +1,4 @@
+import "./lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import closeWithGrace from "close-with-grace";
 import { DateTime } from "luxon";

@@ -10,6 +10,7 @@ import { clearFanOut, setFanOut } from "~/jobs/fanout.server";
 import { flowFanOut } from "./fanout";
 import { overtimeChunkFailedForGood } from "~/jobs/overtime.server";
 import { runJob } from "~/jobs/registry.server";
+import { useJobRunner } from "~/server/operations/job-runner.server";
 import { PermanentJobError } from "~/server/operations/jobs.server";
 import { logRedisError, logStateChange } from "~/server/operations/ops-log.server";
 import { markOutboxDone, outboxDone, outboxIdOf, recheckOutbox, relayOutbox } from "~/server/operations/outbox.server";
@@ -51,6 +52,8 @@ export async function startWorker(
 ) {
   // Jobs and exports get minutes, not a web request's seconds (decision 0094).
   setOrmBudget("jobs");
+  // The worker is a process that starts jobs: it hands the registry to the queue, for a job recorded inline here.
+  useJobRunner(async () => ({ runJob }));
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   let schedulesTimer: NodeJS.Timeout | undefined;
   const prefix = options.prefix ?? process.env.QUEUE_PREFIX ?? "cadran";

@@ -1,5 +1,5 @@
 import * as z from "./z.server";
-import { CLOCK_TYPES } from "~/domain/time-clock/clock-state";
+import { CLOCK_TYPES } from "~/domain/time-clock/clock-type";
 import { t } from "~/i18n/fr";
 
 /**

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { notificationTone } from "~/domain/time-clock/clock-notifications";
-import { CLOCK_ACTIONS, CLOCK_TYPES, type ClockAction } from "~/domain/time-clock/clock-state";
+import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";
+import { CLOCK_TYPES } from "~/domain/time-clock/clock-type";
 import { clockTime, formatFrDate, longFrDate } from "~/domain/shared/calendar-text";
 import { searchDate } from "~/domain/shared/date-window";
 import { formatClock, formatHoursMinutes } from "~/domain/shared/number-format";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, hydraCollection, iri, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
 import { dashboardEmployees } from "~/services/planning/planning.server";
 

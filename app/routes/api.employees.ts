@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bodyToValues, EmployeeBody } from "~/forms/employee.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, hydraView, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { handleApi, hydraCollection, hydraView, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { idFromIri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
 import { AppError } from "~/services/shared/errors";
 import { employeeToApi } from "~/services/employees/records.server";

@@ -3,7 +3,7 @@ import { apiSearchDate } from "~/forms/dates.server";
 import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
 import { getEm } from "~/server/shared/orm.server";
 import { eventDaysOf } from "~/services/organisation/event-days.server";
-import { eventDayJson } from "~/services/planning/api.server";
+import { eventDayJson } from "~/server/planning/api.server";
 
 /**
  * GET /api/event_days/employee/{id}[?start=YYYYMMDD&end=YYYYMMDD]: an employee's closing and travel days

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { windowToday } from "~/forms/dates.server";
 import { t } from "~/i18n/fr";
-import { handleApi, hydraCollection, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { handleApi, hydraCollection, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { idFromIri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
 import { ApiEventDayBody } from "~/forms/planning.server";
 import { ForbiddenError } from "~/services/shared/errors";
 import { addEventDay, eventDaysOf } from "~/services/organisation/event-days.server";
-import { eventDayJson } from "~/services/planning/api.server";
+import { eventDayJson } from "~/server/planning/api.server";
 
 /** GET /api/event_days: one's own closing and travel days. */
 export async function loader({ request }: LoaderFunctionArgs) {

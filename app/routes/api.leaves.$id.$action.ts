@@ -5,7 +5,7 @@ import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } f
 import { getEm } from "~/server/shared/orm.server";
 import { AppError } from "~/services/shared/errors";
 import { removeLeave, decideLeave } from "~/services/leave/decision.server";
-import { leaveJson } from "~/services/leave/api.server";
+import { leaveJson } from "~/server/leave/api.server";
 import { getLeave } from "~/services/leave/leave.server";
 import { leaveId } from "~/services/leave/requests.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, requireApiUser } from "~/server/api/api.server";
 import { getEm } from "~/server/shared/orm.server";
-import { idFromQuery, leaveCollection, periodFromQuery } from "~/services/leave/api.server";
+import { idFromQuery, leaveCollection, periodFromQuery } from "~/server/leave/api.server";
 import { allLeaves } from "~/services/leave/lists.server";
 
 /** GET /api/leaves/all?start&end&employeeId: the leaves of the caller's manager scope. */

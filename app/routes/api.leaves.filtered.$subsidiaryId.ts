@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, requireApiUser } from "~/server/api/api.server";
 import { getEm } from "~/server/shared/orm.server";
-import { idFromQuery, leaveCollection, periodFromQuery } from "~/services/leave/api.server";
+import { idFromQuery, leaveCollection, periodFromQuery } from "~/server/leave/api.server";
 import { filteredLeaves } from "~/services/leave/lists.server";
 import { leaveId } from "~/services/leave/requests.server";
 

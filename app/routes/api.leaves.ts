@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiLeaveBody } from "~/forms/leave.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
 import { getEm } from "~/server/shared/orm.server";
-import { leaveJson } from "~/services/leave/api.server";
+import { leaveJson } from "~/server/leave/api.server";
 import { getLeave } from "~/services/leave/leave.server";
 import { leaveInputFromApi, requestLeave } from "~/services/leave/requests.server";
 

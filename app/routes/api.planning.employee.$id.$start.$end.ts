@@ -4,7 +4,7 @@ import { t } from "~/i18n/fr";
 import { handleApi, jsonResponse, requireApiUser } from "~/server/api/api.server";
 import { getEm } from "~/server/shared/orm.server";
 import { ValidationError } from "~/services/shared/errors";
-import { employeePlanningJson } from "~/services/planning/api.server";
+import { employeePlanningJson } from "~/server/planning/api.server";
 
 /**
  * GET /api/planning/employee/{id}/{start}/{end} (dates YYYYMMDD): the planning of an employee over a period of at

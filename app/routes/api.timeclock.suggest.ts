@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { fromBodyDate } from "~/domain/shared/api-dates";
-import type { ClockType } from "~/domain/time-clock/clock-state";
+import type { ClockType } from "~/domain/time-clock/clock-type";
 import { isCalendarDate } from "~/domain/shared/date-range";
 import { localDate } from "~/domain/shared/zoned-day";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
 import { t } from "~/i18n/fr";
-import { handleApi, idFromIri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { idFromIri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
 import { ValidationError } from "~/services/shared/errors";
 import { askCorrection } from "~/services/time-clock/clock-corrections.server";

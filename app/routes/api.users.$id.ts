@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi, hydraItem, iri, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { handleApi, hydraItem, jsonResponse, requireApiUser } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import { NotFoundError } from "~/services/shared/errors";
 import { avatarUrl } from "~/services/identity/profile.server";
 

@@ -1,3 +1,4 @@
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";

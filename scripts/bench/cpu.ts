@@ -1,3 +1,4 @@
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";

@@ -4,6 +4,7 @@
  * against < 10 s and < 300 MB. Run alone in a child process by `npm run bench` (so the RSS is the writer's), or
  * directly: `npx tsx scripts/bench/excel.ts`.
  */
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";

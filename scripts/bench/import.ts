@@ -5,6 +5,7 @@
  * Run: `DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench/import.ts` (it makes its own
  * database `cadran_bench_import` on that server), or `BENCH_ONLY=import npm run bench`.
  */
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import pg from "pg";
 import { columnHeader, IMPORT_COLUMNS } from "~/domain/employees/import";
 import { resolveDatabase } from "../lib/database";

@@ -1,3 +1,4 @@
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import { isDownload } from "./downloads";
 
 /**

@@ -7,6 +7,7 @@
  * plain executions from this client; `--plans` also prints the plans.
  * Read-only: the session row the shell statement needs is made in a transaction that is rolled back.
  */
+import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import pg from "pg";
 import { SHELL_SQL } from "../../app/server/shared/request-state.server";
 import { WAITING_CONDITION_SQL, waitingParams } from "../../app/services/leave/scope.server";

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { updateEmployee } from "~/services/employees/writes.server";
 import { runChunk } from "~/services/overtime/run.server";
-import { closeMonth, lateChange } from "~/services/payroll/close.server";
+import { closeMonth } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";

@@ -1,5 +1,10 @@
 import "~/forms/z.server"; // the French error map, as every entry point has it (docs/decisions/0016)
 import { afterEach, inject, vi } from "vitest";
+import { useJobRunner } from "~/server/operations/job-runner.server";
+
+// The tests call the services without the web process: they hand the job registry to the queue themselves (issue 45),
+// lazily, so a pure test never loads it.
+useJobRunner(() => import("~/jobs/registry.server"));
 
 // The environment a test reads comes from the run, never from the developer's shell (issue 37 item 2): on the
 // README's embedded default there is no DATABASE_URL, and env() refuses to start without one. The server the global

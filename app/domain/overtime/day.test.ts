@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClockType } from "~/domain/time-clock/clock-state";
+import type { ClockType } from "~/domain/time-clock/clock-type";
 import {
   dailyOvertime,
   overtimeClass,

@@ -1,7 +1,7 @@
 /**
  * Overtime of a day and how it is classed and shown (spec 2 §4 "Overtime classes", §9).
  */
-import type { ClockType } from "~/domain/time-clock/clock-state";
+import type { ClockType } from "~/domain/time-clock/clock-type";
 import type { CalendarDate } from "~/domain/shared/time-calendar-date";
 
 /** Below this many seconds (in absolute value) a day view shows no overtime nor undertime (spec 2 §9). */

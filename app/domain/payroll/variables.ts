@@ -53,6 +53,26 @@ export interface PayrollFigures extends V2Figures {
   nightSeconds: number;
 }
 
+/**
+ * One employee's line: who, and the month's figures (a plain serialisable object: a closed month's snapshot).
+ * Here, beside the figures, so the store and the file writer share it without importing each other.
+ */
+export interface PayrollLine extends PayrollFigures {
+  employeeId: number;
+  matricule: number | null;
+  employeeName: string;
+}
+
+export interface PayrollMonthData {
+  subsidiaryId: number;
+  subsidiaryName: string;
+  month: string;
+  from: CalendarDate;
+  to: CalendarDate;
+  lines: PayrollLine[];
+}
+
+
 interface StoredLine {
   kind?: string;
   rate?: number;

@@ -3,7 +3,7 @@
  * employee at a given instant of a working day, from the day's schedule and the current clock type.
  * Times are wall-clock minutes from local midnight, like the schedule itself.
  */
-import type { ClockType } from "./clock-state";
+import type { ClockType } from "./clock-type";
 import type { ScheduleDay } from "~/domain/planning/expected-time";
 
 /** The notification kinds, stored in `time_clock.new_notification` and shown by the badging modal. */

@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  allowedActions,
-  canApply,
-  notificationToShow,
-  shiftDayOf,
-  shiftIsOpen,
-  type ShiftDay,
-  checkClockSequence,
-  clockTypeOf,
-  currentEmployeeState,
-  EMPLOYEE_STATES,
-  isClockType,
-  type ClockAction,
-  type ClockType,
-  type EmployeeState,
-} from "./clock-state";
+import { allowedActions, canApply, notificationToShow, shiftDayOf, shiftIsOpen, type ShiftDay, checkClockSequence, clockTypeOf, currentEmployeeState, EMPLOYEE_STATES, type ClockAction, type EmployeeState } from "./clock-state";
+import { isClockType, type ClockType } from "./clock-type";
 
 describe("allowedActions", () => {
   it.each<{ name: string; type: ClockType | null; start: boolean; pause: boolean; lunch: boolean; end: boolean }>([

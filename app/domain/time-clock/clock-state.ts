@@ -1,12 +1,10 @@
 import { isClockNotificationKind, type ClockNotificationKind } from "./clock-notifications";
+import { isClockType, type ClockType } from "./clock-type";
 
 /**
  * The time clock's state machine (spec 2 §4 "Clock buttons") and the state shown for an employee
  * (spec 1 §4 "Current clocking state").
  */
-
-/** Type of a clock entry (time log), and the last type of a day's time clock. */
-export type ClockType = "START" | "PAUSE" | "LUNCH" | "END";
 
 /** A badging button: start, pause, lunch, end of day. */
 export type ClockAction = "start" | "pause" | "lunch" | "end";
@@ -14,21 +12,8 @@ export type ClockAction = "start" | "pause" | "lunch" | "end";
 /** Which badging buttons are enabled. */
 export type AllowedActions = Record<ClockAction, boolean>;
 
-/** Every clock type, in the order of a normal day. */
-export const CLOCK_TYPES: readonly ClockType[] = ["START", "PAUSE", "LUNCH", "END"];
-
 /** Every badging button, in screen order. */
 export const CLOCK_ACTIONS: readonly ClockAction[] = ["start", "pause", "lunch", "end"];
-
-/**
- * Narrows a stored string (the entity keeps `type` as varchar) to a ClockType.
- *
- * @example isClockType("LUNCH") // true
- * @example isClockType("lunch") // false: stored types are upper case
- */
-export function isClockType(value: unknown): value is ClockType {
-  return typeof value === "string" && (CLOCK_TYPES as readonly string[]).includes(value);
-}
 
 /**
  * The clock type an action writes.

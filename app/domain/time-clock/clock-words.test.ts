@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClockType } from "./clock-state";
+import type { ClockType } from "./clock-type";
 import { clockSequenceMessage, clocksIn, clockWords, startLabel, type ClockWords } from "./clock-words";
 
 describe("clockWords", () => {

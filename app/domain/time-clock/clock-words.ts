@@ -2,7 +2,7 @@
  * Today's clock told in words (issue 28 item 1): what a person reads first on the home page and the badging page,
  * as Lucca, Combo or Kelio do ("En pause depuis 12:04", "Journée terminée à 17:32", "Pas encore badgé").
  */
-import type { ClockType } from "./clock-state";
+import type { ClockType } from "./clock-type";
 import { menuFor, type Viewer } from "~/domain/shell/menu";
 
 /** The sentence's kind: one catalogue key each (`time_clock.state.<kind>`). */

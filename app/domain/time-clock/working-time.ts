@@ -2,7 +2,7 @@
  * Time worked and lunch time of a day from its clock entries (DESIGN §5 "Time"), and the duration formats
  * of the badging screens. In the examples, `at("08:00")` stands for the Date of 08:00 that day.
  */
-import type { ClockType } from "./clock-state";
+import type { ClockType } from "./clock-type";
 
 /** One clock entry of a day (spec 2 §3 timeLogs: time and type). */
 export interface TimeLogEntry {

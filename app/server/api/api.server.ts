@@ -2,6 +2,7 @@ import { violationsMessage } from "~/services/shared/errors";
 import type { ZodType } from "~/forms/z.server";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { apiRuleFor, ruleAllows } from "~/domain/identity/access";
+import { iri } from "~/domain/shared/iri";
 import { t } from "~/i18n/fr";
 import { currentUserForApiToken } from "~/services/identity/auth.server";
 import type { CurrentUser } from "~/services/identity/current-user.server";
@@ -208,33 +209,6 @@ export function methodNotAllowedAnswer(allowed: string[]): JsonAnswer {
 }
 
 // ---------- hydra shapes ----------
-
-const IRI_BASE: Record<string, string> = {
-  Employee: "/api/employees",
-  User: "/api/users",
-  Country: "/api/countries",
-  Subsidiary: "/api/subsidiaries",
-  Division: "/api/divisions",
-  Team: "/api/teams",
-  Leave: "/api/leaves",
-  TimeClock: "/api/timeclock",
-  EventDay: "/api/event_days",
-};
-
-export function iri(type: keyof typeof IRI_BASE | string, id: number | string): string {
-  return `${IRI_BASE[type] ?? `/api/${type.toLowerCase()}s`}/${id}`;
-}
-
-/** Parses "/api/teams/12" (or a bare number) into 12 for the expected type; null otherwise. */
-export function idFromIri(value: unknown, type: string): number | null {
-  if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
-  if (typeof value !== "string") return null;
-  const base = IRI_BASE[type];
-  const m = /^(.*)\/(\d+)$/.exec(value);
-  if (m && (!base || m[1] === base)) return Number(m[2]);
-  if (/^\d+$/.test(value)) return Number(value);
-  return null;
-}
 
 export function hydraItem<T extends { id: number | string }>(type: string, item: T): T & { "@id": string; "@type": string } {
   return { "@id": iri(type, item.id), "@type": type, ...item };

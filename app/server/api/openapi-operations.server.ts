@@ -7,11 +7,11 @@ import { ApiEventDayBody } from "~/forms/planning.server";
 import { ProfileBody } from "~/forms/profile.server";
 import { CountryBody, DivisionBody, SubsidiaryBody, TeamBody } from "~/forms/settings.server";
 import { ApiSuggestBody } from "~/forms/time-clock.server";
-import { ClockAnswer, CorrectionValidatedAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/services/time-clock/clock-rows.schema";
-import { EmployeeAnswer, EmployeeUpdatedAnswer } from "~/services/employees/records.schema";
-import { LeaveAnswer, LeaveDecisionAnswer } from "~/services/leave/api.schema";
-import { EventDayAnswer, PlanningAnswer } from "~/services/planning/api.schema";
-import { CostReportAnswer, LeaveReportAnswer, OvertimeReportAnswer, RecoveryReportAnswer } from "~/services/reports/output.schema";
+import { ClockAnswer, CorrectionValidatedAnswer, SuggestionAnswer, WeekSearchAnswer } from "~/server/time-clock/clock-rows.schema";
+import { EmployeeAnswer, EmployeeUpdatedAnswer } from "~/server/employees/records.schema";
+import { LeaveAnswer, LeaveDecisionAnswer } from "~/server/leave/api.schema";
+import { EventDayAnswer, PlanningAnswer } from "~/server/planning/api.schema";
+import { CostReportAnswer, LeaveReportAnswer, OvertimeReportAnswer, RecoveryReportAnswer } from "~/server/reports/output.schema";
 import { AvatarAnswer, DashboardEmployeesAnswer, hydraOf, LoginAnswer, MessageAnswer, ProfileAnswer, UserAnswer } from "./api-answers.schema";
 import {
   AddRecoveryAnswer,

@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "~/server/shared/env.server";
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAME, parsePayload, type JobName, type JobPayload } from "./jobs.server";
+import { assertJobRunner, jobRunner } from "./job-runner.server";
 import { logRedisError, logStateChange } from "./ops-log.server";
 import { getStatementEm } from "~/server/shared/orm.server";
 import { markOutboxDone, relayOutbox, writeOutbox } from "./outbox.server";
@@ -59,6 +60,7 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>
   const data = parsePayload(name, payload);
   const inTransaction = !!opts.em?.isInTransaction();
   if (inlineJobs()) {
+    assertJobRunner(); // before anything is written
     // In a transaction: the row tells when it has committed (a rolled back change runs nothing).
     const outboxId = inTransaction ? await writeOutbox(opts.em!, name, data) : undefined;
     runInline(name, data, outboxId);
@@ -76,8 +78,8 @@ const outsideCallers = AsyncLocalStorage.snapshot();
 
 function runInline(name: JobName, data: unknown, outboxId: number | undefined) {
   const run = outsideCallers(async () => {
-    const { runJob } = await import("~/jobs/registry.server");
     try {
+      const runJob = await jobRunner();
       if (outboxId !== undefined && !(await committed(outboxId))) return;
       await runJob(name, data);
       if (outboxId !== undefined) await markOutboxDone(await getStatementEm(), outboxId);

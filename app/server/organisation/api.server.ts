@@ -19,7 +19,8 @@ import { createCountry, getCountry, listCountries, updateCountry } from "~/servi
 import { createDivision, createTeam, getDivision, getTeam, listDivisions, listTeams, updateDivision, updateTeam } from "~/services/organisation/divisions-teams.server";
 import { createSubsidiary, getSubsidiary, listSubsidiaries, updateSubsidiary } from "~/services/organisation/subsidiaries.server";
 import { dayToUnixSeconds } from "~/domain/shared/api-dates";
-import { handleApi, hydraCollection, hydraItem, iri, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { handleApi, hydraCollection, hydraItem, jsonResponse, methodNotAllowed, readJson, requireApiUser } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
 
 /**

@@ -6,7 +6,7 @@ import { apiSearchDate } from "~/forms/dates.server";
 import { AppError, ValidationError } from "~/services/shared/errors";
 import type { DeductionView, ExplainedWeek } from "~/services/overtime/views.server";
 import type { CitedSource } from "~/domain/law/sources";
-import { idFromIri } from "~/server/api/api.server";
+import { idFromIri } from "~/domain/shared/iri";
 
 /** Reading and shaping of the overtime calls (spec 2 §7, DESIGN §4), shared by their resource routes. */
 

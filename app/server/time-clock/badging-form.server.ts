@@ -1,5 +1,5 @@
 import { clockSequenceMessage } from "~/domain/time-clock/clock-words";
-import type { ClockType } from "~/domain/time-clock/clock-state";
+import type { ClockType } from "~/domain/time-clock/clock-type";
 import { t, tOr } from "~/i18n/fr";
 import type { ValidationError } from "~/services/shared/errors";
 

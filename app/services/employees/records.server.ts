@@ -4,7 +4,7 @@ import { displayName } from "~/domain/employees/name";
 import { completionPercent, isArchived, normaliseWeek, weekCount, type EmployeeValues, type SheetPlace, type WeekSchedule } from "~/domain/employees/sheet";
 import { t } from "~/i18n/fr";
 import { dayToUnixSeconds, toUnixSeconds } from "~/domain/shared/api-dates";
-import { iri } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ForbiddenError } from "~/services/shared/errors";
 

@@ -15,7 +15,7 @@ import { formatFrDate } from "~/domain/shared/date-range";
 import { departureProblem, mayDeleteEmployee, type EmployeeHistory } from "~/domain/employees/departure";
 import { localDate } from "~/domain/shared/zoned-day";
 import { markEmployeeWeeksDirty } from "~/services/overtime/dirty.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { recomputeEmployeesNow } from "~/services/overtime/run.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { t, tOr, type MessageKey } from "~/i18n/fr";

@@ -21,7 +21,7 @@ import { actingFor, deputyToday } from "~/services/identity/deputies.server";
 import { deciderOf, DIVISION_HAS_HEAD_SQL, TEAM_HAS_LEADER_SQL, underDecision } from "./scope.server";
 import { LEAVE_COLUMNS, LEAVE_FROM, leaveInScope, type LeaveRow } from "./leave.server";
 import { markWeeksDirty } from "~/services/overtime/dirty.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { recomputeEmployeesNow } from "~/services/overtime/run.server";
 import { recordHistory } from "~/services/history/history.server";
 import { leaveDetails } from "~/services/history/entries.server";

@@ -5,7 +5,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "~/services/shared/errors";
 import { markCountryWeeksDirty, markSubsidiaryWeeksDirty } from "~/services/overtime/dirty.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { enqueue } from "~/server/operations/queue.server";
 
 /**

@@ -7,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~
 import { holidayAppliesSql } from "./holidays.server";
 import { markWeekDirty } from "~/services/overtime/dirty.server";
 import { recomputeEmployeesNow } from "~/services/overtime/run.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { planningOwner, type PlanningActor } from "~/services/planning/planning.server";
 
 /**

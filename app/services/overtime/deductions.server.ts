@@ -13,7 +13,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 import { markWeekDirty } from "./dirty.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { recomputeEmployeesNow } from "./run.server";
 import { recordHistory } from "~/services/history/history.server";
 import { scopedEmployee, type DeductionView } from "./year.server";

@@ -25,7 +25,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 import { markCountryWeeksDirty } from "./dirty.server";
-import { lateChangeNotice } from "~/services/payroll/close.server";
+import { lateChangeNotice } from "~/services/payroll/late-change.server";
 import { enqueue } from "~/server/operations/queue.server";
 
 /** A policy row as PostgreSQL's to_jsonb() writes it (numeric columns arrive as JSON numbers). */

@@ -15,7 +15,7 @@ import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ConflictError, ForbiddenError, ValidationError } from "~/services/shared/errors";
-import { lateChangeNotice } from "~/services/payroll/close.server";
+import { lateChangeNotice } from "~/services/payroll/late-change.server";
 import { backfillPaidWeeks, carryRappels } from "~/services/payroll/rappel.server";
 import { creditFinishedWeeks } from "./run.server";
 import { computeEmployeeWeek } from "./week.server";

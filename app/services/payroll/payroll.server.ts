@@ -6,7 +6,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employees/name";
 import { LEAVE_REASONS } from "~/domain/leave/days";
-import { payrollFigures, type PayrollFigures } from "~/domain/payroll/variables";
+import { payrollFigures, type PayrollLine, type PayrollMonthData } from "~/domain/payroll/variables";
 import { csvLine, csvNumber, monthRange, REPORT_RATES } from "~/domain/reports/reports";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { formatDecimal, hoursFromSeconds } from "~/domain/shared/number-format";
@@ -21,22 +21,6 @@ const H = 3600;
 
 /** Leave reasons counted in days (recovery leave is counted in hours, in its own column). */
 export const PAYROLL_LEAVE_REASONS = LEAVE_REASONS.filter((r) => r !== "RECOVERY_LEAVE");
-
-/** One employee's line: who, and the month's figures (a plain serialisable object: a closed month's snapshot). */
-export interface PayrollLine extends PayrollFigures {
-  employeeId: number;
-  matricule: number | null;
-  employeeName: string;
-}
-
-export interface PayrollMonthData {
-  subsidiaryId: number;
-  subsidiaryName: string;
-  month: string;
-  from: CalendarDate;
-  to: CalendarDate;
-  lines: PayrollLine[];
-}
 
 /** Employees of a subsidiary working during [from, to] (alias e); parameters: subsidiary, to, from. */
 const PAYROLL_EMPLOYEES = `e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;

@@ -11,7 +11,7 @@ import { payrollMonthRange, storedFigures } from "~/domain/payroll/month";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { t } from "~/i18n/fr";
 import { NotFoundError, ValidationError } from "~/services/shared/errors";
-import type { PayrollLine, PayrollMonthData } from "./payroll.server";
+import type { PayrollLine, PayrollMonthData } from "~/domain/payroll/variables";
 
 /**
  * The layout of the lines stored at a close: the line object of payroll.server.ts serialised as it is (JSON), so a

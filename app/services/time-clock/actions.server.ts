@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { canApply, clockTypeOf, isClockType, type ClockAction, type ClockType } from "~/domain/time-clock/clock-state";
+import { canApply, clockTypeOf, type ClockAction } from "~/domain/time-clock/clock-state";
+import { isClockType, type ClockType } from "~/domain/time-clock/clock-type";
 import { type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { mondayOf } from "~/domain/shared/iso-week";
 import { type TimeLogEntry } from "~/domain/time-clock/working-time";

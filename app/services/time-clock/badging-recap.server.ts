@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { currentEmployeeState, isClockType, MAX_SHIFT_SECONDS, type EmployeeState } from "~/domain/time-clock/clock-state";
+import { currentEmployeeState, MAX_SHIFT_SECONDS, type EmployeeState } from "~/domain/time-clock/clock-state";
+import { isClockType } from "~/domain/time-clock/clock-type";
 import { displayName } from "~/domain/employees/name";
 import { addDays } from "~/domain/shared/time-calendar-date";
 import { workingSeconds, type TimeLogEntry } from "~/domain/time-clock/working-time";

@@ -11,7 +11,8 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { dueClockNotification, notificationKey, type ClockNotificationKind, type LeaveCover } from "~/domain/time-clock/clock-notifications";
-import { isClockType, shiftIsOpen } from "~/domain/time-clock/clock-state";
+import { shiftIsOpen } from "~/domain/time-clock/clock-state";
+import { isClockType } from "~/domain/time-clock/clock-type";
 import { displayName } from "~/domain/employees/name";
 import { expectedSeconds, weekForDate, type WeekSchedule } from "~/domain/planning/expected-time";
 import { formatClock } from "~/domain/shared/number-format";

@@ -1,4 +1,4 @@
-import { isClockType, type ClockType } from "~/domain/time-clock/clock-state";
+import { isClockType, type ClockType } from "~/domain/time-clock/clock-type";
 import { displayName } from "~/domain/employees/name";
 import { type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { localDate, resolveTimeZone, timeOfDay } from "~/domain/shared/zoned-day";

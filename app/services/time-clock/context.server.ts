@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isClockType, shiftDayOf, type ClockType } from "~/domain/time-clock/clock-state";
+import { shiftDayOf } from "~/domain/time-clock/clock-state";
+import { isClockType, type ClockType } from "~/domain/time-clock/clock-type";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isClockType, shiftIsOpen, type ClockType } from "~/domain/time-clock/clock-state";
+import { shiftIsOpen } from "~/domain/time-clock/clock-state";
+import { isClockType, type ClockType } from "~/domain/time-clock/clock-type";
 import { workIntervals } from "~/domain/law/checks";
 import { nightSeconds, type NightPeriod } from "~/domain/overtime/night-work";
 import { contractInForce, type PastContract } from "~/domain/employees/contract-change";

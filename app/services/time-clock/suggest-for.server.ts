@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/identity/access";
-import type { ClockType } from "~/domain/time-clock/clock-state";
+import type { ClockType } from "~/domain/time-clock/clock-type";
 import { formatFrDate } from "~/domain/shared/date-range";
 import { isCalendarDate, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { t } from "~/i18n/fr";

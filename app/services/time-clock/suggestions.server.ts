@@ -14,7 +14,8 @@ import { askedPage } from "~/domain/shared/paging";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isManagement } from "~/domain/identity/access";
 import { decidesCorrections, mayDecideCorrectionOf } from "~/domain/identity/deputy";
-import { checkClockSequence, isClockType, type ClockType } from "~/domain/time-clock/clock-state";
+import { checkClockSequence } from "~/domain/time-clock/clock-state";
+import { isClockType, type ClockType } from "~/domain/time-clock/clock-type";
 import type { CalendarDate } from "~/domain/shared/time-calendar-date";
 import { instantAt } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
@@ -23,7 +24,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type Violation } from "
 import { clockEmployee, recomputeDay } from "./time-clock.server";
 import { CLOCK_FROM, CLOCK_SELECT, intArray, toClockView, type ClockRow, type ClockView } from "./views.server";
 import { markWeekDirty } from "~/services/overtime/dirty.server";
-import { lateChange } from "~/services/payroll/close.server";
+import { lateChange } from "~/services/payroll/late-change.server";
 import { recomputeEmployeesNow } from "~/services/overtime/run.server";
 import { recordHistory } from "~/services/history/history.server";
 import { correctionOnBehalfOf } from "~/services/identity/deputies.server";

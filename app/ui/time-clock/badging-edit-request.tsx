@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { CLOCK_TYPES } from "~/domain/time-clock/clock-state";
+import { CLOCK_TYPES } from "~/domain/time-clock/clock-type";
 import type { EditRequestFormValue } from "~/forms/time-clock.server";
 import { t } from "~/i18n/fr";
 import type { ClockView } from "~/services/time-clock/time-clock.server";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { CLOCK_TYPES } from "~/domain/time-clock/clock-state";
+import { CLOCK_TYPES } from "~/domain/time-clock/clock-type";
 import { t } from "~/i18n/fr";
 
 /** Values of a correction form as the page shows them (submitted values come back on a 400). */

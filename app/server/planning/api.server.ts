@@ -3,9 +3,10 @@ import { toUnixSeconds } from "~/domain/shared/api-dates";
 import { clampRange, PERIOD_SPAN, type DateRange } from "~/domain/shared/date-range";
 import { dayEvents } from "~/domain/planning/planning";
 import { addDays } from "~/domain/shared/time-calendar-date";
-import { hydraItem, iri } from "~/server/api/api.server";
+import { hydraItem } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import type { EventDayView } from "~/services/organisation/event-days.server";
-import { loadPlanningFacts, planningOwner, type PlanningActor } from "./planning.server";
+import { loadPlanningFacts, planningOwner, type PlanningActor } from "~/services/planning/planning.server";
 import { displayName } from "~/domain/employees/name";
 
 /** The /api shapes of the planning (DESIGN §4: dates of event days as unix seconds, hydra items). */

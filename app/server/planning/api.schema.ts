@@ -2,7 +2,7 @@ import { EVENT_DAY_TYPES } from "~/domain/planning/planning";
 import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api/api-answers.schema";
 
-/** The planning answers of /api (`eventDayJson`, `employeePlanningJson` in services/planning/api.server.ts). */
+/** The planning answers of /api (`eventDayJson`, `employeePlanningJson` in server/planning/api.server.ts). */
 
 export const EventDayAnswer = z.object({
   "@id": Iri,

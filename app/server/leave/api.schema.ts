@@ -4,7 +4,7 @@ import * as z from "~/forms/z.server";
 import { Id, Iri, UnixSeconds } from "~/server/api/api-answers.schema";
 
 /**
- * A leave as /api answers it (`leaveJson` in services/leave/api.server.ts, spec 2 §3): start and end as unix seconds of the
+ * A leave as /api answers it (`leaveJson` in server/leave/api.server.ts, spec 2 §3): start and end as unix seconds of the
  * days, the employee embedded with their counters (null when the viewer may not see them, DESIGN §5).
  */
 const counter = z.number().nullable();

@@ -1,5 +1,5 @@
 import * as z from "~/forms/z.server";
-import { CLOCK_TYPES } from "~/domain/time-clock/clock-state";
+import { CLOCK_TYPES } from "~/domain/time-clock/clock-type";
 import { Id, Iri, UnixSeconds } from "~/server/api/api-answers.schema";
 
 /**

@@ -1,9 +1,10 @@
 import { dayToUnixSeconds, fromCompact, instantToUnixSeconds, toUnixSeconds } from "~/domain/shared/api-dates";
 import { t } from "~/i18n/fr";
-import { hydraCollection, hydraItem, iri, jsonResponse } from "~/server/api/api.server";
+import { hydraCollection, hydraItem, jsonResponse } from "~/server/api/api.server";
+import { iri } from "~/domain/shared/iri";
 import { AppError } from "~/services/shared/errors";
-import type { LeaveStepView, LeaveView } from "./leave.server";
-import type { Period } from "./lists.server";
+import type { LeaveStepView, LeaveView } from "~/services/leave/leave.server";
+import type { Period } from "~/services/leave/lists.server";
 
 /**
  * The leave as the /api gives it (spec 2 §3): start and end as unix seconds (00:00 UTC of the day), createdAt and
