@@ -12,7 +12,7 @@ import { AppError } from "~/services/shared/errors";
 import { avatarError, getProfile, isMultipart, readMultipart, removeAvatar, updateProfile, type AvatarUpload } from "~/services/identity/profile.server";
 import { Field } from "~/ui/shared/field";
 import { ConfirmAction } from "~/ui/shared/modal";
-import { useHydrated } from "~/ui/organisation/forms";
+import { useHydrated } from "~/ui/organisation/form-parts";
 import { env, passwordSignIn } from "~/server/shared/env.server";
 import { enableFeed, feedPath, feedStatus, mayHaveScopeFeed, revokeFeed } from "~/services/planning/calendar-feed.server";
 import { CalendarFeeds } from "~/ui/planning/calendar-feeds";

@@ -6,7 +6,8 @@ import { CountryForm, toCountryInput } from "~/forms/settings.server";
 import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
 import { getCountry, updateCountry } from "~/services/organisation/countries.server";
-import { CountryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { CountryFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.country.name ?? t("settings.edit_country")} · ${t("app.title")}` },

@@ -11,7 +11,7 @@ import { commitSession, getSession, pushAlert } from "~/server/identity/session.
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 import { countryPolicyPage, saveCountryPolicyAs } from "~/services/overtime/policy.server";
 import { PolicyForm, PolicyHistory, type FormErrors, type FormValues } from "~/ui/overtime/policy-form";
-import { SettingsPage } from "~/ui/organisation/forms";
+import { SettingsPage } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${t("overtime.policy.title")} · ${d?.country.name ?? ""} · ${t("app.title")}` },

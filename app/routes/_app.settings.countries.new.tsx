@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/identity/auth.server";
 import { settingsCreateAction } from "~/server/organisation/routes.server";
 import { createCountry } from "~/services/organisation/countries.server";
-import { CountryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { CountryFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_country")} · ${t("app.title")}` }];
 

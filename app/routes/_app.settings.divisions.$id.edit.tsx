@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
 import { settingsOverview } from "~/services/organisation/settings.server";
 import { getDivision, updateDivision } from "~/services/organisation/divisions-teams.server";
-import { DivisionFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { DivisionFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.item.name ?? t("settings.edit_division")} · ${t("app.title")}` },

@@ -16,7 +16,7 @@ import {
   unfollowHolidayCalendar,
   type HolidayProposal,
 } from "~/services/organisation/holiday-proposals.server";
-import { SettingsPage } from "~/ui/organisation/forms";
+import { SettingsPage } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction = () => [{ title: `${t("holidays.title")} · ${t("app.title")}` }];
 

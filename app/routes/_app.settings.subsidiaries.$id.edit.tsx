@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
 import { settingsOverview } from "~/services/organisation/settings.server";
 import { getSubsidiaryWithNight, updateSubsidiary } from "~/services/organisation/subsidiaries.server";
-import { SubsidiaryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { SubsidiaryFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.item.name ?? t("settings.edit_subsidiary")} · ${t("app.title")}` },

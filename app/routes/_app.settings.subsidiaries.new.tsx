@@ -8,7 +8,8 @@ import { getEm } from "~/server/shared/orm.server";
 import { settingsCreateAction } from "~/server/organisation/routes.server";
 import { settingsOverview } from "~/services/organisation/settings.server";
 import { createSubsidiary } from "~/services/organisation/subsidiaries.server";
-import { SubsidiaryFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { SubsidiaryFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_subsidiary")} · ${t("app.title")}` }];
 

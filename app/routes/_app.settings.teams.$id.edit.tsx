@@ -6,7 +6,8 @@ import { t } from "~/i18n/fr";
 import { settingsEditLoader, settingsUpdateAction } from "~/server/organisation/routes.server";
 import { settingsOverview } from "~/services/organisation/settings.server";
 import { getTeam, updateTeam } from "~/services/organisation/divisions-teams.server";
-import { TeamFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { TeamFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.item.name ?? t("settings.edit_team")} · ${t("app.title")}` },

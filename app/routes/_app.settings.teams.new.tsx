@@ -8,7 +8,8 @@ import { getEm } from "~/server/shared/orm.server";
 import { settingsCreateAction } from "~/server/organisation/routes.server";
 import { settingsOverview } from "~/services/organisation/settings.server";
 import { createTeam } from "~/services/organisation/divisions-teams.server";
-import { TeamFormView, SettingsPage, type Reply } from "~/ui/organisation/forms";
+import { TeamFormView } from "~/ui/organisation/forms";
+import { SettingsPage, type Reply } from "~/ui/organisation/form-parts";
 
 export const meta: MetaFunction = () => [{ title: `${t("settings.new_team")} · ${t("app.title")}` }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { handleApi, hydraCollection, jsonResponse, requireApiUser } from "~/server/api/api.server";
 import { iri } from "~/domain/shared/iri";
 import { getEm } from "~/server/shared/orm.server";
-import { dashboardEmployees } from "~/services/planning/planning.server";
+import { dashboardEmployees } from "~/services/planning/table.server";
 
 /**
  * GET /api/dashboard/employees[?subsidiaryId=&divisionId=&teamId=]: the dashboard employee list (spec 2 §7 "other

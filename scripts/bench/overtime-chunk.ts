@@ -12,7 +12,8 @@ import { computeOvertimeWeek } from "~/domain/overtime/overtime";
 import { addDays } from "~/domain/shared/time-calendar-date";
 import { closeOrm, getEm } from "~/server/shared/orm.server";
 import { runChunk } from "~/services/overtime/run.server";
-import { assembleWeek, loadChunkInputs, weekChecksum } from "~/services/overtime/week.server";
+import { weekChecksum } from "~/services/overtime/week.server";
+import { assembleWeek, loadChunkInputs } from "~/services/overtime/week-inputs.server";
 
 const employees = Number(process.argv[2] ?? 200);
 const phases = process.argv.includes("phases");

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_PAGE_SIZE } from "~/domain/overtime/screens";
-import { PLANNING_PAGE_SIZE } from "~/domain/planning/planning";
+import { PLANNING_PAGE_SIZE } from "~/domain/planning/rules";
 import { addDays } from "~/domain/shared/time-calendar-date";
 import { localDate } from "~/domain/shared/zoned-day";
 import { useTestDatabase } from "~tests/support/db";

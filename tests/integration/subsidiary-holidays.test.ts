@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "~/services/shared/errors";
 import { holidaysOver } from "~/services/organisation/holidays.server";
 import { requestLeave } from "~/services/leave/requests.server";
-import { loadOvertimeWeek } from "~/services/overtime/week.server";
+import { loadOvertimeWeek } from "~/services/overtime/week-inputs.server";
 import { getCountry, updateCountry } from "~/services/organisation/countries.server";
 import { getSubsidiary, updateSubsidiary } from "~/services/organisation/subsidiaries.server";
 import type { CurrentUser } from "~/services/identity/current-user.server";

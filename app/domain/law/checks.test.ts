@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checksOfWeek, legalChecks, legalPolicyFor, PORTUGAL_LEGAL, workIntervals, type LegalDay } from "./checks";
+import { checksOfWeek, legalChecks, workIntervals } from "./checks";
+import { legalPolicyFor, PORTUGAL_LEGAL, type LegalDay } from "./policies";
 import { annualQuotaSeconds, PORTUGAL_POLICY } from "~/domain/overtime/policy";
 import { instantAt } from "~/domain/shared/zoned-day";
 

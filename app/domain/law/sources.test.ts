@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRANCE_LEGAL, PORTUGAL_LEGAL, type LegalCheck } from "./checks";
+import { FRANCE_LEGAL, PORTUGAL_LEGAL, type LegalCheck } from "./policies";
 import { cite, LEGAL_SOURCES, sourceOfArticle, type SourceId } from "./sources";
 import { computeOvertimeWeek, type OvertimeDay } from "~/domain/overtime/overtime";
 import { anomalyMessage, stepSources } from "~/domain/overtime/explain";

@@ -6,7 +6,7 @@
 import { t } from "~/i18n/fr";
 import { clampRange, defaultOvertimeRange, PERIOD_SPAN, sixMonthPeriod, type DateRange, type RangeAnchor } from "~/domain/shared/date-range";
 import { isoWeekKey, isoWeeksInRange, mondayOf, type IsoWeek } from "~/domain/shared/iso-week";
-import type { LegalCheck } from "~/domain/law/checks";
+import type { LegalCheck } from "~/domain/law/policies";
 import { explainWeek, mondayOfIsoWeek, type DayResult, type ExplanationStep, type OvertimeAnomaly } from "./overtime";
 import { anomalySources, capWords, stepSources } from "./explain";
 import { cite, sourceOfArticle, type CitedSource, type SourceId } from "~/domain/law/sources";

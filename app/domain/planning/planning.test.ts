@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  dashboardPersonalRange,
-  dashboardPlanningRange,
-  dayEvents,
-  eventDayRefusal,
-  LEGEND_KEYS,
-  LEGEND_LETTERS,
-  monthGrid,
-  planningColumns,
-  planningRange,
-  planningYear,
-  planningYears,
-  seesPlanningOf,
-  weekCell,
-  yearGrid,
-  type EventDayRefusal,
-  type PlanningFacts,
-  type PlanningLeave,
-} from "./planning";
+import { dayEvents, monthGrid, planningColumns, weekCell, yearGrid, type PlanningFacts, type PlanningLeave } from "./planning";
+import { dashboardPersonalRange, dashboardPlanningRange, eventDayRefusal, LEGEND_KEYS, LEGEND_LETTERS, planningRange, planningYear, planningYears, seesPlanningOf, type EventDayRefusal } from "./rules";
 
 const leave = (over: Partial<PlanningLeave>): PlanningLeave => ({
   id: 1,

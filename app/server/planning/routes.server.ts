@@ -8,14 +8,9 @@ import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/shared/errors";
 import { addEventDay, removeEventDay } from "~/services/organisation/event-days.server";
-import {
-  personalPlanning,
-  planningFilterOptions,
-  planningTable,
-  resolvePlanningScope,
-  type PlanningTableView,
-} from "~/services/planning/planning.server";
-import { planningRange } from "~/domain/planning/planning";
+import { personalPlanning } from "~/services/planning/planning.server";
+import { planningFilterOptions, planningTable, resolvePlanningScope, type PlanningTableView } from "~/services/planning/table.server";
+import { planningRange } from "~/domain/planning/rules";
 import { requireUser } from "~/server/identity/auth.server";
 import { getEm } from "~/server/shared/orm.server";
 import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";

@@ -9,16 +9,14 @@ import {
 } from "~/domain/home/dashboard";
 import type { DateRange } from "~/domain/shared/date-range";
 import { displayName } from "~/domain/employees/name";
-import {
-  dashboardPlanningRange,
-  planningColumns,
-  weekCells,
-} from "~/domain/planning/planning";
+import { planningColumns, weekCells } from "~/domain/planning/planning";
+import { dashboardPlanningRange } from "~/domain/planning/rules";
 import { weekId, weekLinkOf } from "~/domain/overtime/screens";
 import { addDays } from "~/domain/shared/time-calendar-date";
 import { localDate } from "~/domain/shared/zoned-day";
 import type { CurrentUser } from "~/services/identity/current-user.server";
-import { loadPlanningFacts, type PlanningTable } from "~/services/planning/planning.server";
+import { loadPlanningFacts } from "~/services/planning/planning.server";
+import { type PlanningTable } from "~/services/planning/table.server";
 import { timeAccountByWeek } from "~/services/overtime/account.server";
 import { loadExpectedFacts, stateToday, type ClockRow } from "~/services/time-clock/views.server";
 

@@ -12,10 +12,8 @@ import {
 } from "~/domain/home/dashboard";
 import type { DateRange } from "~/domain/shared/date-range";
 import { isoWeekKey } from "~/domain/shared/iso-week";
-import {
-  dashboardPersonalRange,
-  type YearCell,
-} from "~/domain/planning/planning";
+import { type YearCell } from "~/domain/planning/planning";
+import { dashboardPersonalRange } from "~/domain/planning/rules";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { localDate } from "~/domain/shared/zoned-day";
 import type { CounterKind } from "~/domain/shell/menu";

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { fromBodyDate } from "~/domain/shared/api-dates";
-import { eventDayRefusal, isEventDayType, seesPlanningOf, type EventDayRefusal, type EventDayType } from "~/domain/planning/planning";
+import { isEventDayType, type EventDayType } from "~/domain/planning/planning";
+import { eventDayRefusal, seesPlanningOf, type EventDayRefusal } from "~/domain/planning/rules";
 import type { CalendarDate } from "~/domain/shared/time-calendar-date";
 import { t, type MessageKey } from "~/i18n/fr";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";

@@ -3,7 +3,8 @@
  * per page, whatever the rows.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { legalChecks, legalPolicyFor, workIntervals, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/law/checks";
+import { legalChecks, workIntervals } from "~/domain/law/checks";
+import { legalPolicyFor, type LegalCheck, type LegalDay, type LegalPolicy } from "~/domain/law/policies";
 import { nightSeconds, type NightPeriod } from "~/domain/overtime/night-work";
 import { annualQuotaSeconds, defaultPolicyFor } from "~/domain/overtime/policy";
 import { localDate, resolveTimeZone } from "~/domain/shared/zoned-day";

@@ -22,7 +22,8 @@ import { isoWeekKey, mondayOf } from "~/domain/shared/iso-week";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 import { isValidTimeZone, localDate, resolveTimeZone } from "~/domain/shared/zoned-day";
 import { mondayOfIsoWeek } from "~/domain/overtime/overtime";
-import { computeWeeks, type ChunkCache, type WeeksToCompute } from "./week.server";
+import { computeWeeks, type WeeksToCompute } from "./week.server";
+import { type ChunkCache } from "./week-inputs.server";
 import { backfillPaidWeeks, carryRappels, type WeekKey } from "~/services/payroll/rappel.server";
 
 /** Default employees per chunk job (setting OVERTIME_CHUNK_SIZE). */

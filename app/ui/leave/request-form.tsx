@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { LEAVE_REASONS } from "~/domain/leave/days";
 import { t, type MessageKey } from "~/i18n/fr";
 import { Field } from "~/ui/shared/field";
-import { useHydrated } from "~/ui/organisation/forms";
+import { useHydrated } from "~/ui/organisation/form-parts";
 
 /** The first six reasons are absences, the last six family events (spec 2 §3). */
 const GROUPS = [

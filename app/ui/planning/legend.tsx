@@ -1,6 +1,7 @@
 import { frDate } from "~/domain/shared/api-dates";
 import { formatHoursMinutes } from "~/domain/shared/number-format";
-import { LEGEND_KEYS, LEGEND_LETTERS, type PlanningEvent, type PlanningKey } from "~/domain/planning/planning";
+import { type PlanningEvent, type PlanningKey } from "~/domain/planning/planning";
+import { LEGEND_KEYS, LEGEND_LETTERS } from "~/domain/planning/rules";
 import { t, type MessageKey } from "~/i18n/fr";
 
 /**

@@ -7,7 +7,7 @@ import { Field } from "~/ui/shared/field";
 import { ConfirmDialog } from "~/ui/shared/modal";
 import { YearCalendar } from "./calendar";
 import { keyLabel, PlanningLegend } from "./legend";
-import { useHydrated } from "~/ui/organisation/forms";
+import { useHydrated } from "~/ui/organisation/form-parts";
 
 /**
  * The personal planning page (/planning/me and /planning/employee/{id}): the year selector (a GET form), the

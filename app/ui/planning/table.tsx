@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { frDate } from "~/domain/shared/api-dates";
 import { formatDays } from "~/domain/shared/number-format";
-import { LEGEND_LETTERS, type PlanningMonthHeader, type PlanningWeekCell, type PlanningWeekHeader } from "~/domain/planning/planning";
+import { type PlanningMonthHeader, type PlanningWeekCell, type PlanningWeekHeader } from "~/domain/planning/planning";
+import { LEGEND_LETTERS } from "~/domain/planning/rules";
 import { t } from "~/i18n/fr";
 import { monthTitle } from "./calendar";
 import { keyLabel } from "./legend";
