@@ -103,6 +103,7 @@ export async function main(
   let done = 0;
   let credited = 0;
   let seconds = 0;
+  let unchanged = 0;
   let lastDraw = 0;
   const draw = (force = false) => {
     if (!out.isTTY) return;
@@ -120,6 +121,7 @@ export async function main(
     });
     credited += result.credited;
     seconds += result.creditedSeconds;
+    unchanged += result.unchanged;
     if (out.isTTY) draw(true);
     else out.write(`lot ${i + 1}/${chunks.length} (salariés ${chunk.firstId}–${chunk.lastId}) : ${done}/${Math.max(total, done)} semaines\n`);
   }
@@ -127,7 +129,7 @@ export async function main(
   const { checksum, weeks } = await overtimeChecksum(io.em);
   const elapsed = ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
   out.write(
-    `Terminé en ${elapsed} s : ${done} semaine(s) calculée(s), ${credited} semaine(s) créditée(s) (${formatHoursMinutes(seconds)} de récupération).\n` +
+    `Terminé en ${elapsed} s : ${done} semaine(s) calculée(s) dont ${unchanged} inchangée(s) (non réécrite(s)), ${credited} semaine(s) créditée(s) (${formatHoursMinutes(seconds)} de récupération).\n` +
       `Empreinte des ${weeks} semaines stockées : ${checksum}\n`,
   );
   return 0;

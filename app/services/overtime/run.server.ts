@@ -43,7 +43,9 @@ export interface Chunk {
 
 export interface ChunkResult {
   employees: number;
+  /** Weeks computed; of them, `unchanged` already held their result and were not written again (issue 44 item 5). */
   weeks: number;
+  unchanged: number;
   credited: number;
   creditedSeconds: number;
 }
@@ -208,7 +210,7 @@ export async function runChunk(
   hooks: RunHooks = {},
 ): Promise<ChunkResult> {
   const zones = await validZones(em);
-  const result: ChunkResult = { employees: 0, weeks: 0, credited: 0, creditedSeconds: 0 };
+  const result: ChunkResult = { employees: 0, weeks: 0, unchanged: 0, credited: 0, creditedSeconds: 0 };
   // The company sizes are read once for the chunk's blocks (decision 0058).
   const cache: ChunkCache = { sizes: new Map() };
   // A month closed before decision 0118 gets its paid weeks from the stored weeks before any is computed again.
@@ -238,7 +240,8 @@ export async function runChunk(
         weeks += todo[i]!.weeks.length;
         block.push(todo[i++]!);
       }
-      await em.transactional((tx) => computeWeeks(tx, block, now, cache));
+      const stored = await em.transactional((tx) => computeWeeks(tx, block, now, cache));
+      result.unchanged += stored.filter((w) => w.unchanged).length;
       computed += weeks;
       if (hooks.onWeek) {
         for (const t of block) for (const w of t.weeks) await hooks.onWeek(t.employeeId, mondayOfIsoWeek(w));

@@ -45,11 +45,15 @@ type FactRow = {
   ha: boolean;
 };
 
-/** A stored week as the chunk found it: its quota share, whether it was computed, its dirty version. */
-interface StoredState {
+/**
+ * A stored week as the chunk found it: its quota share, whether it was computed, its dirty version; and, for a row
+ * read from the table, what tells an unchanged result (issue 44 item 5, docs/decisions/0140): its id, checksum, provisional and dirty flags.
+ */
+export interface StoredState {
   quota: number;
   computed: boolean;
   version: number;
+  row?: { id: number; checksum: string | null; provisional: boolean; dirty: boolean };
 }
 
 /** An employee's facts of the range, indexed by day once (a week reads 7 days of them). */
@@ -192,14 +196,22 @@ export async function loadChunkInputs(
       if (!own.events.has(f.start)) own.events.set(f.start, f);
     } else own.leaves.push(f);
   }
-  const storedRows = await em.execute<{ employee_id: number; iso_year: number; iso_week: number; quota: number; computed: boolean; version: string }[]>(
-    `select employee_id, iso_year, iso_week, quota_week_seconds as quota, computed_at is not null as computed, dirty_version::text as version
+  const storedRows = await em.execute<
+    { id: number; employee_id: number; iso_year: number; iso_week: number; quota: number; computed: boolean; version: string; checksum: string | null; provisional: boolean; dirty: boolean }[]
+  >(
+    `select id, employee_id, iso_year, iso_week, quota_week_seconds as quota, computed_at is not null as computed, dirty_version::text as version,
+            checksum, provisional, dirty
        from overtime_week where employee_id = any(?::int[]) and iso_year between ? and ?`,
     [ids, isoWeekKey(firstMonday).year, isoWeekKey(lastMonday).year],
   );
   const stored: ChunkInputs["stored"] = new Map();
   for (const r of storedRows) {
-    storedYear(stored, r.employee_id, r.iso_year).set(r.iso_week, { quota: r.quota ?? 0, computed: r.computed, version: Number(r.version) });
+    storedYear(stored, r.employee_id, r.iso_year).set(r.iso_week, {
+      quota: r.quota ?? 0,
+      computed: r.computed,
+      version: Number(r.version),
+      row: { id: r.id, checksum: r.checksum, provisional: r.provisional, dirty: r.dirty },
+    });
   }
   return { employees, facts, perCountryWeek, stored, startedAt };
 }

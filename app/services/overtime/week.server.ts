@@ -28,6 +28,8 @@ export interface StoredWeek {
   policyId: number | null;
   provisional: boolean;
   checksum: string;
+  /** The stored row already held this result (same checksum, same provisional flag): not written again. */
+  unchanged?: true;
 }
 
 /** The int columns of a stored week, in the upsert's order after the key, Monday, policy and mode. */
@@ -107,7 +109,7 @@ export async function computeWeeks(
     last,
     cache,
   );
-  const out: (StoredWeek & { employeeId: number; week: IsoWeekKey; version: number; bands: object; explanation: object })[] = [];
+  const out: (StoredWeek & { employeeId: number; week: IsoWeekKey; version: number; dirty: boolean; bands: object; explanation: object })[] = [];
   const ripple: { employeeId: number; year: number; weeks: number[] }[] = [];
   for (const t of plan) {
     const computedHere = new Set<string>();
@@ -118,14 +120,23 @@ export async function computeWeeks(
       const provisional = localDate(now, loaded.input.zone) <= addDays(result.monday, 6);
       const policyId = loaded.policy.id;
       const { explanation, days, anomalies, lines, rates } = result;
+      const checksum = weekChecksum(result, policyId);
+      // A row that already holds this very result is not written again (issue 44 item 5): the upsert of 2.5 M rows
+      // was 80 % of a full-year recompute (decisions 0104, 0140), and most weeks come out the same. The checksum covers
+      // the policy row and the whole result (figures, explanation, days), so any input that moves a figure or a
+      // line, and any change of the engine itself, writes the row.
+      const own = inputs.stored.get(t.employeeId)?.get(week.year)?.get(week.week)?.row;
+      const unchanged = !!own && own.checksum === checksum && own.provisional === provisional;
       out.push({
-        id: 0,
+        id: unchanged ? own!.id : 0,
+        ...(unchanged ? { unchanged: true as const } : {}),
+        dirty: own?.dirty ?? false,
         employeeId: t.employeeId,
         week,
         result,
         policyId,
         provisional,
-        checksum: weekChecksum(result, policyId),
+        checksum,
         version: loaded.dirtyVersion,
         bands: { lines, rates },
         explanation: { steps: explanation, days, anomalies, quota: result.quota },
@@ -147,8 +158,9 @@ export async function computeWeeks(
     rippleFrom = [];
   }
 
-  for (let i = 0; i < out.length; i += UPSERT_ROWS) {
-    const slice = out.slice(i, i + UPSERT_ROWS);
+  const written = out.filter((r) => !r.unchanged);
+  for (let i = 0; i < written.length; i += UPSERT_ROWS) {
+    const slice = written.slice(i, i + UPSERT_ROWS);
     const rowInts = slice.map((r) => intColumns(r.result));
     const ints = INT_COLUMNS.map((_, c) => `{${rowInts.map((v) => v[c]).join(",")}}`);
     // Bound parameters: the weeks' JSON (about 2 kB a week) is sent as it is, not written into the SQL text.
@@ -198,6 +210,19 @@ export async function computeWeeks(
     for (const r of slice) r.id = ids.get(`${r.employeeId}|${storedKey(r.week)}`) ?? 0;
   }
 
+  // An unchanged row keeps its figures; its dirty mark is cleared as the upsert would clear it (compare-and-set on
+  // the version read, a mark stamped after the read began stays).
+  const cleared = out.filter((r) => r.unchanged && r.dirty);
+  if (cleared.length > 0) {
+    await executeBound(
+      em,
+      `update overtime_week w set dirty = false, dirty_at = null
+         from unnest(?::int[], ?::bigint[]) as u(id, version)
+        where w.id = u.id and w.dirty and w.dirty_version = u.version and not coalesce(w.dirty_at > ?, false)`,
+      [`{${cleared.map((r) => r.id).join(",")}}`, `{${cleared.map((r) => r.version).join(",")}}`, inputs.startedAt],
+    );
+  }
+
   if (ripple.length > 0) {
     const flat = ripple.flatMap((r) => r.weeks.map((w) => [r.employeeId, r.year, w] as const));
     await em.execute(
@@ -207,7 +232,7 @@ export async function computeWeeks(
       [`{${flat.map((f) => f[0]).join(",")}}`, `{${flat.map((f) => f[1]).join(",")}}`, `{${flat.map((f) => f[2]).join(",")}}`],
     );
   }
-  return out.map(({ id, result, policyId, provisional, checksum }) => ({ id, result, policyId, provisional, checksum }));
+  return out.map(({ id, result, policyId, provisional, checksum, unchanged }) => ({ id, result, policyId, provisional, checksum, ...(unchanged ? { unchanged } : {}) }));
 }
 
 /**
