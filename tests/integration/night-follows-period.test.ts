@@ -118,4 +118,25 @@ describe("night seconds follow the night period (issue 40, decision 0138)", () =
     expect(await dirtyOf(e.employeeId, "2026-05-04")).toBe(false);
     await db.sql("update subsidiary set night_from = null, night_to = null, night_rate = null where id = ?", [lisbonSubId]);
   });
+
+  it("a subsidiary moved to another zone: the days of the current week on are counted on the new local clock", async () => {
+    const e = await lisbonEmployee("noite-fuso");
+    const now = at("2026-05-13", "09:00", LISBON);
+    const thisWeek = await lateShift(e.employeeId, "2026-05-12", now);
+    expect(await nightOf(thisWeek)).toBe(4 * HOUR);
+    const boss = await currentUser(db.em(), bossUserId);
+    const [sub] = await db.sql<{ name: string; city: string }>("select name, city from subsidiary where id = ?", [lisbonSubId]);
+    const move = (timezone: string) => updateSubsidiary(db.em(), boss, lisbonSubId, { name: sub!.name, countryId: portugalId, city: sub!.city, timezone });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    try {
+      // 21:00–02:00 in Lisbon is 22:00–03:00 in Paris: 5 h inside 22:00–07:00 there.
+      await move("Europe/Paris");
+      expect(await nightOf(thisWeek)).toBe(5 * HOUR);
+      await move(LISBON);
+      expect(await nightOf(thisWeek)).toBe(4 * HOUR);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -169,13 +169,15 @@ export async function updateSubsidiary(
         if (input.night !== undefined) {
           // The agreement's night period and premium (decision 0125): the days' night hours recorded from now on.
           await sql(tx, "update subsidiary set night_from = ?, night_to = ?, night_rate = ? where id = ?", [input.night.from, input.night.to, input.night.rate, id]);
-          // Another period (the agreement has no date): the stored night seconds of the current week's days on follow
-          // it, and those weeks are recomputed, as a change of place is (decision 0138).
-          if (nightAfter.night_from !== nightBefore.night_from || nightAfter.night_to !== nightBefore.night_to) {
-            const monday = mondayOf(today);
-            await recomputeNightSeconds(tx, { subsidiaryId: id }, monday);
-            await markSubsidiaryWeeksDirty(tx, id, monday);
-          }
+        }
+        // Another night period (the agreement has no date; another country's policy; another zone's local clock): the
+        // stored night seconds of the days of the current week on follow it, and those weeks are recomputed, as a
+        // change of place is (decision 0138).
+        const agreementMoved = nightAfter.night_from !== nightBefore.night_from || nightAfter.night_to !== nightBefore.night_to;
+        if (from || agreementMoved) {
+          const monday = from ?? mondayOf(today);
+          await recomputeNightSeconds(tx, { subsidiaryId: id }, monday);
+          if (!from) await markSubsidiaryWeeksDirty(tx, id, monday);
         }
         // The history (decision 0106): the subsidiary's rules (its country's policy and holidays, its zone, its own holidays).
         const changes = sheetChanges(
