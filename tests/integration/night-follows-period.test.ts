@@ -74,6 +74,10 @@ describe("night seconds follow the night period (issue 40, decision 0138)", () =
     expect(await nightOf(before)).toBe(4 * HOUR);
     expect(await dirtyOf(e.employeeId, "2026-03-02")).toBe(true);
     expect(await dirtyOf(e.employeeId, "2026-02-23")).toBe(false);
+    // Either day recomputed later (a correction) is counted on the period of its own day, not today's row.
+    await recomputeDay(db.em(), before, now);
+    await recomputeDay(db.em(), after, now);
+    expect([await nightOf(before), await nightOf(after)]).toEqual([4 * HOUR, 5 * HOUR]);
 
     // Back to the law's period: the same day follows again.
     await saveCountryPolicy(db.em(), portugalId, { ...inForce, nightPeriod: { from: "22:00", to: "07:00" }, effectiveFrom: "2026-03-02" });

@@ -1,15 +1,15 @@
 /**
  * The stored night seconds of past days follow a changed night period (issue 40, decision 0138): each day's
  * `time_clock.night_seconds` (decision 0075) counted again on the period in force on that day — the subsidiary's
- * agreement, else the country's policy row in force on the day's date (its latest row when all start later), else
- * the law's default of the country's name. Only the days whose figure moves are written.
+ * agreement, else the country's policy row in force on the day's date, else (no row started yet) the law's default
+ * of the country's name, as policyForDate reads it. Only the days whose figure moves are written.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { workIntervals } from "~/domain/law/checks";
 import { nightSeconds } from "~/domain/overtime/night-work";
 import { resolveTimeZone } from "~/domain/shared/zoned-day";
 import type { CalendarDate } from "~/domain/shared/time-calendar-date";
-import { nightPeriodOf } from "./employee.server";
+import { nightPeriodOf, nightPeriodSql } from "./employee.server";
 import { intArray } from "./facts.server";
 
 /** The employees whose night period changed: a country's (its policy) or a subsidiary's (its agreement). */
@@ -39,9 +39,7 @@ export async function recomputeNightSeconds(em: EntityManager, scope: NightScope
   const where = "countryId" in scope ? "coalesce(e.country_id, s.country_id) = ?" : "e.subsidiary_id = ?";
   const rows = await em.execute<NightDayRow[]>(
     `select tc.id, tc.night_seconds, s.timezone as sub_tz, co.timezone as country_tz, co.name as country_name,
-            case when s.night_from is not null and s.night_to is not null then s.night_from || '-' || s.night_to
-                 else (select p.night_from || '-' || p.night_to from overtime_policy p where p.country_id = co.id
-                        order by (p.effective_from <= tc.date) desc, p.effective_from desc limit 1) end as night,
+            ${nightPeriodSql("tc.date", "co")} as night,
             (select string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time)
                from time_log l where l.time_clock_id = tc.id and l.superseded_at is null) as logs
        from time_clock tc
