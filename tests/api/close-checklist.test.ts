@@ -69,7 +69,7 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     const leave = await createLeave(db.em(), ana, { reason: "PAID_LEAVE", start: "2026-11-26", end: "2026-11-27", state: "pending", numberDaysWork: 2 });
     await createSuggestion(db.em(), ana, "2026-11-24", NINE_HOURS);
     await db.sql(`update overtime_week set dirty = true where employee_id = ? and monday = '2026-11-16'`, [ana]);
-    const list = await closeChecklist(db.em(), org.subsidiaryId, "2026-11");
+    const list = await closeChecklist(db.em(), org.subsidiaryId, "2026-11", DEC_1);
     const line = (key: string) => list.find((l) => l.key === key)!;
     expect(line("pending_leaves")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 26/11/2026", href: `/leave/detail/${leave}` }] });
     expect(line("pending_corrections")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 24/11/2026" }] });

@@ -52,9 +52,10 @@ const frDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
  * changed since their last computation, time-registered employees with working days of their own schedule (the terms
  * in force that week, not a holiday nor inside an accepted leave, within their employment; decision 0122) without any
  * clock, days and weeks with anomalies or legal-check warnings, employees hired or leaving in the month whose sheet is
- * incomplete. Five statements (the legal checks' clock days: one; the flagged weeks' anomalies: one).
+ * incomplete, as of `now` (a week's rest not over yet is not judged). Five statements (the legal checks' clock days:
+ * one; the flagged weeks' anomalies: one).
  */
-export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string): Promise<ChecklistLine[]> {
+export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<ChecklistLine[]> {
   const { from, to } = checkMonth(month);
   const staff = `e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;
   const staffParams = [subsidiaryId, to, from];
@@ -150,7 +151,7 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
   const legal = await legalDays(em, facts.map((f) => f.id), from, to);
   const people = new Map<number, { id: number; firstname: string; lastname: string }>();
   for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) people.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname });
-  const checksOf = new Map(facts.map((f) => [f.id, checksIn(legal.get(f.id), from, to)]));
+  const checksOf = new Map(facts.map((f) => [f.id, checksIn(legal.get(f.id), from, to, now)]));
   for (const f of facts) if ((checksOf.get(f.id) ?? []).length > 0 && !people.has(f.id)) people.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname });
   const stored = people.size
     ? await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
