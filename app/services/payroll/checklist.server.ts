@@ -153,17 +153,16 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
   for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) people.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname });
   const checksOf = new Map(facts.map((f) => [f.id, checksIn(legal.get(f.id), from, to, now)]));
   for (const f of facts) if ((checksOf.get(f.id) ?? []).length > 0 && !people.has(f.id)) people.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname });
-  const stored = people.size
-    ? await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
-        `select e.id as employee_id,
-                (select json_agg(json_build_object('monday', w.monday::text, 'mode', w.mode, 'anomalies', w.explanation -> 'anomalies', 'quota', w.explanation -> 'quota') order by w.monday)
-                   from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date) as weeks,
-                (select json_agg(tc.date::text order by tc.date) from time_clock tc
-                  where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date) as days
-           from employee e where e.id = any(?::int[])`,
-        [from, to, from, to, intArray([...people.keys()])],
-      )
-    : [];
+  // Always run (an empty list reads nothing): the page's statements do not depend on who has anomalies.
+  const stored = await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
+    `select e.id as employee_id,
+            (select json_agg(json_build_object('monday', w.monday::text, 'mode', w.mode, 'anomalies', w.explanation -> 'anomalies', 'quota', w.explanation -> 'quota') order by w.monday)
+               from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date) as weeks,
+            (select json_agg(tc.date::text order by tc.date) from time_clock tc
+              where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date) as days
+       from employee e where e.id = any(?::int[])`,
+    [from, to, from, to, intArray([...people.keys()])],
+  );
   const storedOf = new Map(stored.map((r) => [r.employee_id, r]));
   const anomalies = [...people.values()]
     .map((p) => {
