@@ -28,15 +28,30 @@ interface NightDayRow {
   logs: string | null;
 }
 
+/** Employees read per statement: a country of 5,000 people over a year is ~1.2 million days, read 100 people at a time. */
+const BATCH = 100;
+
 /**
  * Counts again the night seconds of the scope's clocks (suggestions too: they carry their own totals) dated from
- * `from` on, and writes those that changed: two statements, in the caller's transaction. The caller marks the weeks
- * dirty (their explanation reads the period again). Returns how many days changed.
+ * `from` on, and writes those that changed, in the caller's transaction: one statement for the scope's employees,
+ * then per BATCH of them one read and at most one write. The caller marks the weeks dirty (their explanation reads
+ * the period again). Returns how many days changed.
  *
  * @example await recomputeNightSeconds(tx, { countryId: portugal }, "2026-03-01") // 12
  */
 export async function recomputeNightSeconds(em: EntityManager, scope: NightScope, from: CalendarDate): Promise<number> {
   const where = "countryId" in scope ? "coalesce(e.country_id, s.country_id) = ?" : "e.subsidiary_id = ?";
+  const people = await em.execute<{ id: number }[]>(`select e.id from employee e left join subsidiary s on s.id = e.subsidiary_id where ${where} order by e.id`, [
+    "countryId" in scope ? scope.countryId : scope.subsidiaryId,
+  ]);
+  let changed = 0;
+  for (let i = 0; i < people.length; i += BATCH) {
+    changed += await recomputeBatch(em, people.slice(i, i + BATCH).map((p) => p.id), from);
+  }
+  return changed;
+}
+
+async function recomputeBatch(em: EntityManager, employeeIds: readonly number[], from: CalendarDate): Promise<number> {
   const rows = await em.execute<NightDayRow[]>(
     `select tc.id, tc.night_seconds, s.timezone as sub_tz, co.timezone as country_tz, co.name as country_name,
             ${nightPeriodSql("tc.date", "co")} as night,
@@ -46,8 +61,8 @@ export async function recomputeNightSeconds(em: EntityManager, scope: NightScope
        join employee e on e.id = tc.employee_id
        left join subsidiary s on s.id = e.subsidiary_id
        left join country co on co.id = coalesce(e.country_id, s.country_id)
-      where ${where} and tc.date >= ?::date`,
-    ["countryId" in scope ? scope.countryId : scope.subsidiaryId, from],
+      where tc.employee_id = any(?::int[]) and tc.date >= ?::date`,
+    [intArray(employeeIds), from],
   );
   const ids: number[] = [];
   const seconds: number[] = [];
