@@ -5,6 +5,7 @@ import { monthWords } from "~/domain/payroll/month";
 import { REPORT_PAGE_SIZE } from "~/domain/reports/reports";
 import { t } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll/routes.server";
+import { SourceLinks } from "~/ui/law/sources";
 import { Pager } from "~/ui/shared/pager";
 import { WideTable } from "~/ui/shared/wide-table";
 
@@ -91,6 +92,17 @@ export default function PayrollPage() {
                         {line.items.map((item, i) => (
                           <li key={i}>
                             <a className="underline" href={item.href}>{item.label}</a>
+                            {item.notes && item.notes.length > 0 && (
+                              // Each anomaly in words, its article linked to the official text, its week explained (decision 0138).
+                              <ul className="ml-4 list-[circle]" data-testid="payroll-anomaly-notes">
+                                {item.notes.map((n, j) => (
+                                  <li key={j}>
+                                    <a className="btn-link" href={n.href}>{n.text}</a>
+                                    <SourceLinks sources={n.sources} />
+                                  </li>
+                                ))}
+                              </ul>
+                            )}
                           </li>
                         ))}
                         {line.count > line.items.length && <li>{t("payroll.checklist.more", { count: line.count - line.items.length })}</li>}

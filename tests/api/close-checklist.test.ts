@@ -69,7 +69,7 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     const leave = await createLeave(db.em(), ana, { reason: "PAID_LEAVE", start: "2026-11-26", end: "2026-11-27", state: "pending", numberDaysWork: 2 });
     await createSuggestion(db.em(), ana, "2026-11-24", NINE_HOURS);
     await db.sql(`update overtime_week set dirty = true where employee_id = ? and monday = '2026-11-16'`, [ana]);
-    const list = await closeChecklist(db.em(), org.subsidiaryId, "2026-11");
+    const list = await closeChecklist(db.em(), org.subsidiaryId, "2026-11", DEC_1);
     const line = (key: string) => list.find((l) => l.key === key)!;
     expect(line("pending_leaves")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 26/11/2026", href: `/leave/detail/${leave}` }] });
     expect(line("pending_corrections")).toMatchObject({ count: 1, items: [{ label: "Ana ATTENTE — 24/11/2026" }] });
@@ -80,7 +80,16 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     expect(line("missing_clocks").items).toHaveLength(1);
     expect(line("missing_clocks").items[0]!.label).toBe("Ana ATTENTE — 16 j (02/11/2026…)");
     // Pat's day without a break is a legal-check warning of the month: listed with the anomalies (decision 0122).
-    expect(line("anomalies")).toMatchObject({ count: 1, items: [{ label: "Pat PARTIEL — 1", href: `/overtime/employee/${pat}` }] });
+    // It reads as French words, names its article from the one table of sources and links its explained week (decision 0138).
+    const week45 = `/overtime/employee/${pat}?year=2026&week=45#explication`;
+    expect(line("anomalies")).toMatchObject({ count: 1, items: [{ label: "Pat PARTIEL — 1", href: week45 }] });
+    expect(line("anomalies").items[0]!.notes).toEqual([
+      {
+        text: "Le 05/11/2026 : 7 h 00 de travail sans pause de 20 minutes, dès 6 h.",
+        href: week45,
+        sources: [expect.objectContaining({ id: "FR.L3121-16", article: "Code du travail, art. L3121-16" })],
+      },
+    ]);
 
     // The page shows it before the close button; the close's confirmation step names the subsidiary, the month, the
     // counts. The server runs in this process: signed in and read on 1 December (November is over then).
@@ -93,6 +102,10 @@ describe("the pre-close checklist (issue 38 §4)", () => {
     expect(page).toContain('data-testid="payroll-checklist"');
     expect(page).toContain("Absences en attente sur des jours du mois : 1");
     expect(page).toContain(`href="/leave/detail/${leave}"`);
+    // The anomaly's line: its words linking the explained week, its article linking the official text, titled.
+    const notes = page.slice(page.indexOf('data-testid="payroll-anomaly-notes"'));
+    expect(notes).toContain(`href="${week45}">Le 05/11/2026 : 7 h 00 de travail sans pause de 20 minutes, dès 6 h.</a>`);
+    expect(notes).toMatch(/<a href="https:\/\/www\.legifrance\.gouv\.fr\/[^"]+"[^>]*title="Pause de 20 minutes dès 6 heures de travail — texte lu le 02\/12\/2026"[^>]*>Code du travail, art\. L3121-16<\/a>/);
     expect(page).toContain(`${base}&confirm=close`.replace("/report/payroll", ""));
     const step = decode((await client.get(`${base}&confirm=close`)).text);
     expect(step).toContain(`Clôturer novembre 2026 pour ${subsidiaryName} ?`);

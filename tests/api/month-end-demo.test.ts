@@ -72,7 +72,7 @@ describe("the month end of issue 38 on the demo company", () => {
   it("runs as the issue's Done means says", async () => {
     // A November leave still waiting: the checklist lists it before the close, on the page too.
     const waitingLeave = await createLeave(db.em(), waiting, { reason: "PAID_LEAVE", start: "2026-11-27", end: "2026-11-27", state: "pending" });
-    const checklist = await closeChecklist(db.em(), print, "2026-11");
+    const checklist = await closeChecklist(db.em(), print, "2026-11", DEC_1);
     const pending = checklist.find((l) => l.key === "pending_leaves")!;
     expect(pending.items.map((i) => i.href)).toContain(`/leave/detail/${waitingLeave}`);
     // The server runs in this process: signed in and read on 1 December (November may be closed then).

@@ -90,6 +90,19 @@ describe("the weekly calendars", () => {
     expect(text).toMatch(cell);
     expect(text).toContain(t("overtime_screens.check.mark"));
     expect(text).toContain("plus de 10 h dans la journée");
+    // The ⚠ mark is inside the cell's link to the explained week (issue 40 item 2, decision 0138); each line of the
+    // list of checks links the week and its article's official text, titled, its words not repeated (decision 0138).
+    const week = `/overtime/employee/${worker.employeeId}?year=${key.year}&week=${key.week}`;
+    expect(text).toMatch(new RegExp(`href="${week.replace(/[?]/g, "\\?")}#explication">13<span class="ot-warn">`));
+    const list = text.slice(text.indexOf('data-testid="overtime-checks"'));
+    const line = list.slice(list.indexOf("plus de 10 h dans la journée."), list.indexOf("</li>", list.indexOf("plus de 10 h dans la journée.")));
+    expect(line).not.toContain("(Code du travail, art. L3121-18)<");
+    expect(line).toMatch(/<a href="https:\/\/www\.legifrance\.gouv\.fr\/[^"]+"[^>]*title="Durée quotidienne maximale : 10 heures — texte lu le 02\/12\/2026"[^>]*>Code du travail, art\. L3121-18<\/a>/);
+    // The link opens that week explained, with the same check.
+    const explained = html((await client.get(week)).text);
+    expect(explained).toContain('id="explication"');
+    expect(explained).toContain(t("overtime_screens.explain.title", { week: key.week, year: key.year }));
+    expect(explained).toContain("plus de 10 h dans la journée");
     // One's own row links to one's own page.
     expect(text).toContain(`href="/overtime/me"`);
   });

@@ -15,7 +15,20 @@ describe("the one table of legal sources (issue 40 §2, decision 0125)", () => {
     expect(s.title.length).toBeGreaterThan(10);
     // Légifrance (or the Cour de cassation) for France, the Diário da República for Portugal.
     expect(new URL(s.url).hostname).toMatch(s.country === "FR" ? /^www\.(legifrance\.gouv\.fr|courdecassation\.fr)$/ : /^(diariodarepublica\.pt|dre\.pt)$/);
-    expect(s.readOn).toBe("2026-12-02");
+    // An article at its own Légifrance address was read for it (decision 0138); the others on the reading of 0125.
+    if (s.url.includes("/codes/article_lc/")) {
+      expect(s.url).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\/codes\/article_lc\/LEGIARTI\d{12}$/);
+      expect(s.readOn).toBe("2026-12-03");
+    } else expect(s.readOn).toBe("2026-12-02");
+  });
+
+  it.each<[SourceId, string]>([
+    // The id found in a source (decision 0138): the article's own address.
+    ["FR.D3121-24", "https://www.legifrance.gouv.fr/codes/article_lc/LEGIARTI000033509251"],
+    // No id found: Légifrance's article search in the Code du travail, by the number.
+    ["FR.L3121-36", "https://www.legifrance.gouv.fr/search/code?tab_selection=code&searchField=NUM_ARTICLE&query=L3121-36&fonds=CODE&code=LEGITEXT000006072050&typePagination=DEFAULT&pageSize=10&page=1"],
+  ])("%s links %s", (id, url) => {
+    expect(LEGAL_SOURCES[id].url).toBe(url);
   });
 
   it("every rule of both countries' legal checks names an entry of the table", () => {

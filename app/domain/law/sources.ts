@@ -4,8 +4,8 @@
  * the API take its article, title, official address and reading date from here. A text read again is a new
  * `readOn` here, never a string elsewhere. Pure data.
  *
- * Addresses: Légifrance for France (the Code du travail is LEGITEXT000006072050; an article is reached by its number
- * through Légifrance's article search in that code), the Diário da República for Portugal (the consolidated Código do
+ * Addresses: Légifrance for France (the Code du travail is LEGITEXT000006072050; an article is reached at its own
+ * LEGIARTI address where a reading found the id, else by its number through Légifrance's article search in that code), the Diário da República for Portugal (the consolidated Código do
  * Trabalho, Lei n.º 7/2009; the article's own element when the reading found it).
  */
 
@@ -27,6 +27,11 @@ const CODE_DU_TRAVAIL = "LEGITEXT000006072050";
 /** Légifrance, the article of the Code du travail by its number. */
 const legifrance = (number: string) =>
   `https://www.legifrance.gouv.fr/search/code?tab_selection=code&searchField=NUM_ARTICLE&query=${encodeURIComponent(number)}&fonds=CODE&code=${CODE_DU_TRAVAIL}&typePagination=DEFAULT&pageSize=10&page=1`;
+/**
+ * Légifrance, an article of the Code du travail at its own address (its LEGIARTI id), for the articles whose id a
+ * reading found in a source (decision 0138); the others keep the article search above.
+ */
+const legifranceArticle = (legiarti: string) => `https://www.legifrance.gouv.fr/codes/article_lc/${legiarti}`;
 /** The Diário da República, the consolidated Código do Trabalho (Lei n.º 7/2009). */
 const CODIGO_DO_TRABALHO = "https://diariodarepublica.pt/dr/legislacao-consolidada/lei/2009-34546475";
 /** An article's element of the consolidated code on dre.pt (the Diário da República's address), as the reading found it. */
@@ -35,12 +40,12 @@ const dreArticle = (element: number) => `https://dre.pt/web/guest/legislacao-con
 /** The reading of issue 40 (search tool, texts in force). */
 const READ_ON = "2026-12-02";
 
-const fr = (number: string, title: string): LegalSource => ({
+const fr = (number: string, title: string, own?: { legiarti: string; readOn: string }): LegalSource => ({
   country: "FR",
   article: `Code du travail, art. ${number}`,
   title,
-  url: legifrance(number),
-  readOn: READ_ON,
+  url: own ? legifranceArticle(own.legiarti) : legifrance(number),
+  readOn: own?.readOn ?? READ_ON,
 });
 const pt = (article: string, title: string, url: string = CODIGO_DO_TRABALHO): LegalSource => ({
   country: "PT",
@@ -58,7 +63,8 @@ export const LEGAL_SOURCES = {
   "FR.L3121-33": fr("L3121-33", "Taux de majoration fixé par accord, au moins 10 %"),
   "FR.L3121-36": fr("L3121-36", "À défaut d'accord : +25 % les 8 premières heures, +50 % ensuite"),
   "FR.L3121-38": fr("L3121-38", "Contrepartie obligatoire en repos à défaut d'accord (50 % ou 100 %)"),
-  "FR.D3121-24": fr("D3121-24", "Contingent annuel à défaut d'accord : 220 heures"),
+  // Its LEGIARTI id read on le-code-du-travail.fr (the page of the article, its address carrying the id), 2026-12-03.
+  "FR.D3121-24": fr("D3121-24", "Contingent annuel à défaut d'accord : 220 heures", { legiarti: "LEGIARTI000033509251", readOn: "2026-12-03" }),
   "FR.L3121-16": fr("L3121-16", "Pause de 20 minutes dès 6 heures de travail"),
   "FR.L3121-18": fr("L3121-18", "Durée quotidienne maximale : 10 heures"),
   "FR.L3121-20": fr("L3121-20", "Durée hebdomadaire maximale : 48 heures"),

@@ -290,8 +290,16 @@ const MINUTE = 60;
 const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
 const frDate = (date: CalendarDate) => calendarDay(date).toFormat("dd/MM/yyyy");
 
-/** A legal check as a French sentence. */
+/** A legal check as a French sentence, naming its article in words. */
 export function legalCheckMessage(check: LegalCheck): string {
+  return legalCheckWords(check, true);
+}
+
+/**
+ * A legal check as a French sentence; `withArticle` false leaves the article out, for a line that links it beside
+ * the text (the payroll checklist, decision 0138).
+ */
+export function legalCheckWords(check: LegalCheck, withArticle: boolean): string {
   const text = t(`overtime_screens.check.${check.code}`, {
     date: frDate(check.date),
     hours: formatHoursMinutes(check.seconds),
@@ -299,7 +307,7 @@ export function legalCheckMessage(check: LegalCheck): string {
     days: check.days ?? 7,
   });
   // Each finding names its article (issue 26 §2, decision 0076).
-  return check.article ? t("overtime_screens.check.with_article", { text, article: check.article }) : text;
+  return check.article && withArticle ? t("overtime_screens.check.with_article", { text, article: check.article }) : text;
 }
 
 /** An engine anomaly as a French sentence (the legal checks say the day and week limits already). */
@@ -315,7 +323,7 @@ function anomalyText(a: OvertimeAnomaly, quotaHours: number): string {
  *
  * @example explainWeekFacts({ steps, days, anomalies: [] }, []).days[0] // "Lundi 02/03/2026 : 9 h 00 travaillées."
  */
-export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]): WeekExplanation {
+export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[], options: { checkArticleInText?: boolean } = {}): WeekExplanation {
   const mode = facts.mode ?? "weekly";
   const pt = mode === "daily";
   const night = facts.night ?? { period: pt ? PORTUGUESE_NIGHT : FRENCH_NIGHT, rate: pt ? 25 : 0, byAgreement: false };
@@ -353,7 +361,7 @@ export function explainWeekFacts(facts: WeekFacts, checks: readonly LegalCheck[]
   // The legal checks say the 10 h day and the 48 h week from the clock entries: the engine's same findings are not repeated.
   const fromChecks = new Set(checks.map((c) => c.code));
   const anomalies = facts.anomalies.filter((a) => !(fromChecks.has(a.code as never) && (a.code === "day_over_10h" || a.code === "week_over_48h")));
-  const warnings = [...anomalies.map((a) => anomalyText(a, quotaHours)), ...checks.map(legalCheckMessage)];
+  const warnings = [...anomalies.map((a) => anomalyText(a, quotaHours)), ...checks.map((c) => legalCheckWords(c, options.checkArticleInText !== false || !(c.source ?? sourceOfArticle(c.article))))];
   const warningSources = [...anomalies.map((a) => cite(anomalySources(a, mode))), ...checks.map((c) => cite([c.source ?? sourceOfArticle(c.article)]))];
   const quota = facts.quota;
   return {

@@ -6,6 +6,10 @@
  * expects the other half.
  */
 import { expectedSeconds, type WeekSchedule, type WeekType } from "~/domain/planning/expected-time";
+import type { CitedSource } from "~/domain/law/sources";
+import type { LegalCheck } from "~/domain/law/policies";
+import { explainWeekFacts } from "~/domain/overtime/screens";
+import type { OvertimeAnomaly } from "~/domain/overtime/types";
 import { mondayOf } from "~/domain/shared/iso-week";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
 
@@ -65,4 +69,74 @@ export function daysWithoutClock(input: MissingClockInput): CalendarDate[] {
     if (expected > 0) out.push(d);
   }
   return out;
+}
+
+/** A stored week of the month's anomalies, as the checklist reads it (overtime_week: mode, explanation's anomalies and quota). */
+export interface ChecklistWeek {
+  monday: CalendarDate;
+  mode: "weekly" | "daily";
+  anomalies: readonly OvertimeAnomaly[];
+  quota?: { limitSeconds: number; afterSeconds: number; warning: boolean } | null;
+}
+
+/** One anomaly or legal-check warning of the month, in French, with the articles it rests on (decision 0138). */
+export interface ChecklistNote {
+  /** The Monday of its week: the explained week it links to. */
+  monday: CalendarDate;
+  text: string;
+  sources: CitedSource[];
+}
+
+export interface AnomalyNotesInput {
+  from: CalendarDate;
+  to: CalendarDate;
+  /** The employee's stored weeks with anomalies around the month. */
+  weeks: readonly ChecklistWeek[];
+  /** The days whose clock has no end (time_clock.anomaly), said even when their week is not computed yet. */
+  daysWithoutEnd: readonly CalendarDate[];
+  /** The legal checks of the month (app/domain/law/checks.ts). */
+  checks: readonly LegalCheck[];
+}
+
+/**
+ * The anomalies and legal-check warnings of an employee's month as the explained week says them (the same French
+ * sentences, the same articles, from the one table of sources), week by week: a dated anomaly in the month of its
+ * day, an undated one in the month of its week's Thursday (as the file's ANOMALIES counts them); a day without end
+ * once, whether its week was computed or not.
+ *
+ * @example anomalyNotes({ from: "2026-11-01", to: "2026-11-30", weeks: [], daysWithoutEnd: [], checks: [noBreak] })[0].text
+ *          // "Le 05/11/2026 : 7 h 00 de travail sans pause de 20 minutes, dès 6 h."
+ */
+export function anomalyNotes(input: AnomalyNotesInput): ChecklistNote[] {
+  const inMonth = (d: CalendarDate) => d >= input.from && d <= input.to;
+  const byMonday = new Map<CalendarDate, { week: ChecklistWeek | null; anomalies: OvertimeAnomaly[]; checks: LegalCheck[] }>();
+  const of = (monday: CalendarDate) => {
+    let entry = byMonday.get(monday);
+    if (!entry) byMonday.set(monday, (entry = { week: null, anomalies: [], checks: [] }));
+    return entry;
+  };
+  for (const w of input.weeks) {
+    const entry = of(w.monday);
+    entry.week = w;
+    entry.anomalies.push(...w.anomalies.filter((a) => inMonth(a.date ?? addDays(w.monday, 3))));
+  }
+  for (const d of input.daysWithoutEnd) {
+    if (!inMonth(d)) continue;
+    const entry = of(mondayOf(d));
+    if (!entry.anomalies.some((a) => a.code === "day_without_end" && a.date === d)) entry.anomalies.push({ code: "day_without_end", date: d });
+  }
+  for (const c of input.checks) if (inMonth(c.date)) of(mondayOf(c.date)).checks.push(c);
+  const notes: ChecklistNote[] = [];
+  for (const monday of [...byMonday.keys()].sort()) {
+    const { week, anomalies, checks } = byMonday.get(monday)!;
+    const byDate = (a: { date?: CalendarDate }, b: { date?: CalendarDate }) => (a.date ?? "").localeCompare(b.date ?? "");
+    const explained = explainWeekFacts(
+      { steps: [], days: [], anomalies: [...anomalies].sort(byDate), quota: week?.quota ?? null, mode: week?.mode ?? "weekly" },
+      [...checks].sort(byDate),
+      // The article is the link beside the text, not words in it too.
+      { checkArticleInText: false },
+    );
+    explained.warnings.forEach((text, i) => notes.push({ monday, text, sources: explained.warningSources[i] ?? [] }));
+  }
+  return notes;
 }

@@ -22,8 +22,11 @@ export interface CalendarScreenRow {
   id: number;
   name: string;
   own: boolean;
-  cells: [number, number | null, string[]][];
+  /** Index of the week, whole hours, the checks' texts and, when there are checks, their source ids (null: none). */
+  cells: CalendarScreenCell[];
 }
+
+export type CalendarScreenCell = [number, number | null, string[], (string | null)[]?];
 
 export type CalendarScreen = Omit<CalendarPage, "rows" | "options"> & {
   rows: CalendarScreenRow[];
@@ -43,7 +46,9 @@ export function calendarScreen(page: CalendarPage): CalendarScreen {
       id: r.id,
       name: r.name,
       own: r.own,
-      cells: r.cells.flatMap((c, i): [number, number | null, string[]][] => (c.hours !== null || c.checks.length > 0 ? [[i, c.hours, c.checks]] : [])),
+      cells: r.cells.flatMap((c, i): CalendarScreenCell[] =>
+        c.checks.length > 0 ? [[i, c.hours, c.checks, c.checkSources]] : c.hours !== null ? [[i, c.hours, c.checks]] : [],
+      ),
     })),
   };
 }

@@ -91,7 +91,7 @@ export async function payrollPageLoader(request: Request) {
     const mayClose = ["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"].includes(user.profileType);
     const confirm = asked === "close" && !state.closed && state.closable && mayClose ? "close" : asked === "reopen" && state.closed && user.profileType === "ROLE_HEAD_MANAGEMENT" ? "reopen" : null;
     // The pre-close checklist (issue 38 §4), before the close button of a month that may be closed.
-    const checklist = !state.closed && state.closable && mayClose ? await closeChecklist(em, subsidiaryId, month) : null;
+    const checklist = !state.closed && state.closable && mayClose ? await closeChecklist(em, subsidiaryId, month, new Date()) : null;
     const preview = confirm === "reopen" ? await reopenPreview(em, subsidiaryId, month) : null;
     return {
       subsidiaries,

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/services/identity/current-user.server";
 import { NotFoundError, ValidationError } from "~/services/shared/errors";
 import { localDate } from "~/domain/shared/zoned-day";
 import { markCountryWeeksDirty } from "~/services/overtime/dirty.server";
+import { recomputeNightSeconds } from "~/services/time-clock/night-recompute.server";
 import { insertDefaultPolicy } from "~/services/overtime/policy.server";
 import { sheetChanges } from "~/domain/history/history";
 import { holidaysValue, recordPolicyChange, storedHolidays } from "~/services/history/entries.server";
@@ -138,6 +139,8 @@ export async function updateCountry(em: EntityManager, actor: CurrentUser, id: n
         const today = localDate(new Date(), "Europe/Paris");
         const from = placeChangeFrom({ country: null, timezone: before.timezone }, { country: null, timezone: input.timezone }, today);
         if (from) {
+          // The night hours of those days are counted on the local clock: they follow the zone (decision 0138).
+          await recomputeNightSeconds(tx, { countryId: id }, from);
           await markCountryWeeksDirty(tx, id, from);
         }
         notice = await writeHolidays(tx, { column: "country_id", id }, input.holidays);

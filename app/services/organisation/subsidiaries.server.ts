@@ -9,6 +9,8 @@ import type { CurrentUser } from "~/services/identity/current-user.server";
 import { NotFoundError, ValidationError, type Violation } from "~/services/shared/errors";
 import { localDate } from "~/domain/shared/zoned-day";
 import { markSubsidiaryWeeksDirty } from "~/services/overtime/dirty.server";
+import { recomputeNightSeconds } from "~/services/time-clock/night-recompute.server";
+import { mondayOf } from "~/domain/shared/iso-week";
 import { sheetChanges } from "~/domain/history/history";
 import { holidaysValue, recordPolicyChange, storedHolidays } from "~/services/history/entries.server";
 import { assertManagement, lockRow, nameTaken, sql, uniqueGuard, writeHolidays, type Ref, type SubsidiaryView } from "./common.server";
@@ -167,6 +169,15 @@ export async function updateSubsidiary(
         if (input.night !== undefined) {
           // The agreement's night period and premium (decision 0125): the days' night hours recorded from now on.
           await sql(tx, "update subsidiary set night_from = ?, night_to = ?, night_rate = ? where id = ?", [input.night.from, input.night.to, input.night.rate, id]);
+        }
+        // Another night period (the agreement has no date; another country's policy; another zone's local clock): the
+        // stored night seconds of the days of the current week on follow it, and those weeks are recomputed, as a
+        // change of place is (decision 0138).
+        const agreementMoved = nightAfter.night_from !== nightBefore.night_from || nightAfter.night_to !== nightBefore.night_to;
+        if (from || agreementMoved) {
+          const monday = from ?? mondayOf(today);
+          await recomputeNightSeconds(tx, { subsidiaryId: id }, monday);
+          if (!from) await markSubsidiaryWeeksDirty(tx, id, monday);
         }
         // The history (decision 0106): the subsidiary's rules (its country's policy and holidays, its zone, its own holidays).
         const changes = sheetChanges(

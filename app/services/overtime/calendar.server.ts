@@ -14,7 +14,7 @@ import type { CurrentUser } from "~/services/identity/current-user.server";
 import { isRunningWeek } from "~/domain/overtime/account";
 import { timeAccountByWeek } from "./account.server";
 import { resolveScope, subsidiaries, teamsOf, type BadgingScope } from "~/services/time-clock/views.server";
-import { cite, sourceOfArticle, type CitedSource } from "~/domain/law/sources";
+import { cite, sourceOfArticle, type CitedSource, type SourceId } from "~/domain/law/sources";
 import { checksIn, legalDays, type EmployeeLegalDays } from "./legal-days.server";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -39,8 +39,10 @@ export interface CalendarCell {
   seconds: number;
   /** Whole hours shown, only above 0. */
   hours: number | null;
-  /** The week's legal checks, in French. */
+  /** The week's legal checks, in French (each naming its article in words). */
   checks: string[];
+  /** The source of each check in the one table (`checkSources[i]` for `checks[i]`; null: none), linked on the page (decision 0138). */
+  checkSources: (SourceId | null)[];
 }
 
 export interface CalendarRow {
@@ -175,14 +177,14 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
   const sourceIds = new Set<string>();
   const rows: CalendarRow[] = people.map((p) => {
     // The employee's checks grouped by the Monday of their week once (not filtered again for each of the weeks).
-    const byMonday = new Map<CalendarDate, string[]>();
+    const byMonday = new Map<CalendarDate, { texts: string[]; sources: (SourceId | null)[] }>();
     for (const c of checksIn(days.get(p.id), first, last, now)) {
       const id = c.source ?? sourceOfArticle(c.article);
       if (id) sourceIds.add(id);
       const monday = mondayOf(c.date);
       const list = byMonday.get(monday);
-      if (list) list.push(legalCheckMessage(c));
-      else byMonday.set(monday, [legalCheckMessage(c)]);
+      if (list) list.texts.push(legalCheckMessage(c)), list.sources.push(id);
+      else byMonday.set(monday, { texts: [legalCheckMessage(c)], sources: [id] });
     }
     return {
       id: p.id,
@@ -190,7 +192,8 @@ export async function overtimeCalendar(em: EntityManager, actor: CurrentUser, vi
       own: p.id === actor.employeeId,
       cells: weeks.map((w, i) => {
         const seconds = sums.get(`${p.id}:${weekIds[i]}`) ?? 0;
-        return { year: w.year, week: w.week, seconds, hours: weekCellHours(seconds), checks: byMonday.get(w.monday) ?? [] };
+        const checks = byMonday.get(w.monday);
+        return { year: w.year, week: w.week, seconds, hours: weekCellHours(seconds), checks: checks?.texts ?? [], checkSources: checks?.sources ?? [] };
       }),
     };
   });

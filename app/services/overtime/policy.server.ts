@@ -25,6 +25,7 @@ import { t } from "~/i18n/fr";
 import type { CurrentUser } from "~/services/identity/current-user.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/services/shared/errors";
 import { markCountryWeeksDirty } from "./dirty.server";
+import { recomputeNightSeconds } from "~/services/time-clock/night-recompute.server";
 import { lateChangeNotice } from "~/services/payroll/late-change.server";
 import { enqueue } from "~/server/operations/queue.server";
 
@@ -207,6 +208,11 @@ export async function saveCountryPolicy(
        returning to_jsonb(overtime_policy.*) as p`,
       [countryId, input.effectiveFrom, ...Object.values(columns)],
     );
+    // A night period changed: the stored night seconds of the country's days from that date on follow it (decision
+    // 0138); their weeks are marked just below with the rest.
+    if (before.night_from !== columns.night_from || before.night_to !== columns.night_to) {
+      await recomputeNightSeconds(tx, { countryId }, input.effectiveFrom);
+    }
     await markCountryWeeksDirty(tx, countryId, input.effectiveFrom);
     await recordPolicyChange(tx, "country", countryId, options.actorId ?? null, { policy: "overtime", effectiveFrom: input.effectiveFrom, changes });
     return { ...policyFromJson(saved!.p), notice };

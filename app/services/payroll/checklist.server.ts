@@ -9,8 +9,13 @@ import { EMPLOYEE_SELECT, toRecord, type Row } from "~/services/employees/record
 import { holidayAppliesSql } from "~/services/organisation/holidays.server";
 import { checkMonth } from "./store.server";
 import { checksIn, legalDays } from "~/services/overtime/legal-days.server";
-import { daysWithoutClock, type ChecklistLeave } from "~/domain/payroll/close-checklist";
+import { anomalyNotes, daysWithoutClock, type ChecklistLeave, type ChecklistWeek } from "~/domain/payroll/close-checklist";
 import type { WeekSchedule, WeekType } from "~/domain/planning/expected-time";
+import type { CitedSource } from "~/domain/law/sources";
+import type { OvertimeAnomaly } from "~/domain/overtime/types";
+import { isoWeekKey } from "~/domain/shared/iso-week";
+import { intArray } from "~/services/time-clock/views.server";
+import type { CalendarDate } from "~/domain/shared/time-calendar-date";
 
 /** At most this many items are listed per line (the count is always the whole). */
 export const CHECKLIST_ITEMS = 20;
@@ -18,7 +23,21 @@ export const CHECKLIST_ITEMS = 20;
 export interface ChecklistItem {
   label: string;
   href: string;
+  /** The anomalies line: each anomaly or legal-check warning in French, its articles linked, its explained week (decision 0138). */
+  notes?: ChecklistNoteItem[];
 }
+
+export interface ChecklistNoteItem {
+  text: string;
+  sources: CitedSource[];
+  href: string;
+}
+
+/** The explained week of an employee (the overtime page's week, `#explication`). */
+const explainedWeekHref = (employeeId: number, monday: CalendarDate) => {
+  const { year, week } = isoWeekKey(monday);
+  return `/overtime/employee/${employeeId}?year=${year}&week=${week}#explication`;
+};
 
 export interface ChecklistLine {
   key: "pending_leaves" | "pending_corrections" | "stale_weeks" | "missing_clocks" | "anomalies" | "incomplete_sheets";
@@ -33,9 +52,10 @@ const frDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
  * changed since their last computation, time-registered employees with working days of their own schedule (the terms
  * in force that week, not a holiday nor inside an accepted leave, within their employment; decision 0122) without any
  * clock, days and weeks with anomalies or legal-check warnings, employees hired or leaving in the month whose sheet is
- * incomplete. Four statements (the legal checks' clock days: one).
+ * incomplete, as of `now` (a week's rest not over yet is not judged). Five statements (the legal checks' clock days:
+ * one; the flagged weeks' anomalies: one).
  */
-export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string): Promise<ChecklistLine[]> {
+export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<ChecklistLine[]> {
   const { from, to } = checkMonth(month);
   const staff = `e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date)`;
   const staffParams = [subsidiaryId, to, from];
@@ -125,18 +145,34 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
     .map(toRecord)
     .filter((r) => r.completion < 100);
   // Legal-check warnings of the month (breaks, daily and weekly maxima, rest: app/domain/law/checks.ts), read as
-  // the overtime screens read them (one statement), added to each employee's anomalies (decision 0122).
+  // the overtime screens read them (one statement), added to each employee's anomalies (decision 0122), and the
+  // stored weeks' anomalies and the days without end of those flagged (one statement): each said in French with its
+  // articles, as the explained week says it (decision 0138).
   const legal = await legalDays(em, facts.map((f) => f.id), from, to);
-  const flagged = new Map<number, { id: number; firstname: string; lastname: string; extra: number }>();
-  for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) flagged.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname, extra: Number(a.extra ?? 0) });
-  for (const f of facts) {
-    const checks = checksIn(legal.get(f.id), from, to).length;
-    if (checks === 0) continue;
-    const known = flagged.get(f.id);
-    if (known) known.extra += checks;
-    else flagged.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname, extra: checks });
-  }
-  const anomalies = [...flagged.values()].sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
+  const people = new Map<number, { id: number; firstname: string; lastname: string }>();
+  for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) people.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname });
+  const checksOf = new Map(facts.map((f) => [f.id, checksIn(legal.get(f.id), from, to, now)]));
+  for (const f of facts) if ((checksOf.get(f.id) ?? []).length > 0 && !people.has(f.id)) people.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname });
+  // Always run (an empty list reads nothing): the page's statements do not depend on who has anomalies.
+  const stored = await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
+    `select e.id as employee_id,
+            (select json_agg(json_build_object('monday', w.monday::text, 'mode', w.mode, 'anomalies', w.explanation -> 'anomalies', 'quota', w.explanation -> 'quota') order by w.monday)
+               from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date) as weeks,
+            (select json_agg(tc.date::text order by tc.date) from time_clock tc
+              where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date) as days
+       from employee e where e.id = any(?::int[])`,
+    [from, to, from, to, intArray([...people.keys()])],
+  );
+  const storedOf = new Map(stored.map((r) => [r.employee_id, r]));
+  const anomalies = [...people.values()]
+    .map((p) => {
+      const r = storedOf.get(p.id);
+      const weeks = (r?.weeks ?? []).map((w) => ({ ...w, mode: w.mode === "daily" ? ("daily" as const) : ("weekly" as const), anomalies: w.anomalies ?? [] }));
+      const notes = anomalyNotes({ from, to, weeks, daysWithoutEnd: r?.days ?? [], checks: checksOf.get(p.id) ?? [] });
+      return { ...p, notes: notes.map((n) => ({ text: n.text, sources: n.sources, href: explainedWeekHref(p.id, n.monday) })) };
+    })
+    .filter((p) => p.notes.length > 0)
+    .sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
   const by = new Map(rows.map((r) => [r.kind, r]));
   const line = (key: ChecklistLine["key"], item: (i: NonNullable<(typeof rows)[number]["items"]>[number]) => ChecklistItem): ChecklistLine => {
     const r = by.get(key);
@@ -155,7 +191,7 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
     {
       key: "anomalies",
       count: anomalies.length,
-      items: anomalies.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra}`, href: `/overtime/employee/${i.id}` })),
+      items: anomalies.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.notes.length}`, href: i.notes[0]!.href, notes: i.notes })),
     },
     {
       key: "incomplete_sheets",

@@ -12,7 +12,7 @@ import { dayIsAnomaly, lastClockType, lunchSeconds, workingSeconds, type TimeLog
 import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import { NotFoundError } from "~/services/shared/errors";
-import { clockEmployee, clockFacts, type ClockEmployee } from "./employee.server";
+import { CLOCK_EMPLOYEE_FROM, clockEmployee, clockFacts, nightPeriodOf, nightPeriodSql, type ClockEmployee } from "./employee.server";
 import { expectedFor } from "./facts.server";
 /** A day's totals from its entries, stored on its clock and its overtime row (recomputeDay). */
 /** Totals of a day as stored on its clock. */
@@ -140,14 +140,25 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
   return totals;
 }
 
-/** The employee with the schedule in force on `date`'s week: a former contract's (decision 0070), else the sheet's. */
+/**
+ * The employee with the schedule in force on `date`'s week: a former contract's (decision 0070), else the sheet's;
+ * and the night period in force on `date`: the country's policy row of that day (decision 0138), so a past day
+ * counted again keeps the period its day was under. One statement.
+ */
 async function withScheduleOf(em: EntityManager, emp: ClockEmployee, date: CalendarDate): Promise<ClockEmployee> {
   const monday = mondayOf(date);
-  const past = await em.execute<PastContract<WeekSchedule>[]>(
-    `select valid_until::text as until, number_of_hours_per_week::float8 as hours, week_type as "weekType", weeks
-       from contract_history where employee_id = ? and valid_until > ? order by valid_until limit 1`,
-    [emp.employeeId, monday],
+  const [row] = await em.execute<{ past: PastContract<WeekSchedule>[] | null; night: string | null; country_name: string | null }[]>(
+    `select (select json_agg(json_build_object('until', h.valid_until::text, 'hours', h.number_of_hours_per_week::float8, 'weekType', h.week_type, 'weeks', h.weeks))
+               from (select * from contract_history where employee_id = e.id and valid_until > ? order by valid_until limit 1) h) as past,
+            ${nightPeriodSql("?::date")} as night, c.name as country_name
+       from ${CLOCK_EMPLOYEE_FROM} where e.id = ?`,
+    [monday, date, emp.employeeId],
   );
-  const terms = contractInForce({ hours: null, weekType: emp.weekType, weeks: emp.weeks }, past, monday);
-  return { ...emp, weekType: terms.weekType === "week_one_two" ? "week_one_two" : "unique_week", weeks: terms.weeks };
+  const terms = contractInForce({ hours: null, weekType: emp.weekType, weeks: emp.weeks }, row?.past ?? [], monday);
+  return {
+    ...emp,
+    weekType: terms.weekType === "week_one_two" ? "week_one_two" : "unique_week",
+    weeks: terms.weeks,
+    nightPeriod: row ? nightPeriodOf(row.night, row.country_name) : emp.nightPeriod,
+  };
 }

@@ -54,6 +54,17 @@ export const NIGHT_PERIOD_SQL = `case when s.night_from is not null and s.night_
               else (select p.night_from || '-' || p.night_to from overtime_policy p where p.country_id = c.id
                      order by (p.effective_from <= current_date) desc, p.effective_from desc limit 1) end`;
 
+/**
+ * The night period on a given day (`dateExpr`, an SQL date expression), for a past day counted again (decision
+ * 0138): the subsidiary's agreement, else the country's policy row in force that day, as policyForDate reads it
+ * (null when no row started yet: the shipped default of the country's name). `s` is the subsidiary.
+ */
+export function nightPeriodSql(dateExpr: string, country = "c"): string {
+  return `case when s.night_from is not null and s.night_to is not null then s.night_from || '-' || s.night_to
+              else (select p.night_from || '-' || p.night_to from overtime_policy p where p.country_id = ${country}.id
+                     and p.effective_from <= ${dateExpr} order by p.effective_from desc limit 1) end`;
+}
+
 /** The night period of a NIGHT_PERIOD_SQL value and the country's name. */
 export function nightPeriodOf(night: string | null | undefined, countryName: string | null | undefined, fallback?: NightPeriod): NightPeriod {
   const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(night ?? "");

@@ -152,10 +152,17 @@ function Calendar({ page }: { page: CalendarPage }) {
 
 /** The list of the legal checks of the rows shown, in words (the ⚠ of a cell says it in short). */
 function ChecksList({ page }: { page: CalendarPage }) {
+  const sourceOf = new Map(page.checkSources.map((s) => [s.id as string, s]));
   const items = page.rows.flatMap((row) =>
-    row.cells.flatMap(([index, , checks]) => {
+    row.cells.flatMap(([index, , checks, ids]) => {
       const cell = page.weeks[index]!;
-      return checks.map((text, i) => ({ key: `${row.id}-${cell.year}-${cell.week}-${i}`, row, cell, text }));
+      return checks.map((text, i) => {
+        // The article linked beside the text (decision 0138): its words leave the sentence.
+        const source = sourceOf.get(ids?.[i] ?? "");
+        const suffix = source ? ` (${source.article})` : "";
+        const words = suffix && text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
+        return { key: `${row.id}-${cell.year}-${cell.week}-${i}`, row, cell, text: words, sources: source ? [source] : [] };
+      });
     }),
   );
   return (
@@ -169,6 +176,7 @@ function ChecksList({ page }: { page: CalendarPage }) {
           {items.map((i) => (
             <li key={i.key}>
               <a href={employeeHref(i.row, i.cell)} className="btn-link">{i.row.name}</a> — {i.text}
+              <SourceLinks sources={i.sources} />
             </li>
           ))}
         </ul>
