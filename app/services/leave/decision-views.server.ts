@@ -35,12 +35,21 @@ export async function teamAbsences(em: EntityManager, leaveIds: readonly number[
             o.half_day_morning as hm, o.half_day_afternoon as ha
        from leave l
        join employee e on e.id = l.employee_id
-       join employee oe on oe.id <> e.id
-                       and (case when e.team_id is not null then oe.team_id = e.team_id
-                                 else oe.team_id is null and oe.division_id = e.division_id end)
-                       and (oe.fired_at is null or oe.fired_at > l.start)
-       join leave o on o.employee_id = oe.id and o.start <= l."end" and o."end" >= l.start
-                   and o.state in ('pending', 'prevalidate', 'validate', 'accepted')
+       -- The colleagues by the team's index (or the division's, for a requester without a team), then each one's
+       -- leaves by (employee_id, start), kept per colleague by "offset 0": the rows read follow the team, not the
+       -- company's leaves of those dates (issue 44 item 4, decision 0141: 40 requests at 5,000 employees read 23,415
+       -- buffers with the CASE join, 1,822 now; the same rows).
+       join lateral (
+              select oe.id, oe.firstname, oe.lastname, oe.fired_at from employee oe where e.team_id is not null and oe.team_id = e.team_id
+              union all
+              select oe.id, oe.firstname, oe.lastname, oe.fired_at from employee oe
+               where e.team_id is null and oe.team_id is null and oe.division_id = e.division_id) oe
+         on oe.id <> e.id and (oe.fired_at is null or oe.fired_at > l.start)
+       join lateral (
+              select o.id, o.start, o."end", o.state, o.half_day_morning, o.half_day_afternoon from leave o
+               where o.employee_id = oe.id and o.start <= l."end" and o."end" >= l.start
+                 and o.state in ('pending', 'prevalidate', 'validate', 'accepted')
+              offset 0) o on true
       where l.id = any(?::int[])
       order by l.id, o.start, oe.lastname, oe.firstname, o.id`,
     [`{${leaveIds.map(Number).join(",")}}`],
