@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginLane, loginThrottle, takeSuspectHash, type SuspectBucket } from "./login-throttle";
+import { loginLane, loginThrottle } from "./login-throttle";
 
 /** Issue 30 / decision 0089: per account a refusal, per account and address and per address growing delays. */
 describe("loginThrottle", () => {
@@ -33,39 +33,5 @@ describe("loginLane", () => {
     ["a failure of the account and a burst from the address", 3, 0, 200, "suspect"],
   ] as const)("%s", (_name, byAccount, accountInFlight, byAddress, expected) => {
     expect(loginLane({ byAccount, accountInFlight, byAddress })).toBe(expected);
-  });
-});
-
-describe("takeSuspectHash (decision 0131 addendum: the suspect lane's hashes per second)", () => {
-  it.each<[string, SuspectBucket, number, boolean, number]>([
-    ["a full bucket gives one", { tokens: 10, at: 0 }, 0, true, 9],
-    ["an empty bucket refuses", { tokens: 0, at: 0 }, 0, false, 0],
-    ["half a second refills one (2 a second)", { tokens: 0, at: 0 }, 500, true, 0],
-    ["a quarter of a second is not enough", { tokens: 0, at: 0 }, 250, false, 0.5],
-    ["refilled up to the capacity, never more", { tokens: 0, at: 0 }, 60_000, true, 9],
-    ["a clock that goes back refills nothing", { tokens: 3, at: 1000 }, 500, true, 2],
-  ])("%s", (_label, bucket, now, ok, left) => {
-    const r = takeSuspectHash(bucket, now, 2, 10);
-    expect(r.ok).toBe(ok);
-    expect(r.bucket.tokens).toBeCloseTo(left, 9);
-    expect(r.bucket.at).toBe(now);
-  });
-
-  it("a burst that never stops gets the capacity, then 2 a second, whatever its pace", () => {
-    const hashed = (everyMs: number, seconds: number) => {
-      let bucket: SuspectBucket = { tokens: 10, at: 0 };
-      let n = 0;
-      for (let t = 0; t < seconds * 1000; t += everyMs) {
-        const r = takeSuspectHash(bucket, t, 2, 10);
-        bucket = r.bucket;
-        if (r.ok) n += 1;
-      }
-      return n;
-    };
-    // 20 a second (the bench's burst) or 200 a second: 10 + 2 × 10 s, give or take the last refill.
-    expect(hashed(50, 10)).toBe(29);
-    expect(hashed(5, 10)).toBe(29);
-    // A person retrying once every 2 s is never refused.
-    expect(hashed(2000, 60)).toBe(30);
   });
 });

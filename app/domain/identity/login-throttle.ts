@@ -54,24 +54,3 @@ export interface LaneInput {
 export function loginLane(f: LaneInput): "clean" | "suspect" {
   return f.byAccount > 0 || f.accountInFlight > 0 || f.byAddress >= ADDRESS_SUSPECT_FAILURES ? "suspect" : "clean";
 }
-
-/**
- * The suspect lane's budget in hashes (decision 0131 addendum): a bucket of `capacity` hashes that refills at
- * `perSecond`. A share of time alone let a quiet, fast machine hash 67 of a burst's 200 in 10 s (one every 160 ms
- * when its hashes take 40 ms), which others' p95 felt; a count per second holds on any machine. The capacity lets a
- * person or an office retry a few times in a row without waiting. Pure: the caller keeps the bucket.
- *
- * @example takeSuspectHash({ tokens: 0, at: 0 }, 1000, 2, 10) // { ok: true, bucket: { tokens: 1, at: 1000 } }
- * @example takeSuspectHash({ tokens: 0.5, at: 0 }, 0, 2, 10) // { ok: false, bucket: { tokens: 0.5, at: 0 } }
- */
-export interface SuspectBucket {
-  tokens: number;
-  /** When `tokens` was counted (ms, any monotonic clock). */
-  at: number;
-}
-
-export function takeSuspectHash(bucket: SuspectBucket, now: number, perSecond: number, capacity: number): { ok: boolean; bucket: SuspectBucket } {
-  const tokens = Math.min(capacity, bucket.tokens + (Math.max(0, now - bucket.at) * perSecond) / 1000);
-  if (tokens < 1) return { ok: false, bucket: { tokens, at: now } };
-  return { ok: true, bucket: { tokens: tokens - 1, at: now } };
-}

@@ -1,6 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
 import { availableParallelism } from "node:os";
-import { takeSuspectHash, type SuspectBucket } from "~/domain/identity/login-throttle";
 
 /** argon2id parameters (OWASP: m >= 19 MiB, t = 2, p = 1). Raising them rehashes at next login. */
 export const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -48,33 +47,14 @@ export const SUSPECT_IN_FLIGHT = Math.max(1, ARGON2_IN_FLIGHT - 1);
  * attempt after the other) the lane is free at once: decision 0089's delays slow such a run.
  */
 export const SUSPECT_DUTY = 0.25;
-/**
- * And, contended or not, at most this many suspect hashes a second after the first SUSPECT_BURST (decision 0131
- * addendum): a share of time alone let a quiet machine, whose hashes are fast, hash 67 of a burst's 200 sent at 20 a
- * second (paced, so rarely contended), and others' p95 felt it. A count per second holds on any machine: a burst that
- * never stops costs SUSPECT_BURST hashes, then 2 a second. The burst lets a person, or an office behind one address,
- * retry a few times in a row without a refusal.
- */
-export const SUSPECT_PER_SECOND = Math.max(0.1, Number(process.env.ARGON2_SUSPECT_PER_SECOND) || 2);
-export const SUSPECT_BURST = Math.max(1, Number(process.env.ARGON2_SUSPECT_BURST) || 10);
 
 type Waiter = { turn: () => void };
 type Counts = { clean: number; suspect: number; refused: number };
-type Holder = {
-  running: number;
-  suspects: number;
-  peak: number;
-  waiting: Waiter[];
-  counts?: Counts;
-  suspectFreeAt?: number;
-  contended?: boolean;
-  bucket?: SuspectBucket;
-};
+type Holder = { running: number; suspects: number; peak: number; waiting: Waiter[]; counts?: Counts; suspectFreeAt?: number; contended?: boolean };
 const holder: Holder = ((globalThis as { __cadranArgon2?: Holder }).__cadranArgon2 ??= { running: 0, suspects: 0, peak: 0, waiting: [] });
 holder.suspects ??= 0;
 holder.suspectFreeAt ??= 0;
 holder.contended ??= false;
-holder.bucket ??= { tokens: SUSPECT_BURST, at: performance.now() };
 holder.counts ??= { clean: 0, suspect: 0, refused: 0 };
 const counts = holder.counts;
 
@@ -88,7 +68,7 @@ function release() {
 async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T> {
   let suspect = lane?.() === "suspect";
   if (suspect) {
-    if (holder.running >= ARGON2_IN_FLIGHT || holder.waiting.length > 0 || !admitSuspect()) {
+    if (holder.running >= ARGON2_IN_FLIGHT || !suspectLaneFree() || holder.waiting.length > 0) {
       counts.refused += 1;
       holder.contended = true;
       throw new RefusedBeforeHashing("a check with recent failures, and their lane is taken");
@@ -101,7 +81,7 @@ async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T>
           clearTimeout(timer);
           // Failures recorded while it waited may make it suspect now: it takes the slot only as a suspect could.
           if (lane?.() === "suspect") {
-            if (holder.waiting.length > 0 || !admitSuspect()) {
+            if (!suspectLaneFree() || holder.waiting.length > 0) {
               counts.refused += 1;
               holder.contended = true;
               release();
@@ -141,27 +121,19 @@ async function bounded<T>(work: () => Promise<T>, lane?: () => Lane): Promise<T>
   }
 }
 
-/** Whether a suspect check may start now; when it may, it takes one of the lane's hashes (the bucket). */
-function admitSuspect(): boolean {
-  if (holder.suspects >= SUSPECT_IN_FLIGHT || (holder.contended && performance.now() < holder.suspectFreeAt!)) return false;
-  const { ok, bucket } = takeSuspectHash(holder.bucket!, performance.now(), SUSPECT_PER_SECOND, SUSPECT_BURST);
-  holder.bucket = bucket;
-  return ok;
+function suspectLaneFree(): boolean {
+  return holder.suspects < SUSPECT_IN_FLIGHT && (!holder.contended || performance.now() >= holder.suspectFreeAt!);
 }
 
 /**
  * Hashes in flight now, the most seen at once since the last reset, and the checks made per lane and refused before
- * hashing since the last reset (tests, /metrics, the bench). A reset also gives the suspect lane a fresh start.
+ * hashing since the last reset (tests, /metrics, the bench).
  */
 export function argon2Load(reset = false): { running: number; waiting: number; peak: number; suspects: number; clean: number; suspect: number; refused: number } {
   const load = { running: holder.running, waiting: holder.waiting.length, peak: holder.peak, suspects: holder.suspects, ...counts };
   if (reset) {
     holder.peak = holder.running;
     Object.assign(counts, { clean: 0, suspect: 0, refused: 0 });
-    // The suspect lane as at the start (a test, or the bench, starting afresh): its bucket full, no contention.
-    holder.bucket = { tokens: SUSPECT_BURST, at: performance.now() };
-    holder.contended = false;
-    holder.suspectFreeAt = 0;
   }
   return load;
 }
