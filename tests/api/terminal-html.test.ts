@@ -114,6 +114,28 @@ describe("the terminal without JavaScript", () => {
     expect(await db.sql("select id from terminal where name = 'X'")).toEqual([]);
   });
 
+  it("the employee sets their code on the profile (French field errors), HR resets it from the sheet", async () => {
+    const person = htmlClient(base);
+    await person.login(employee.email);
+    expect(decode((await person.get("/profile")).text)).toContain("Vous n'avez pas encore de code de pointage.");
+    const bad = await person.post("/profile", { intent: "terminal-code", code: "12", confirm: "12" });
+    expect(bad.status).toBe(400);
+    expect(decode(bad.text)).toContain("Le code doit compter 4 à 6 chiffres.");
+    const saved = await person.post("/profile", { intent: "terminal-code", code: "5831", confirm: "5831" });
+    expect(saved.status).toBe(302);
+    expect(decode((await person.get("/profile")).text)).toMatch(/Code défini le \d{2}\/\d{2}\/\d{4}\./);
+
+    const manager = htmlClient(base);
+    await manager.login(head.email);
+    expect(decode((await manager.get(`/employees/${employee.employeeId}/edit`)).text)).toContain("Réinitialiser le code de pointage");
+    const reset = await manager.post(`/employees/${employee.employeeId}/edit`, { intent: "reset-terminal-code" });
+    expect(reset.status).toBe(302);
+    expect(decode((await manager.get(`/employees/${employee.employeeId}/edit`)).text)).toContain("Le code de pointage de Camille");
+    expect(decode((await person.get("/profile")).text)).toContain("Vous n'avez pas encore de code de pointage.");
+    // An employee cannot reset anyone's code.
+    expect((await person.post(`/employees/${employee.employeeId}/edit`, { intent: "reset-terminal-code" })).status).toBe(302);
+  });
+
   it("an unknown enrolment link is a French 404 page", async () => {
     const res = await htmlClient(base).get("/terminal/enrol/nope");
     expect(res.status).toBe(404);
