@@ -81,6 +81,8 @@ export const TimeLog = defineEntity({
     createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
     supersededAt: p.datetime().nullable(),
     supersededBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    /** The shop-floor terminal the entry was typed at (issue 46), or null. */
+    terminal: () => p.manyToOne(Terminal).nullable().deleteRule("set null"),
   }),
 });
 export type TimeLog = InferEntity<typeof TimeLog>;
