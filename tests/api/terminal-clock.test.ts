@@ -87,7 +87,7 @@ describe("clocking at the terminal", () => {
     const done = await entrance.client.post("/terminal?index", { intent: "start", person: token });
     expect(done.status).toBe(200);
     expect(decode(done.text)).toContain("Début de journée enregistré à 07:58, Camille DUBOIS");
-    expect(done.text).toContain('<meta http-equiv="refresh" content="5;url=/terminal"/>');
+    expect(done.headers.get("refresh")).toBe("5; url=/terminal");
     // The same token again: the state machine refuses a second start (409, in French), nothing stored.
     const again = await entrance.client.post("/terminal?index", { intent: "start", person: token });
     expect(again.status).toBe(409);
