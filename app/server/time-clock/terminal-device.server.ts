@@ -5,8 +5,9 @@ import { terminalOfSecret, type DeviceTerminal } from "~/services/time-clock/ter
 
 /**
  * The device cookie of a shop-floor terminal (issue 46, decision 0136): the device secret, signed, HttpOnly,
- * SameSite=Lax, Secure in production, sent only to `/terminal` (its path), for 400 days (the longest a browser keeps
- * one). It is not a session: it names a terminal, never a person, and the rest of the app never reads it.
+ * SameSite=Lax, Secure in production, for 400 days (the longest a browser keeps one). Its path is `/`: with JavaScript
+ * the terminal's posts go to `/terminal.data`, which a `Path=/terminal` cookie does not reach. It is not a session:
+ * it names a terminal, never a person, and no page but the terminal's reads it.
  */
 export const TERMINAL_COOKIE = "cadran_terminal";
 const MAX_AGE_S = 400 * 24 * 60 * 60;
@@ -17,7 +18,7 @@ function terminalCookie() {
     httpOnly: true,
     sameSite: "lax",
     secure: cookieSecure(),
-    path: "/terminal",
+    path: "/",
     maxAge: MAX_AGE_S,
     secrets: [env().SESSION_SECRET],
   });
