@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { drainInlineJobs } from "~/server/operations/queue.server";
+import { anonymiseEmployee } from "~/services/employees/anonymisation.server";
 import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
 import { AppError } from "~/services/shared/errors";
 import { checkCode, codeSetAt, resetCode, setOwnCode } from "~/services/time-clock/terminal-codes.server";
@@ -68,6 +69,15 @@ describe("the personal code", () => {
     const lyon = await person("dominique.lyon@cadran.test", 4102, elsewhere);
     await setOwnCode(db.em(), lyon, { code: "1111", confirm: "1111" }, NOW);
     expect(await checkCode(db.em(), entrance, { matricule: "4102", code: "1111" }, min(1))).toEqual({ ok: false, reason: "wrong" });
+  });
+
+  it("anonymising an archived employee erases the code's hash", async () => {
+    const gone = await person("gone.code@cadran.test", 4401);
+    await setOwnCode(db.em(), gone, { code: "9753", confirm: "9753" }, NOW);
+    await db.sql("update employee set fired_at = '2020-01-31' where id = ?", [gone.employeeId]);
+    await anonymiseEmployee(db.em(), head, gone.employeeId, NOW);
+    const [row] = await db.sql<{ h: string | null; at: Date | null }>("select terminal_code_hash as h, terminal_code_set_at as at from employee where id = ?", [gone.employeeId]);
+    expect(row).toEqual({ h: null, at: null });
   });
 
   it("HR resets it: the code stops working and the employee is mailed", async () => {
