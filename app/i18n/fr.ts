@@ -25,6 +25,7 @@ import { apidocs } from "./fr/apidocs";
 import { personalData } from "./fr/personal-data";
 import { history } from "./fr/history";
 import { deputy } from "./fr/deputy";
+import { terminal } from "./fr/terminal";
 
 export const fr = {
   ...common,
@@ -48,6 +49,7 @@ export const fr = {
   ...personalData,
   ...history,
   ...deputy,
+  ...terminal,
 } as const;
 
 export type MessageKey = keyof typeof fr;

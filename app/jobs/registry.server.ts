@@ -14,6 +14,7 @@ import { reportExport } from "./report-export.server";
 import { addNextYearHolidays } from "~/services/organisation/holiday-proposals.server";
 import { failStaleImports, runImport } from "~/services/employees/import-run.server";
 import { mailStartingDeputies } from "~/services/identity/deputy-start-mail.server";
+import { sendTerminalMail } from "~/services/time-clock/terminal-codes.server";
 
 /**
  * One processor per job name, each a plain async function in app/jobs/ (tests call them directly); the BullMQ
@@ -42,6 +43,7 @@ export const processors: Processors = {
   "employees.import": async ({ importId }) => runImport(await getEm(), importId),
   "employees.import-sweep": async () => failStaleImports(await getEm()),
   "deputy.start-mail": async ({ at }) => mailStartingDeputies(await getEm(), at ? new Date(at) : new Date()),
+  "mail.terminal": async ({ event, id }) => sendTerminalMail(await getEm(), event, id),
 };
 
 export class BadPayloadError extends PermanentJobError {}

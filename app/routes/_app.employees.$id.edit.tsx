@@ -17,7 +17,8 @@ import { BackLink, Breadcrumb } from "~/ui/employees/directory";
 import { CompletionBar, violationsToFieldErrors } from "~/ui/employees/sheet-page";
 import { EmployeeSheetForm } from "~/ui/employees/sheet-form";
 import { EmployeeSheetTabs } from "~/ui/employees/sheet-tabs";
-import { Card } from "~/ui/shared/modal";
+import { Card, ConfirmAction } from "~/ui/shared/modal";
+import { resetCode } from "~/services/time-clock/terminal-codes.server";
 import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -43,6 +44,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
+  // HR resets the employee's terminal code (issue 46 item 2); the employee is mailed and sets a new one.
+  if (formData.get("intent") === "reset-terminal-code") {
+    const { name } = await orPageNotFound(resetCode(await getEm(), user, Number(params.id)));
+    const session = await getSession(request);
+    pushAlert(session, "success", t("terminal.code.success.reset", { name }));
+    return redirect(`/employees/${params.id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
   const submission = parseWithZod(formData, { schema: EmployeeForm });
   if (formData.get("intent") === "refresh") {
     return data({ ...submission.reply(), error: {} }, { status: 200 });
@@ -110,6 +118,20 @@ export default function EditEmployee() {
         datedChange
       />
       {former.length > 0 && <FormerContracts former={former} />}
+      {!employee.archived && (
+        <Card title={t("terminal.code.title")}>
+          <ConfirmAction
+            intent="reset-terminal-code"
+            itemLabel={employee.displayName}
+            text={t("terminal.code.reset_confirm", { name: employee.displayName })}
+            buttonLabel={t("terminal.code.reset")}
+            confirmLabel={t("terminal.code.reset")}
+            cancelHref={`/employees/${employee.id}/edit`}
+            tone="primary"
+            buttonClassName="btn btn-secondary"
+          />
+        </Card>
+      )}
     </div>
   );
 }

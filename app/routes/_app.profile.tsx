@@ -20,6 +20,10 @@ import { changeOwnPassword } from "~/services/identity/password-change.server";
 import { PasswordChangeForm, type PasswordErrors } from "~/ui/identity/password-change-form";
 import { deputySectionData, deputyAction } from "~/server/identity/deputy-profile.server";
 import { DeputySection } from "~/ui/identity/deputies";
+import { codeSetAt, setOwnCode } from "~/services/time-clock/terminal-codes.server";
+import { TerminalCodeForm, type CodeErrors } from "~/ui/identity/terminal-code-form";
+import { formatFrDate } from "~/domain/shared/calendar-text";
+import { localDate } from "~/domain/shared/zoned-day";
 
 export const meta: MetaFunction = () => [{ title: `${t("profile.title")} · ${t("app.title")}` }];
 
@@ -27,9 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The form's native attributes come from the schema here, so zod stays out of the browser bundle.
   const em = await getEm();
-  const [profile, feeds, deputies] = await Promise.all([getProfile(em, user), feedStatus(em, user), deputySectionData(em, user, new URL(request.url).searchParams.get("deputy") ?? "")]);
+  const [profile, feeds, deputies, codeAt] = await Promise.all([
+    getProfile(em, user),
+    feedStatus(em, user),
+    deputySectionData(em, user, new URL(request.url).searchParams.get("deputy") ?? ""),
+    codeSetAt(em, user.employeeId),
+  ]);
+  const terminalCode = codeAt ? formatFrDate(localDate(codeAt, "Europe/Paris")) : null;
   // With password sign-in off (single sign-on only, decision 0090) there is no Cadran password to change.
-  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies, passwordSignIn: passwordSignIn() };
+  return { profile, fullName: user.fullName, constraint: getZodConstraint(ProfileForm), feeds, deputies, passwordSignIn: passwordSignIn(), terminalCode };
 }
 
 async function back(request: Request, message: string) {
@@ -86,6 +96,20 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return logoutRedirect(request, { type: "success", message: t("profile.password.changed") });
   }
+  // The personal code of the shop-floor terminals (issue 46 item 2): being signed in is enough (decision 0136).
+  if (fields.get("intent") === "terminal-code") {
+    try {
+      await setOwnCode(em, user, { code: String(fields.get("code") ?? ""), confirm: String(fields.get("confirm") ?? "") }, new Date());
+    } catch (error) {
+      if (error instanceof AppError && error.status === 422) {
+        const codeErrors: CodeErrors = {};
+        for (const v of error.violations) (codeErrors[v.propertyPath as keyof CodeErrors] ??= []).push(v.message);
+        return data({ codeErrors }, { status: 400 });
+      }
+      throw error;
+    }
+    return back(request, t("terminal.code.success.saved"));
+  }
   // Deputies (issue 32 §2): their own section and answers (server/identity/deputy-profile.server.ts).
   const deputyAnswer = await deputyAction(request, em, user, fields);
   if (deputyAnswer) return deputyAnswer;
@@ -113,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, fullName, constraint, feeds, deputies, passwordSignIn: canChangePassword } = useLoaderData<typeof loader>();
+  const { profile, fullName, constraint, feeds, deputies, passwordSignIn: canChangePassword, terminalCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deputyForm =
     actionData && "deputyErrors" in actionData
@@ -121,7 +145,8 @@ export default function Profile() {
       : null;
   const created = actionData && "feed" in actionData ? (actionData.feed as { scope: "own" | "scope"; url: string }) : null;
   const passwordErrors = actionData && "passwordErrors" in actionData ? (actionData.passwordErrors as PasswordErrors) : undefined;
-  const lastResult = created || passwordErrors || deputyForm ? undefined : (actionData as SubmissionResult<string[]> | undefined);
+  const codeErrors = actionData && "codeErrors" in actionData ? (actionData.codeErrors as CodeErrors) : undefined;
+  const lastResult = created || passwordErrors || codeErrors || deputyForm ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -201,6 +226,7 @@ export default function Profile() {
       </section>
       <CalendarFeeds status={feeds} created={created} />
       {canChangePassword && <PasswordChangeForm errors={passwordErrors} />}
+      <TerminalCodeForm setAt={terminalCode} errors={codeErrors} />
       <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="my-data-title">
         <h2 id="my-data-title" className="mb-2 text-base font-semibold">
           {t("personal_data.title")}

@@ -162,9 +162,14 @@ export default function Settings() {
     <div className="space-y-4" onClick={onClick}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
-        <Link to="/settings/holidays" className="btn btn-secondary" data-testid="computed-holidays">
-          {t("holidays.link")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/settings/terminals" className="btn btn-secondary" data-testid="terminals-link">
+            {t("terminal.settings_title")}
+          </Link>
+          <Link to="/settings/holidays" className="btn btn-secondary" data-testid="computed-holidays">
+            {t("holidays.link")}
+          </Link>
+        </div>
       </div>
       <Form method="get" id="settings-confirm" preventScrollReset discover="none">
         {teamsPage.page > 1 && <input type="hidden" name="page" value={teamsPage.page} />}

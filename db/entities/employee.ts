@@ -62,6 +62,11 @@ export const Employee = defineEntity({
     theoreticalLunchTime: p.integer().nullable(),
     recoveryEarned: p.integer().default(0),
     recoveryTaken: p.integer().default(0),
+    // The personal code typed at a shop-floor terminal (issue 46, decision 0136): argon2, never shown nor serialised.
+    terminalCodeHash: p.string().length(255).nullable().hidden(),
+    terminalCodeSetAt: p.datetime().nullable().hidden(),
+    terminalCodeFailures: p.integer().default(0).hidden(),
+    terminalCodeFailuresSince: p.datetime().nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

@@ -11,7 +11,7 @@ export * from "./reports";
 import { Country, Holiday, Subsidiary, Division, Team } from "./organisation";
 import { ContractHistory, Employee, WeekSchedule } from "./employee";
 import { User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure } from "./identity";
-import { TimeClock, TimeLog, Overtime, Deduction, EventDay } from "./time";
+import { TimeClock, TimeLog, Overtime, Deduction, EventDay, Terminal } from "./time";
 import { Leave, LeaveStep } from "./leave";
 import { JobRun } from "./jobs";
 import { CountryOvertimePolicy, OvertimeWeek } from "./overtime";
@@ -22,7 +22,7 @@ export const entities = [
   Country, Holiday, Subsidiary, Division, Team,
   Employee, WeekSchedule, ContractHistory,
   User, Avatar, Session, ApiToken, PasswordResetToken, LoginFailure,
-  TimeClock, TimeLog, Overtime, Deduction, EventDay,
+  TimeClock, TimeLog, Overtime, Deduction, EventDay, Terminal,
   Leave, LeaveStep,
   JobRun,
   CountryOvertimePolicy, OvertimeWeek,

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from "@mikro-orm/core";
 import { Employee } from "./employee";
+import { Subsidiary } from "./organisation";
 
 /**
  * The clock of one employee for one calendar day (in the employee's time zone).
@@ -80,6 +81,8 @@ export const TimeLog = defineEntity({
     createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
     supersededAt: p.datetime().nullable(),
     supersededBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    /** The shop-floor terminal the entry was typed at (issue 46), or null. */
+    terminal: () => p.manyToOne(Terminal).nullable().deleteRule("set null"),
   }),
 });
 export type TimeLog = InferEntity<typeof TimeLog>;
@@ -135,3 +138,30 @@ export const EventDay = defineEntity({
   }),
 });
 export type EventDay = InferEntity<typeof EventDay>;
+
+/**
+ * A shop-floor clocking terminal of one subsidiary (issue 46, decision 0136). Only hashes are stored: the enrolment
+ * token's (single use, short-lived) and the device secret's (the device's cookie).
+ */
+export const Terminal = defineEntity({
+  name: "Terminal",
+  tableName: "terminal",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    subsidiary: () => p.manyToOne(Subsidiary).index().deleteRule("cascade"),
+    name: p.string().length(100),
+    place: p.string().length(100).default(""),
+    enrolTokenHash: p.string().length(64).nullable().unique().hidden(),
+    enrolExpiresAt: p.datetime().nullable(),
+    secretHash: p.string().length(64).nullable().unique().hidden(),
+    createdAt: p.datetime(),
+    createdBy: () => p.manyToOne(Employee).nullable().deleteRule("set null"),
+    enrolledAt: p.datetime().nullable(),
+    lastUsedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    pausedAt: p.datetime().nullable(),
+    failures: p.integer().default(0),
+    failuresSince: p.datetime().nullable(),
+  }),
+});
+export type Terminal = InferEntity<typeof Terminal>;

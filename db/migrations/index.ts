@@ -34,6 +34,8 @@ import { Migration20261217100000 } from "./Migration20261217100000";
 import { Migration20261218042000 } from "./Migration20261218042000";
 import { Migration20261221100000 } from "./Migration20261221100000";
 import { Migration20261221110000 } from "./Migration20261221110000";
+import { Migration20261222100000 } from "./Migration20261222100000";
+import { Migration20261222110000 } from "./Migration20261222110000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -76,4 +78,6 @@ export const migrationsList = [
   { name: "Migration20261218042000", class: Migration20261218042000 },
   { name: "Migration20261221100000", class: Migration20261221100000 },
   { name: "Migration20261221110000", class: Migration20261221110000 },
+  { name: "Migration20261222100000", class: Migration20261222100000 },
+  { name: "Migration20261222110000", class: Migration20261222110000 },
 ];

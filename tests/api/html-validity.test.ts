@@ -103,6 +103,7 @@ describe("documents are valid HTML (Nu checker)", () => {
           `/settings/divisions/${divisionId}/edit`,
           "/settings/subsidiaries/new",
           `/settings/subsidiaries/${s}/edit`,
+          "/settings/terminals",
           `/overtime/employee/${employeeId}`,
           // Reports (issue 16): the filters, the tables, a moved period.
           "/report/leave?from=2026-01-01&to=2026-06-30",
@@ -123,6 +124,24 @@ describe("documents are valid HTML (Nu checker)", () => {
     keep("leave-ask-errors", await employee.post("/leave/ask", { reason: "PAID_LEAVE", start: "", end: "" }));
     keep("planning-add-errors", await employee.post("/planning/me", { intent: "add", date: "", type: "moved" }));
     keep("profile-feed", await employee.post("/profile", { intent: "feed-enable", scope: "own" }));
+    // The shop-floor terminal (issue 46): the link shown once, the enrolment page, the keypad, its error, the buttons.
+    keep("profile-code-errors", await employee.post("/profile", { intent: "terminal-code", code: "12", confirm: "" }));
+    await employee.post("/profile", { intent: "terminal-code", code: "4815", confirm: "4815" });
+    const management = htmlClient(() => server.baseUrl);
+    await management.login("direction@cadran.test", DEMO_PASSWORD);
+    const registered = await management.post("/settings/terminals", { intent: "register", name: "Borne", place: "Entrée", subsidiary: String(await firstId("select id from subsidiary order by id")) });
+    keep("settings-terminals-link", registered);
+    const enrolPath = new URL(/data-testid="enrol-url">([^<]+)</.exec(registered.text)![1]!).pathname;
+    const device = htmlClient(() => server.baseUrl);
+    keep("terminal-not-paired", await device.get("/terminal"));
+    keep("terminal-enrol", await device.get(enrolPath));
+    await device.post(enrolPath, {});
+    keep("terminal-keypad", await device.get("/terminal"));
+    keep("terminal-keypad-error", await device.post("/terminal?index", { intent: "code", matricule: "1", code: "0000" }));
+    const [{ matricule }] = await db.sql<{ matricule: number }>("select matricule from employee where id = ?", [employeeId]);
+    const buttons = await device.post("/terminal?index", { intent: "code", matricule: String(matricule), code: "4815" });
+    expect(buttons.text).toContain('data-testid="person-step"');
+    keep("terminal-buttons", buttons);
     // An ended day: the badging page then offers the edit request (a comment, rows of time and type).
     await db.sql("delete from time_clock where employee_id = ? and date = ?", [employeeId, to]);
     for (const intent of ["start", "end"]) await employee.post("/time-clock/badging", { intent });

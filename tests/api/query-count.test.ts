@@ -8,6 +8,9 @@ import { startImport } from "~/services/employees/import.server";
 import { createClock, createSuggestion } from "~tests/support/factories-badging";
 import { htmlClient, useTestServer } from "~tests/support/http";
 import { recordHistory, type HistoryEntry } from "~/services/history/history.server";
+import { deviceCookieHeader } from "~/server/time-clock/terminal-device.server";
+import { setOwnCode } from "~/services/time-clock/terminal-codes.server";
+import { enrolTerminal, registerTerminal } from "~/services/time-clock/terminals.server";
 
 /**
  * DESIGN §6: the number of SQL queries of a page does not grow with the rows it shows. Each page is requested with
@@ -339,5 +342,52 @@ describe("the waiting list of a deputy (issue 32 §2, decision 0105)", () => {
     // The page shows 50 at most: earlier blocks of this file may have filled it already.
     expect(rowsAfter).toBeGreaterThanOrEqual(Math.min(rowsBefore + 1, 50));
     expect(after).toBe(before);
+  });
+});
+
+describe("the shop-floor terminal (issue 46)", () => {
+  async function codedPerson(tag: string, matricule: number) {
+    const e = await createEmployee(db.em(), org, { email: `qc.terminal.${tag}@cadran.test` });
+    await db.sql("update employee set matricule = ? where id = ?", [matricule, e.employeeId]);
+    await setOwnCode(db.em(), (await loadCurrentUser(db.em(), e.userId))!, { code: "1234", confirm: "1234" }, new Date());
+  }
+
+  it("Settings lists 1 or 21 terminals with the same statements", async () => {
+    const actor = (await loadCurrentUser(db.em(), manager.userId))!;
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    await registerTerminal(db.em(), actor, { subsidiaryId: org.subsidiaryId, name: "QC 0", place: "" }, new Date());
+    const before = await countQueries(async () => expect((await client.get("/settings/terminals")).status).toBe(200));
+    for (let i = 1; i <= 20; i++) await registerTerminal(db.em(), actor, { subsidiaryId: i % 2 ? org.subsidiaryId : otherSubsidiaryId, name: `QC ${i}`, place: "" }, new Date());
+    const after = await countQueries(async () => expect((await client.get("/settings/terminals")).status).toBe(200));
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+
+  it("the keypad, the person's step and a clock action do not grow with the company", async () => {
+    const actor = (await loadCurrentUser(db.em(), manager.userId))!;
+    const link = await registerTerminal(db.em(), actor, { subsidiaryId: org.subsidiaryId, name: "QC borne", place: "" }, new Date());
+    const secret = (await enrolTerminal(db.em(), link.token, new Date()))!.secret;
+    const device = htmlClient(() => server.baseUrl);
+    const pair = (await deviceCookieHeader(secret)).split(";")[0]!;
+    device.jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    const run = async (matricule: number) => {
+      const keypad = await countQueries(async () => expect((await device.get("/terminal")).status).toBe(200));
+      let token = "";
+      const step = await countQueries(async () => {
+        const res = await device.post("/terminal?index", { intent: "code", matricule: String(matricule), code: "1234" });
+        expect(res.status).toBe(200);
+        token = /name="person" value="([^"]+)"/.exec(res.text)?.[1] ?? "";
+      });
+      const clock = await countQueries(async () => expect((await device.post("/terminal?index", { intent: "start", person: token })).status).toBe(200));
+      return { keypad, step, clock };
+    };
+    await codedPerson("a", 9_100_001);
+    const before = await run(9_100_001);
+    await addPeople(15, `more.${Math.random().toString(36).slice(2, 8)}`);
+    await codedPerson("b", 9_100_002);
+    const after = await run(9_100_002);
+    expect(before.step).toBeGreaterThan(0);
+    expect(after).toEqual(before);
   });
 });

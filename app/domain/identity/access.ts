@@ -58,6 +58,7 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "Avatar", path: "/avatars/:id", rights: "anyone" },
   // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
   { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
+  { name: "SettingsTerminals", path: "/settings/terminals", rights: [FM, HM] },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
   { name: "EmployeeImport", path: "/employees/import", rights: [FM, HM] },
   { name: "EmployeeImportTemplate", path: "/employees/import/template", rights: [FM, HM] },
@@ -74,6 +75,10 @@ export const PAGE_RULES: readonly PageRule[] = [
   { name: "BadgingDivision", path: "/time-clock/division-badging", rights: [DH] },
   { name: "BadgingAgency", path: "/time-clock/agency-badging", rights: [HM, DH, FM] },
   { name: "EditBadging", path: "/time-clock/edit-badging", rights: [HM, FM], deputyOf: [HM, FM] },
+  // The shop-floor terminal (issue 46, decision 0136): no person's session; the device cookie (or the enrolment
+  // link's token) is the credential, checked by the page itself.
+  { name: "Terminal", path: "/terminal", rights: "public" },
+  { name: "TerminalEnrol", path: "/terminal/enrol/:token", rights: "public" },
   // Leave
   { name: "LeaveShow", path: "/leave/detail/:id", rights: "anyone" },
   { name: "LeaveEdit", path: "/leave/:id/edit", rights: "anyone" },

@@ -23,7 +23,8 @@ export type JobName =
   | "holidays.next-year"
   | "employees.import"
   | "employees.import-sweep"
-  | "deputy.start-mail";
+  | "deputy.start-mail"
+  | "mail.terminal";
 
 /**
  * Periodic jobs take the period from "now", or from `at` (an ISO instant) when a missed run is caught up at
@@ -69,6 +70,8 @@ export const JOBS = {
   "employees.import-sweep": z.object({}),
   // The deputies whose period begins today, told once (decision 0112): from "now".
   "deputy.start-mail": periodic,
+  // The shop-floor terminal (decision 0136): a code reset or a lock (to the employee id), a pause (terminal id).
+  "mail.terminal": z.object({ event: z.enum(["code-reset", "locked", "paused"]), id: z.number().int().positive() }),
 } as const;
 
 /** Repeating jobs, declared once and upserted at worker start (a redeploy never doubles them). */

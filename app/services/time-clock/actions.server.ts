@@ -73,6 +73,8 @@ export async function clockAction(
   action: ClockAction,
   now: Date = new Date(),
   firstRead?: ClockContext,
+  /** The shop-floor terminal the action was typed at (issue 46): kept on the entry, `time_log.terminal_id`. */
+  terminalId: number | null = null,
 ): Promise<ClockView> {
   assertTimeRegistration(user);
   const type = clockTypeOf(action);
@@ -87,6 +89,7 @@ export async function clockAction(
     const written = await writeClockAction(em, { employeeId: emp.employeeId, date, version: day?.version ?? null }, { time: now, type }, totals, {
       actorId: user.employeeId,
       now,
+      terminalId,
     });
     if (written) {
       // A night shift started on a Sunday and ended on Monday belongs to last week, which the nightly run may already
@@ -103,7 +106,7 @@ export async function clockAction(
 /**
  * writeClockAction's statement: $1 employee, $2 date, $3 the day's type, $4..$8 its totals (working, lunch, expected,
  * overtime, anomaly), $9 the actor, $10 now, $11 the version read (null: no day), $12 and $13 the entry's time and
- * type, $14 the employee's last state, $15 the night seconds.
+ * type, $14 the employee's last state, $15 the night seconds, $16 the terminal (null: not at a terminal).
  */
 const CLOCK_ACTION_WRITE = namedStatement(
   "clock_action_write",
@@ -119,8 +122,8 @@ const CLOCK_ACTION_WRITE = namedStatement(
        where time_clock.xmin = $11::xid
      returning id),
    log as (
-     insert into time_log (time_clock_id, time, type, created_at, created_by_id)
-     select id, $12::timestamptz, $13::varchar, $10, $9 from day returning id),
+     insert into time_log (time_clock_id, time, type, created_at, created_by_id, terminal_id)
+     select id, $12::timestamptz, $13::varchar, $10, $9, $16::int from day returning id),
    emp as (
      update employee set last_state_time_clock = $14 where id = $1 and exists (select 1 from day) returning id),
    ot as (
@@ -142,7 +145,7 @@ async function writeClockAction(
   day: { employeeId: number; date: CalendarDate; version: string | null },
   entry: { time: Date; type: ClockType },
   totals: DayTotals,
-  { actorId, now }: { actorId: number; now: Date },
+  { actorId, now, terminalId }: { actorId: number; now: Date; terminalId: number | null },
 ): Promise<{ clockId: number; logId: number } | null> {
   const [row] = await runNamed<{ clock_id: number; log_id: number }>(em, CLOCK_ACTION_WRITE, [
     day.employeeId,
@@ -160,6 +163,7 @@ async function writeClockAction(
     entry.type,
     lastStateOf(totals.type),
     totals.nightSeconds,
+    terminalId,
   ]);
   return row ? { clockId: row.clock_id, logId: row.log_id } : null;
 }

@@ -24,11 +24,14 @@ export function ClockButtons({
   busy = false,
   action,
   cancelHref,
+  fields = {},
 }: {
   summary: Pick<ClockSummary, "allowed" | "startAs">;
   busy?: boolean;
   action?: string;
   cancelHref: string;
+  /** Hidden fields every button posts too (the terminal's signed person token, issue 46). */
+  fields?: Record<string, string>;
 }) {
   const { allowed, startAs } = summary;
   return (
@@ -36,6 +39,9 @@ export function ClockButtons({
       {(["start", "pause", "lunch"] as const).map((intent) => (
         <Form method="post" action={action} key={intent}>
           <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
           <button type="submit" className={intent === "start" ? "btn btn-primary" : "btn btn-secondary"} disabled={!allowed[intent] || busy}>
             {t(intent === "start" && startAs === "resume" ? "time_clock.action.resume" : `time_clock.action.${intent}`)}
           </button>
@@ -45,6 +51,7 @@ export function ClockButtons({
         <ConfirmAction
           action={action}
           intent="end"
+          fields={fields}
           itemLabel={t("time_clock.action.end")}
           text={t("time_clock.end_confirm_text")}
           buttonLabel={t("time_clock.action.end")}

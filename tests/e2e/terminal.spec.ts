@@ -1,0 +1,105 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, isJs, loginAs, test } from "./support";
+
+/**
+ * The shop-floor terminal (issue 46), with JavaScript on and off: two employees set their code on the profile, the
+ * management registers a terminal, the device enrols with the one-time link, two people clock one after the other
+ * (the confirmation returns to the keypad by itself), the keypad and the buttons fit a 360 px phone, and once revoked
+ * the device is no terminal any more. The clock runs at fixed instants (the test clock's cookie, decision 0103).
+ * Matricules are the demo seed's: Julien Bernard 1004, Camille Dubois 1005 (3 Print).
+ */
+const MONDAY_0758 = Date.parse("2026-09-07T05:58:00Z");
+const MONDAY_0803 = Date.parse("2026-09-07T06:03:00Z");
+
+async function serverNow(page: Page, testInfo: TestInfo, at: number) {
+  await page.context().addCookies([{ name: "cadran_test_now", value: String(at), url: testInfo.project.use.baseURL! }]);
+}
+
+async function setCode(page: Page, email: string, code: string) {
+  // Signed in as someone else, the login would keep that session: start signed out.
+  await page.context().clearCookies();
+  await loginAs(page, email, { to: "/profile" });
+  await page.getByLabel(/^Nouveau code/).fill(code);
+  await page.getByLabel(/^Confirmer le code/).fill(code);
+  await page.getByRole("button", { name: "Enregistrer le code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Votre code de pointage est enregistré." })).toBeVisible();
+  await expect(page.getByTestId("terminal-code-state")).toContainText("Code défini le");
+}
+
+async function clockIn(page: Page, matricule: string, code: string, expected: string) {
+  await expect(page.getByTestId("keypad")).toBeVisible();
+  await page.getByLabel("Matricule").fill(matricule);
+  await page.getByLabel("Code personnel").fill(code);
+  await page.getByRole("button", { name: "Valider" }).click();
+  await expect(page.getByTestId("person-step")).toBeVisible();
+  await expect(page.getByTestId("clock-state")).toHaveText(/Pas encore badgé/);
+  await page.getByRole("button", { name: "Début", exact: true }).click();
+  await expect(page.getByTestId("terminal-done")).toContainText(expected);
+}
+
+test.describe("the shop-floor terminal", () => {
+  test("enrol a device, clock two people one after the other, revoke it", async ({ page }, testInfo) => {
+    test.slow();
+    const name = `Borne atelier ${isJs(testInfo) ? "JS" : "HTML"}`;
+    await setCode(page, "employe@cadran.test", "4815");
+    await setCode(page, "chef.equipe@cadran.test", "162342");
+
+    // Management registers the terminal and gets its one-time link.
+    await page.context().clearCookies();
+    await loginAs(page, "direction@cadran.test", { to: "/settings/terminals" });
+    await page.getByLabel(/^Nom\s*\*?$/).fill(name);
+    await page.getByLabel(/^Emplacement/).fill("Entrée du personnel");
+    await page.getByLabel(/^Agence/).selectOption({ label: "3 Print" });
+    await page.getByRole("button", { name: "Enregistrer la borne" }).click();
+    await expect(page.getByTestId("enrol-url")).toBeVisible();
+    const link = new URL((await page.getByTestId("enrol-url").textContent())!);
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("En attente d'appairage");
+
+    // The device: no session, only its own cookie.
+    await page.context().clearCookies();
+    await page.goto(link.pathname);
+    await page.getByRole("button", { name: "Appairer ce poste" }).click();
+    await expect(page).toHaveURL(/\/terminal$/);
+    await expect(page.getByText(`Poste appairé : ${name}`)).toBeVisible();
+
+    await serverNow(page, testInfo, MONDAY_0758);
+    // A wrong code first: the one French answer.
+    await page.getByLabel("Matricule").fill("1005");
+    await page.getByLabel("Code personnel").fill("0000");
+    await page.getByRole("button", { name: "Valider" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Matricule ou code incorrect." })).toBeVisible();
+    await clockIn(page, "1005", "4815", "Début de journée enregistré à 07:58, Camille DUBOIS");
+    // Back to the keypad by itself (the Refresh header without JavaScript, a timer with it), for the next person.
+    await expect(page.getByTestId("keypad")).toBeVisible({ timeout: 15_000 });
+    await serverNow(page, testInfo, MONDAY_0803);
+    await clockIn(page, "1004", "162342", "Début de journée enregistré à 08:03, Julien BERNARD");
+    await page.getByTestId("terminal-back").click();
+
+    // A 360 px phone: the keypad and the buttons' step fit without scrolling sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByTestId("keypad")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByLabel("Matricule").fill("1005");
+    await page.getByLabel("Code personnel").fill("4815");
+    await page.getByRole("button", { name: "Valider" }).click();
+    await expect(page.getByTestId("person-step")).toBeVisible();
+    await expect(page.getByTestId("clock-state")).toHaveText(/Au travail depuis 07:58/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Management revokes it (a server-rendered confirmation); the device is no terminal any more.
+    const deviceCookie = (await page.context().cookies()).filter((c) => c.name === "cadran_terminal");
+    expect(deviceCookie).toHaveLength(1);
+    await page.context().clearCookies();
+    await loginAs(page, "direction@cadran.test", { to: "/settings/terminals" });
+    await page.getByRole("link", { name: `Révoquer la borne « ${name} »` }).click();
+    await expect(page.getByRole("dialog")).toContainText(`Révoquer la borne « ${name} » ?`);
+    await page.getByRole("dialog").getByRole("button", { name: "Révoquer" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `La borne « ${name} » est révoquée.` })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Révoqué");
+    await page.context().clearCookies();
+    await page.context().addCookies(deviceCookie);
+    await page.goto("/terminal");
+    await expect(page.getByRole("heading", { name: "Ce poste n'est pas appairé" })).toBeVisible();
+  });
+});
