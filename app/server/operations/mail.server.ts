@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { mailRefusal, type MailRefusal } from "~/domain/operations/mail-recipient";
 import { env } from "~/server/shared/env.server";
@@ -64,8 +64,14 @@ export async function deliverMail(mail: Mail): Promise<{ file?: string }> {
   }
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   await mkdir(e.MAIL_DIR, { recursive: true });
-  const file = path.resolve(e.MAIL_DIR, mailFileName(mail.to));
-  await writeFile(file, built.message as Buffer, { flag: "wx" });
+  const name = mailFileName(mail.to);
+  const file = path.resolve(e.MAIL_DIR, name);
+  // Written under a hidden name, then renamed: a reader of the folder (a developer's tool, the journeys' waitForMail)
+  // sees the whole message or nothing. Created with `wx`, a file was listed empty between its creation and its write:
+  // a journey read an empty reset mail on a loaded CI machine.
+  const partial = path.resolve(e.MAIL_DIR, `.${name}.partial`);
+  await writeFile(partial, built.message as Buffer, { flag: "wx" });
+  await rename(partial, file);
   console.info(`[mail] written to ${file}`);
   return { file };
 }
