@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { PERSON_RULE } from "~/domain/time-clock/terminal";
+import { argon2Load } from "~/server/identity/password.server";
 import { drainInlineJobs } from "~/server/operations/queue.server";
 import { anonymiseEmployee } from "~/services/employees/anonymisation.server";
 import { loadCurrentUser, type CurrentUser } from "~/services/identity/current-user.server";
@@ -109,6 +111,37 @@ describe("the personal code", () => {
     expect((await checkCode(db.em(), entrance, { matricule: "4301", code: "1357" }, min(19))).ok).toBe(true);
     const [row] = await db.sql<{ f: number }>("select terminal_code_failures as f from employee where id = ?", [lou.employeeId]);
     expect(row!.f).toBe(0);
+  });
+
+  it("wrong codes sent at the same time each count: 12 at once check at most 5 codes, then the person is locked", async () => {
+    const sam = await person("sam.burst@cadran.test", 4401);
+    await setOwnCode(db.em(), sam, { code: "2468", confirm: "2468" }, NOW);
+    const entrance = await terminal("Entrée rafale");
+    argon2Load(true);
+    const results = await Promise.all(Array.from({ length: 12 }, () => checkCode(db.em(), entrance, { matricule: "4401", code: "1111" }, NOW)));
+    expect(results.every((r) => !r.ok && r.reason === "wrong")).toBe(true);
+    // Each attempt was counted before its code was hashed: only the first 5 were checked (before: all 12, counted as
+    // one or two, read before the hashes and written after them).
+    const load = argon2Load();
+    expect(load.clean + load.suspect).toBeLessThanOrEqual(PERSON_RULE.max);
+    const [row] = await db.sql<{ f: number }>("select terminal_code_failures as f from employee where id = ?", [sam.employeeId]);
+    expect(row!.f).toBe(PERSON_RULE.max);
+    const [term] = await db.sql<{ f: number }>("select failures as f from terminal where id = ?", [entrance.id]);
+    expect(term!.f).toBe(12);
+    // Locked: the right code is refused too, with the same answer.
+    expect(await checkCode(db.em(), entrance, { matricule: "4401", code: "2468" }, min(1))).toEqual({ ok: false, reason: "wrong" });
+    await drainInlineJobs();
+    expect((await mail.capture.waitFor((m) => m.to.includes("sam.burst@cadran.test"))).subject).toBe("Pointage à la borne bloqué 15 minutes");
+  });
+
+  it("a right code gives the terminal its attempt back", async () => {
+    const ana = await person("ana.back@cadran.test", 4501);
+    await setOwnCode(db.em(), ana, { code: "8642", confirm: "8642" }, NOW);
+    const entrance = await terminal("Entrée retour");
+    expect((await checkCode(db.em(), entrance, { matricule: "4501", code: "0000" }, NOW)).ok).toBe(false);
+    expect((await checkCode(db.em(), entrance, { matricule: "4501", code: "8642" }, min(1))).ok).toBe(true);
+    const [term] = await db.sql<{ f: number }>("select failures as f from terminal where id = ?", [entrance.id]);
+    expect(term!.f).toBe(1);
   });
 
   it("20 wrong codes in 15 minutes pause the terminal and mail management; resumed, it works again", async () => {

@@ -109,19 +109,57 @@ interface Candidate {
   since: Date | null;
 }
 
+/** Where each throttle keeps its count. */
+const COUNTERS = {
+  terminal: { table: "terminal", failures: "failures", since: "failures_since", refused: "paused_at is not null" },
+  employee: { table: "employee", failures: "terminal_code_failures", since: "terminal_code_failures_since", refused: "false" },
+} as const;
+
+/**
+ * Counts one attempt as a failure BEFORE its code is hashed (decision 0136 addendum): concurrent attempts then each
+ * count, where a count read before the hash and written after it let a burst of simultaneous guesses count as one.
+ * Compare-and-set on the count read (the rule stays the pure countFailure), a few tries when another attempt wrote
+ * in between. Null: refused — the terminal is paused, the person is locked, or the row is gone.
+ */
+async function reserveFailure(
+  em: EntityManager,
+  kind: keyof typeof COUNTERS,
+  id: number,
+  now: Date,
+): Promise<ReturnType<typeof countFailure> | null> {
+  const c = COUNTERS[kind];
+  const rule = kind === "terminal" ? TERMINAL_RULE : PERSON_RULE;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [row] = await sql<{ failures: number; since: Date | string | null; refused: boolean }>(
+      em,
+      `select ${c.failures} as failures, ${c.since} as since, ${c.refused} as refused from ${c.table} where id = ?`,
+      [id],
+    );
+    if (!row || row.refused) return null;
+    const count = { failures: row.failures, since: row.since === null ? null : new Date(row.since) };
+    if (kind === "employee" && isLocked(count, now, rule)) return null;
+    const next = countFailure(count, now, rule);
+    const written = await sql<{ id: number }>(
+      em,
+      `update ${c.table} set ${c.failures} = ?, ${c.since} = ?
+        where id = ? and ${c.failures} = ? and ${c.since} is not distinct from ?::timestamptz and not (${c.refused}) returning id`,
+      [next.failures, next.since, id, row.failures, count.since],
+    );
+    if (written.length > 0) return next;
+  }
+  return null;
+}
+
 /**
  * Checks a matricule and code typed at a terminal. The answer never tells an unknown matricule from a wrong code nor
  * from a locked person ("wrong" for all three, no enumeration); a locked person's code is not even checked. Only the
- * employees of the terminal's subsidiary, still employed, count. Each wrong answer counts for the person (when known)
- * and for the terminal; the failure that trips a rule mails whom it concerns.
+ * employees of the terminal's subsidiary, still employed, count. Each attempt is counted as a failure for the
+ * terminal and for the person (when known) before its code is hashed, and given back when the code is right; the
+ * failure that trips a rule mails whom it concerns.
  */
 export async function checkCode(em: EntityManager, terminal: CodeTerminal, input: { matricule: string; code: string }, now: Date): Promise<CodeCheck> {
-  const [state] = await sql<{ paused: boolean; failures: number; since: Date | null }>(
-    em,
-    `select paused_at is not null as paused, failures, failures_since as since from terminal where id = ?`,
-    [terminal.id],
-  );
-  if (!state || state.paused) return { ok: false, reason: "paused" };
+  const onTerminal = await reserveFailure(em, "terminal", terminal.id, now);
+  if (!onTerminal) return { ok: false, reason: "paused" };
   const matricule = /^[0-9]{1,9}$/.test(input.matricule.trim()) ? Number(input.matricule.trim()) : null;
   const [person] =
     matricule === null
@@ -132,28 +170,21 @@ export async function checkCode(em: EntityManager, terminal: CodeTerminal, input
              from employee where matricule = ? and subsidiary_id = ? and (fired_at is null or fired_at > ?::date)`,
           [matricule, terminal.subsidiaryId, now.toISOString().slice(0, 10)],
         );
-  const counted = person ? { failures: person.failures, since: person.since && new Date(person.since) } : null;
-  const locked = counted !== null && isLocked(counted, now, PERSON_RULE);
+  const onPerson = person ? await reserveFailure(em, "employee", person.id, now) : null;
+  const locked = person !== undefined && onPerson === null;
   const valid = !locked && isValidCode(input.code) && (await verifyPassword(person?.hash ?? (await dummyHash()), input.code));
   if (person && valid) {
-    if (person.failures > 0) {
-      await sql(em, `update employee set terminal_code_failures = 0, terminal_code_failures_since = null where id = ?`, [person.id]);
-    }
+    // The right code: this attempt was no failure. The person's count starts again; the terminal's gets its one back.
+    await sql(em, `update employee set terminal_code_failures = 0, terminal_code_failures_since = null where id = ?`, [person.id]);
+    await sql(em, `update terminal set failures = greatest(failures - 1, 0) where id = ?`, [terminal.id]);
     return { ok: true, employeeId: person.id, name: displayName(person.firstname, person.lastname) };
   }
-  if (person && counted && !locked) {
-    const next = countFailure(counted, now, PERSON_RULE);
-    await sql(em, `update employee set terminal_code_failures = ?, terminal_code_failures_since = ? where id = ?`, [next.failures, next.since, person.id]);
-    if (next.tripped) await enqueue("mail.terminal", { event: "locked", id: person.id });
+  if (onPerson?.tripped) await enqueue("mail.terminal", { event: "locked", id: person!.id });
+  // The terminal pauses at its rule's count (or past it: attempts counted at the same time), once.
+  if (onTerminal.failures >= TERMINAL_RULE.max) {
+    const paused = await sql<{ id: number }>(em, `update terminal set paused_at = ? where id = ? and paused_at is null returning id`, [now, terminal.id]);
+    if (paused.length > 0) await enqueue("mail.terminal", { event: "paused", id: terminal.id });
+    return { ok: false, reason: "paused" };
   }
-  const next = countFailure({ failures: state.failures, since: state.since && new Date(state.since) }, now, TERMINAL_RULE);
-  await sql(em, `update terminal set failures = ?, failures_since = ?, paused_at = case when ? then ?::timestamptz else paused_at end where id = ?`, [
-    next.failures,
-    next.since,
-    next.tripped,
-    now,
-    terminal.id,
-  ]);
-  if (next.tripped) await enqueue("mail.terminal", { event: "paused", id: terminal.id });
-  return { ok: false, reason: next.tripped ? "paused" : "wrong" };
+  return { ok: false, reason: "wrong" };
 }
