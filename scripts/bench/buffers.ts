@@ -8,54 +8,16 @@
  * writes each statement, its parameters and its plan as JSON lines. A benchmark: it prints, it does not fail.
  */
 import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
-import { MikroORM } from "@mikro-orm/postgresql";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { localDate } from "../../app/domain/shared/zoned-day";
-import { resetEnvCache } from "../../app/server/shared/env.server";
-import { closeOrm, setOrm } from "../../app/server/shared/orm.server";
-import { ormConfig } from "../../db/mikro-orm.config";
-import { DEMO_PASSWORD } from "../../db/seeds/demo";
-import { seedLarge } from "../../db/seeds/large";
 import { createApp, loadBuild } from "../lib/app";
 import { resolveDatabase } from "../lib/database";
-import { bufferPages, measureBuffers, type BufferMeasure } from "../lib/page-buffers";
-import { migrate } from "../migrate";
+import { bufferPages, measureCompany, type BufferMeasure } from "../lib/page-buffers";
 
 const SIZES = (process.env.BUFFERS_SIZES ?? "20,200,400").split(",").map(Number);
 const today = localDate(new Date(), "Europe/Paris");
 const PAGES = bufferPages(new Date(Date.parse(`${today}T12:00:00Z`) - 150 * 86_400_000).toISOString().slice(0, 10), today);
-
-/** A signed-in browser without JavaScript: cookies kept, redirects not followed. */
-function client(base: string) {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(";")[0]!;
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  return {
-    async login(email: string) {
-      const res = await fetch(`${base}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie() },
-        body: new URLSearchParams({ identifier: email, password: DEMO_PASSWORD, redirect: "/" }).toString(),
-      });
-      keep(res);
-      if (res.status !== 302) throw new Error(`login ${email}: ${res.status}`);
-    },
-    async get(path: string) {
-      const res = await fetch(base + path, { redirect: "manual", headers: { Cookie: cookie() } });
-      keep(res);
-      await res.text();
-      return res.status;
-    },
-  };
-}
 
 const admin = await resolveDatabase({ database: "postgres" });
 const build = await loadBuild();
@@ -69,29 +31,8 @@ try {
   for (const employees of SIZES) {
     const database = `cadran_buf_${employees}`;
     names.push(database);
-    const seeded = await seedLarge({ adminUrl: admin.url, database, employees, seed: 11, today, migrate });
-    process.env.DATABASE_URL = seeded.url;
-    resetEnvCache();
-    const orm = await MikroORM.init(ormConfig(seeded.url, { poolMax: 5 }));
-    // As a settled database is (autovacuum has run): the visibility map set, so index-only scans read no heap.
-    await orm.em.getConnection().execute("vacuum analyze");
-    setOrm(orm);
-    try {
-      const clients = new Map<string, ReturnType<typeof client>>();
-      for (const page of PAGES) {
-        let c = clients.get(page.email);
-        if (!c) {
-          c = client(base);
-          await c.login(page.email);
-          clients.set(page.email, c);
-        }
-        await c.get(page.path); // warm
-        const dump = process.env.BUFFERS_DUMP ? { file: process.env.BUFFERS_DUMP, label: `${employees}|${page.name}` } : undefined;
-        results.set(page.name, [...(results.get(page.name) ?? []), await measureBuffers(orm, () => c.get(page.path), dump)]);
-      }
-    } finally {
-      await closeOrm();
-    }
+    const measured = await measureCompany({ adminUrl: admin.url, database, employees, today, baseUrl: base, pages: PAGES, dump: process.env.BUFFERS_DUMP });
+    for (const page of PAGES) results.set(page.name, [...(results.get(page.name) ?? []), measured.get(page.name)!]);
   }
 } finally {
   server.close();

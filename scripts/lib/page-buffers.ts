@@ -4,8 +4,14 @@
  * (knex's `query` event), run again under `EXPLAIN (ANALYZE, BUFFERS)` with its own parameters, sequential scans
  * discouraged; its shared hit + read buffers, and of them those of the scans of the employee-day tables.
  */
-import type { MikroORM } from "@mikro-orm/postgresql";
+import { MikroORM } from "@mikro-orm/postgresql";
 import { appendFileSync } from "node:fs";
+import { resetEnvCache } from "../../app/server/shared/env.server";
+import { closeOrm, setOrm } from "../../app/server/shared/orm.server";
+import { ormConfig } from "../../db/mikro-orm.config";
+import { DEMO_PASSWORD } from "../../db/seeds/demo";
+import { seedLarge } from "../../db/seeds/large";
+import { migrate } from "../migrate";
 
 /** One row per employee and day: a scope page reads the stored weeks instead. */
 export const EMPLOYEE_DAY_TABLES = ["time_clock", "time_log", "overtime"];
@@ -100,3 +106,75 @@ export async function measureBuffers(orm: MikroORM, request: () => Promise<numbe
  * with no statement reading more rows, a page of 50 buffers moved 50 → 69 and the team's schedules 18 → 37.
  */
 export const withinGrowth = (small: number, large: number) => large <= Math.ceil(small * 1.2) + 24;
+
+/** A signed-in browser without JavaScript: cookies kept, redirects not followed. */
+function pageClient(base: string) {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(";")[0]!;
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  return {
+    async login(email: string) {
+      const res = await fetch(`${base}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie() },
+        body: new URLSearchParams({ identifier: email, password: DEMO_PASSWORD, redirect: "/" }).toString(),
+      });
+      keep(res);
+      if (res.status !== 302) throw new Error(`login ${email}: ${res.status}`);
+    },
+    async get(path: string) {
+      const res = await fetch(base + path, { redirect: "manual", headers: { Cookie: cookie() } });
+      keep(res);
+      await res.text();
+      return res.status;
+    },
+  };
+}
+
+/**
+ * Builds the bench company of `employees` people in `database` (its history ending `today`), `vacuum analyze`s it
+ * (as a settled database is: the visibility map set, so index-only scans read no heap), installs it as the app's
+ * database for the server at `baseUrl` (in this process), and measures each page once warm, signed in as its role.
+ */
+export async function measureCompany(options: {
+  adminUrl: string;
+  database: string;
+  employees: number;
+  today: string;
+  baseUrl: string;
+  pages: readonly BufferPage[];
+  dump?: string;
+}): Promise<Map<string, BufferMeasure>> {
+  const seeded = await seedLarge({ adminUrl: options.adminUrl, database: options.database, employees: options.employees, seed: 11, today: options.today, migrate });
+  process.env.DATABASE_URL = seeded.url;
+  resetEnvCache();
+  const orm = await MikroORM.init(ormConfig(seeded.url, { poolMax: 5 }));
+  await orm.em.getConnection().execute("vacuum analyze");
+  setOrm(orm);
+  const out = new Map<string, BufferMeasure>();
+  try {
+    const clients = new Map<string, ReturnType<typeof pageClient>>();
+    for (const page of options.pages) {
+      let client = clients.get(page.email);
+      if (!client) {
+        client = pageClient(options.baseUrl);
+        await client.login(page.email);
+        clients.set(page.email, client);
+      }
+      const signedIn = client;
+      await signedIn.get(page.path); // once to warm the process
+      const dump = options.dump ? { file: options.dump, label: `${options.employees}|${page.name}` } : undefined;
+      out.set(page.name, await measureBuffers(orm, () => signedIn.get(page.path), dump));
+    }
+  } finally {
+    await closeOrm();
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { saveCountryPolicy } from "~/services/overtime/policy.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { ALL_ROLES, createEmployee, createOrg, createRoleAccounts, type Org } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { apiClient, useTestServer } from "~tests/support/http";
 
 /**
@@ -16,12 +16,6 @@ const db = useTestDatabase();
 const server = useTestServer();
 const api = apiClient(() => server.baseUrl);
 const H = 3600;
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 /** Week 10 of 2026 (2 – 8 March), long over whatever day the tests run. */
 const WEEK10 = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"];
 

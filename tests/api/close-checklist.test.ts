@@ -5,7 +5,7 @@ import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { runChunk } from "~/services/overtime/run.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, createSuggestion, type Entry, NINE_HOURS } from "~tests/support/factories-badging";
 import { createLeave, currentUserOf } from "~tests/support/factories-leave";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
@@ -17,12 +17,6 @@ import { htmlClient, useTestServer } from "~tests/support/http";
 const db = useTestDatabase();
 const server = useTestServer();
 const DEC_1 = new Date("2026-12-01T09:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const decode = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 let org: Org;

@@ -4,7 +4,7 @@ import { computeEmployeeWeek } from "~/services/overtime/week.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { createLeave } from "~tests/support/factories-leave";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
@@ -17,12 +17,6 @@ import { htmlClient, useTestServer } from "~tests/support/http";
 const db = useTestDatabase();
 const server = useTestServer();
 const NOW = new Date("2026-04-06T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 
 let org: Org;
 let head: TestEmployee;

@@ -4,7 +4,7 @@ import { computeEmployeeWeek } from "~/services/overtime/week.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { createLeave } from "~tests/support/factories-leave";
 import { htmlClient, useTestServer } from "~tests/support/http";
 
@@ -16,12 +16,6 @@ const db = useTestDatabase();
 const server = useTestServer();
 const NOW = new Date("2026-04-06T08:00:00Z");
 const EVIL = '=HYPERLINK("http://evil.example/x";"Paie")';
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const PERIOD = "from=2026-03-01&to=2026-03-31";
 
 let org: Org;

@@ -12,7 +12,7 @@ import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, createSuggestion, type Entry, NINE_HOURS } from "~tests/support/factories-badging";
 import { createLeave, currentUserOf } from "~tests/support/factories-leave";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
@@ -25,12 +25,6 @@ const db = useTestDatabase();
 const server = useTestServer();
 /** 1 December 2026, 10:00 in Paris: November is over. */
 const DEC_1 = new Date("2026-12-01T09:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const TEN_HOURS: Entry[] = [
   ["08:00", "START"],
   ["12:00", "LUNCH"],

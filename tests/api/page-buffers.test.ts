@@ -1,15 +1,8 @@
-import { MikroORM } from "@mikro-orm/postgresql";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localDate } from "~/domain/shared/zoned-day";
-import { resetEnvCache } from "~/server/shared/env.server";
-import { closeOrm, setOrm } from "~/server/shared/orm.server";
-import { ormConfig } from "~db/mikro-orm.config";
-import { DEMO_PASSWORD } from "~db/seeds/demo";
-import { seedLarge } from "~db/seeds/large";
-import { htmlClient, useTestServer } from "~tests/support/http";
-import { bufferPages, measureBuffers, withinGrowth, type BufferMeasure } from "../../scripts/lib/page-buffers";
-import { migrate } from "../../scripts/migrate";
+import { useTestServer } from "~tests/support/http";
+import { bufferPages, measureCompany, withinGrowth, type BufferMeasure } from "../../scripts/lib/page-buffers";
 
 /**
  * Issue 44 item 4, decision 0141: scale held by counts, as the query-count test holds statements. The bench company
@@ -37,28 +30,8 @@ const measured = new Map<string, BufferMeasure[]>();
 
 beforeAll(async () => {
   for (const [i, employees] of SIZES.entries()) {
-    const seeded = await seedLarge({ adminUrl, database: names[i]!, employees, seed: 11, today, migrate });
-    process.env.DATABASE_URL = seeded.url;
-    resetEnvCache();
-    const orm = await MikroORM.init(ormConfig(seeded.url, { poolMax: 5 }));
-    await orm.em.getConnection().execute("vacuum analyze");
-    setOrm(orm);
-    try {
-      const clients = new Map<string, ReturnType<typeof htmlClient>>();
-      for (const page of PAGES) {
-        let client = clients.get(page.email);
-        if (!client) {
-          client = htmlClient(() => server.baseUrl);
-          await client.login(page.email, DEMO_PASSWORD);
-          clients.set(page.email, client);
-        }
-        await client.get(page.path); // once to warm the process
-        const m = await measureBuffers(orm, async () => (await client.get(page.path)).status);
-        measured.set(page.name, [...(measured.get(page.name) ?? []), m]);
-      }
-    } finally {
-      await closeOrm();
-    }
+    const at = await measureCompany({ adminUrl, database: names[i]!, employees, today, baseUrl: server.baseUrl, pages: PAGES });
+    for (const page of PAGES) measured.set(page.name, [...(measured.get(page.name) ?? []), at.get(page.name)!]);
   }
   console.info(
     `[page-buffers] ${SIZES.join(" → ")} employees\n` +

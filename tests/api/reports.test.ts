@@ -5,7 +5,7 @@ import { computeEmployeeWeek } from "~/services/overtime/week.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { createLeave } from "~tests/support/factories-leave";
 import { apiClient, htmlClient, useTestServer } from "~tests/support/http";
 
@@ -20,12 +20,6 @@ const server = useTestServer();
 const api = apiClient(() => server.baseUrl);
 const H = 3600;
 const NOW = new Date("2026-04-06T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const WEEK10 = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"];
 const PERIOD = "start=20260301&end=20260331";
 const PAGE_PERIOD = "from=2026-03-01&to=2026-03-31";

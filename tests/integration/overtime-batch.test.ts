@@ -7,7 +7,7 @@ import { type ChunkCache } from "~/services/overtime/week-inputs.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { addHoliday, createLeave } from "~tests/support/factories-leave";
 
 /**
@@ -19,12 +19,6 @@ const db = useTestDatabase();
 const H = 3600;
 /** Monday 6 April 2026, 10:00 in Paris: weeks 10 to 14 of 2026 are over, week 15 is current. */
 const NOW = new Date("2026-04-06T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const WEEKS = [10, 11, 12, 13, 14, 15].map((week) => ({ year: 2026, week }));
 const workdays = (mondays: string[]) =>
   mondays.flatMap((m) => [0, 1, 2, 3, 4].map((i) => new Date(Date.parse(`${m}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)));

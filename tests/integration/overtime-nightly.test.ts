@@ -6,7 +6,7 @@ import { closePastDays, overtimeChecksum, planChunks, runChunk } from "~/service
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { runJob } from "~/jobs/registry.server";
 
 /**
@@ -17,12 +17,6 @@ import { runJob } from "~/jobs/registry.server";
 process.env.OVERTIME_CHUNK_SIZE = "2";
 const db = useTestDatabase();
 const H = 3600;
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 /** Friday 3 April 2026, 02:00 Paris: week 14 (30 March – 5 April) is the current week. */
 const FRIDAY = new Date("2026-04-03T00:00:00Z");
 /** Wednesday 8 April 2026, 02:00 Paris: week 14 is over, week 15 is current, Tuesday 7 April is yesterday. */

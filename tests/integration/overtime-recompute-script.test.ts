@@ -4,19 +4,13 @@ import { saveCountryPolicy } from "~/services/overtime/policy.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { main, parseRecomputeArgs } from "../../scripts/overtime-recompute";
 
 /** `npm run overtime:recompute`: its arguments, its output (plain lines off a terminal, a bar on one), idempotence. */
 const db = useTestDatabase();
 const H = 3600;
 const NOW = new Date("2026-04-08T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 
 function capture(isTTY = false) {
   const chunks: string[] = [];

@@ -6,7 +6,7 @@ import { computeWeeks } from "~/services/overtime/week.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { addHoliday, createLeave } from "~tests/support/factories-leave";
 
 /**
@@ -19,12 +19,6 @@ import { addHoliday, createLeave } from "~tests/support/factories-leave";
 const db = useTestDatabase();
 /** Monday 6 April 2026, 10:00 in Paris: weeks 10 to 14 of 2026 are over, week 15 is current. */
 const NOW = new Date("2026-04-06T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const WEEKS = [10, 11, 12, 13].map((week) => ({ year: 2026, week }));
 /** Monday to Friday of weeks 10, 11 and 12. */
 const DAYS = ["2026-03-02", "2026-03-09", "2026-03-16"].flatMap((m) =>

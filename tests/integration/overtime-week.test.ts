@@ -11,19 +11,13 @@ import { createCountry } from "~/services/organisation/countries.server";
 import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
-import { createClock, createSchedule, createSuggestion, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, createSuggestion, NINE_HOURS } from "~tests/support/factories-badging";
 import { addHoliday, createLeave, createLeaveCast, currentUserOf } from "~tests/support/factories-leave";
 
 const db = useTestDatabase();
 const H = 3600;
 /** Monday 6 April 2026, 10:00 in Paris: weeks 10 to 14 of 2026 are over. */
 const NOW = new Date("2026-04-06T08:00:00Z");
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 const WEEK10 = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"];
 
 let org: Org;

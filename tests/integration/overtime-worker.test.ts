@@ -12,7 +12,7 @@ import { overtimeChecksum } from "~/services/overtime/run.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg } from "~tests/support/factories";
-import { createClock, createSchedule, type Entry } from "~tests/support/factories-badging";
+import { createClock, createSchedule, NINE_HOURS } from "~tests/support/factories-badging";
 import { startWorker } from "~worker/index";
 
 /**
@@ -29,12 +29,6 @@ delete process.env.INLINE_JOBS;
 const db = useTestDatabase();
 const H = 3600;
 const AT = "2026-04-08T00:00:00.000Z";
-const NINE_HOURS: Entry[] = [
-  ["08:00", "START"],
-  ["12:00", "LUNCH"],
-  ["13:00", "START"],
-  ["18:00", "END"],
-];
 
 let connection: Redis;
 let queue: Queue;

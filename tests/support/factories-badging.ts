@@ -24,6 +24,14 @@ export async function createSchedule(em: EntityManager, employeeId: number, day 
 
 export type Entry = [hhmm: string, type: "START" | "PAUSE" | "LUNCH" | "END"];
 
+/** A 9-hour day: 08:00–12:00 and 13:00–18:00, an hour of lunch (the overtime and payroll tests' usual day). */
+export const NINE_HOURS: Entry[] = [
+  ["08:00", "START"],
+  ["12:00", "LUNCH"],
+  ["13:00", "START"],
+  ["18:00", "END"],
+];
+
 /** A clock row with its entries; totals are left for the code under test (or given). */
 export async function createClock(
   em: EntityManager,
