@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { policyForDate, saveCountryPolicy } from "~/services/overtime/policy.server";
 import { updateSubsidiary } from "~/services/organisation/subsidiaries.server";
 import { runChunk } from "~/services/overtime/run.server";
-import { recomputeDay } from "~/services/time-clock/time-clock.server";
+import { createSuggestion, recomputeDay } from "~/services/time-clock/time-clock.server";
+import { validateSuggestion } from "~/services/time-clock/suggestions.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org } from "~tests/support/factories";
 import { at, createClockEmployee, currentUser, insertClock } from "~tests/support/factories-time";
@@ -82,6 +83,33 @@ describe("night seconds follow the night period (issue 40, decision 0138)", () =
     // Back to the law's period: the same day follows again.
     await saveCountryPolicy(db.em(), portugalId, { ...inForce, nightPeriod: { from: "22:00", to: "07:00" }, effectiveFrom: "2026-03-02" });
     expect(await nightOf(after)).toBe(4 * HOUR);
+  });
+
+  it("a correction in the week a policy row starts reads the row in force on the corrected day, not today's", async () => {
+    // Portugal's period moves to 21:00–06:00 from Wednesday 3 June 2026; on Friday 5 June (the same week) a manager
+    // corrects Monday 1 June's 21:00–02:00 shift: Monday is under the law's 22:00–07:00 (art. 223.º n.º 2), 4 h of
+    // night, whatever row is in force today (5 h on it). Wednesday's shift is under the new row: 5 h.
+    const e = await lisbonEmployee("noite-semana");
+    const inForce = await policyForDate(db.em(), portugalId, "2026-06-01");
+    await saveCountryPolicy(db.em(), portugalId, { ...inForce, nightPeriod: { from: "21:00", to: "06:00" }, effectiveFrom: "2026-06-03" });
+    try {
+      const friday = at("2026-06-05", "09:00", LISBON);
+      const monday = await lateShift(e.employeeId, "2026-06-01", friday);
+      const wednesday = await lateShift(e.employeeId, "2026-06-03", friday);
+      expect([await nightOf(monday), await nightOf(wednesday)]).toEqual([4 * HOUR, 5 * HOUR]);
+      const boss = await currentUser(db.em(), bossUserId);
+      const logs = [
+        { time: at("2026-06-01", "21:00", LISBON), type: "START" as const },
+        { time: at("2026-06-02", "02:00", LISBON), type: "END" as const },
+      ];
+      const proposed = await createSuggestion(db.em(), boss, { employeeId: e.employeeId, date: "2026-06-01", message: "Oubli", logs }, friday);
+      // The proposal's own figure is counted on its day's period too (the corrections page shows it).
+      expect(await nightOf(proposed.id)).toBe(4 * HOUR);
+      await validateSuggestion(db.em(), boss, proposed.id, friday);
+      expect(await nightOf(monday)).toBe(4 * HOUR);
+    } finally {
+      await db.sql("delete from overtime_policy where country_id = ? and effective_from = '2026-06-03'", [portugalId]);
+    }
   });
 
   it("a policy row that keeps the period writes no night seconds", async () => {

@@ -11,7 +11,7 @@ import { t, type MessageKey } from "~/i18n/fr";
 import { type CurrentUser } from "~/services/identity/current-user.server";
 import { ConflictError, NotFoundError, ValidationError, type Violation } from "~/services/shared/errors";
 import type { ClockView } from "./clock-rows.server";
-import { dayTotals } from "./day-totals.server";
+import { clockEmployeeOn, dayTotals } from "./day-totals.server";
 import { assertEmployeeInScope, loadClocks } from "./reads.server";
 import { clockEmployee, clockFacts } from "./employee.server";
 import { expectedFor } from "./facts.server";
@@ -119,9 +119,12 @@ export async function createSuggestion(
   if (input.originId != null && !origin) throw new NotFoundError(t("error.not_found_item"));
   if (input.date === today && origin?.type !== "END" && !input.openDayAllowed) throw new ConflictError(t("time_clock.edit_day_not_ended"));
 
-  const facts = await clockFacts(em, emp, input.date, input.date);
+  // The proposal is counted as its day will be once validated (recomputeDay): the terms and the night period of that
+  // day, not today's (decision 0143).
+  const dayEmp = await clockEmployeeOn(em, emp, input.date);
+  const facts = await clockFacts(em, dayEmp, input.date, input.date);
   const logs = entries.map((e) => ({ time: e.time, type: e.type }));
-  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today, now, zone: emp.zone, night: emp.nightPeriod });
+  const totals = dayTotals(logs, expectedFor(facts, input.date), { date: input.date, today, now, zone: dayEmp.zone, night: dayEmp.nightPeriod });
   const id = await em.transactional(async (tx) => {
     const [row] = await tx.execute<{ id: number }[]>(
       `insert into time_clock (employee_id, date, type, suggested, origin_suggested_id, message, working_time_seconds,

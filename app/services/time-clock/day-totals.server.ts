@@ -123,9 +123,9 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
   if (!row) throw new NotFoundError(t("error.not_found_item"));
   const current = await clockEmployee(em, row.employee_id);
   const today = localDate(now, current.zone);
-  // A day of a week before the current one may fall under a former contract (decision 0070); today's never does, so
-  // the clock actions' own days read nothing more.
-  const emp = mondayOf(row.date) < mondayOf(today) ? await withScheduleOf(em, current, row.date) : current;
+  // The terms and the night period of the day's own date (decisions 0070, 0138, 0143): a day of the week a policy
+  // row starts is counted on the row in force that day, not today's (the clock actions do not come here).
+  const emp = await clockEmployeeOn(em, current, row.date);
   const facts = await clockFacts(em, emp, row.date, row.date);
   const logs = await em.execute<{ time: Date; type: string }[]>(
     "select time, type from time_log where time_clock_id = ? and superseded_at is null order by time, id",
@@ -142,10 +142,11 @@ export async function recomputeDay(em: EntityManager, timeClockId: number, now: 
 
 /**
  * The employee with the schedule in force on `date`'s week: a former contract's (decision 0070), else the sheet's;
- * and the night period in force on `date`: the country's policy row of that day (decision 0138), so a past day
- * counted again keeps the period its day was under. One statement.
+ * and the night period in force on `date`: the subsidiary's agreement, else the country's policy row of that day
+ * (decisions 0138, 0143), so a day counted again — a past week's, or one of the week a row starts — keeps the period
+ * its day was under. One statement.
  */
-async function withScheduleOf(em: EntityManager, emp: ClockEmployee, date: CalendarDate): Promise<ClockEmployee> {
+export async function clockEmployeeOn(em: EntityManager, emp: ClockEmployee, date: CalendarDate): Promise<ClockEmployee> {
   const monday = mondayOf(date);
   const [row] = await em.execute<{ past: PastContract<WeekSchedule>[] | null; night: string | null; country_name: string | null }[]>(
     `select (select json_agg(json_build_object('until', h.valid_until::text, 'hours', h.number_of_hours_per_week::float8, 'weekType', h.week_type, 'weeks', h.weeks))
