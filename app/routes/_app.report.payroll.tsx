@@ -6,6 +6,7 @@ import { REPORT_PAGE_SIZE } from "~/domain/reports/reports";
 import { t } from "~/i18n/fr";
 import { payrollAction, payrollPageLoader } from "~/server/payroll/routes.server";
 import { SourceLinks } from "~/ui/law/sources";
+import { ChecklistItems } from "~/ui/payroll/checklist-items";
 import { Pager } from "~/ui/shared/pager";
 import { WideTable } from "~/ui/shared/wide-table";
 
@@ -24,7 +25,8 @@ const frInstant = (iso: string) => new Date(iso).toLocaleString("fr-FR", { timeZ
 export default function PayrollPage() {
   const page = useLoaderData<typeof loader>();
   const query = `subsidiary=${page.subsidiaryId ?? ""}&month=${page.month}`;
-  const exportQuery = `${query}&layout=${page.layout === "cadran-paie-v1" ? "v1" : "v2"}`;
+  const layoutName = (l: string) => l.replace("cadran-paie-", "");
+  const exportQuery = `${query}&layout=${layoutName(page.layout)}`;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("report.payroll.title")}</h1>
@@ -43,9 +45,9 @@ export default function PayrollPage() {
         </div>
         <div>
           <label htmlFor="p-layout" className="field-label">{t("payroll.layout")}</label>
-          <select id="p-layout" name="layout" defaultValue={page.layout === "cadran-paie-v1" ? "v1" : "v2"} className="field-input">
+          <select id="p-layout" name="layout" defaultValue={layoutName(page.layout)} className="field-input">
             {page.layouts.map((l) => (
-              <option key={l} value={l === "cadran-paie-v1" ? "v1" : "v2"}>{t(`payroll.layout.${l}`)}</option>
+              <option key={l} value={layoutName(l)}>{t(`payroll.layout.${l}`)}</option>
             ))}
           </select>
         </div>
@@ -87,27 +89,7 @@ export default function PayrollPage() {
                 {page.checklist.map((line) => (
                   <li key={line.key} data-testid={`payroll-checklist-${line.key}`} data-count={line.count}>
                     <span className={line.count > 0 ? "font-semibold" : ""}>{t(`payroll.checklist.${line.key}`, { count: line.count })}</span>
-                    {line.items.length > 0 && (
-                      <ul className="ml-4 list-disc">
-                        {line.items.map((item, i) => (
-                          <li key={i}>
-                            <a className="underline" href={item.href}>{item.label}</a>
-                            {item.notes && item.notes.length > 0 && (
-                              // Each anomaly in words, its article linked to the official text, its week explained (decision 0138).
-                              <ul className="ml-4 list-[circle]" data-testid="payroll-anomaly-notes">
-                                {item.notes.map((n, j) => (
-                                  <li key={j}>
-                                    <a className="btn-link" href={n.href}>{n.text}</a>
-                                    <SourceLinks sources={n.sources} />
-                                  </li>
-                                ))}
-                              </ul>
-                            )}
-                          </li>
-                        ))}
-                        {line.count > line.items.length && <li>{t("payroll.checklist.more", { count: line.count - line.items.length })}</li>}
-                      </ul>
-                    )}
+                    <ChecklistItems line={line} />
                   </li>
                 ))}
               </ul>
@@ -173,6 +155,19 @@ export default function PayrollPage() {
               </Form>
             </section>
           )}
+          {page.closedAnomalies && (
+            // A closed month's anomalies in words, as the close checklist says them (decision 0143).
+            <section data-testid="payroll-closed-anomalies" className="space-y-1">
+              <h2 className="font-semibold">{t("payroll.closed_anomalies")}</h2>
+              <p className="text-sm text-gray-700">{t("payroll.closed_anomalies.note")}</p>
+              <p className="text-sm">
+                <span className={page.closedAnomalies.count > 0 ? "font-semibold" : ""}>{t("payroll.checklist.anomalies", { count: page.closedAnomalies.count })}</span>
+              </p>
+              <div className="text-sm">
+                <ChecklistItems line={page.closedAnomalies} />
+              </div>
+            </section>
+          )}
           {!page.table || page.table.rows.length === 0 ? (
             <p className="text-sm text-gray-700">{t("label.empty_matching_search")}</p>
           ) : (
@@ -199,10 +194,17 @@ export default function PayrollPage() {
               </tbody>
             </WideTable>
           )}
+          {page.nightSources.length > 0 && (
+            // The night premium columns rest on the country's law (decision 0143).
+            <p className="text-sm text-gray-700" data-testid="payroll-night-sources">
+              {t("payroll.night_premium.sources")}
+              <SourceLinks sources={page.nightSources} />
+            </p>
+          )}
           {page.pager && (
             <Pager
               base="/report/payroll"
-              query={{ subsidiary: String(page.subsidiaryId ?? ""), month: page.month, layout: page.layout === "cadran-paie-v1" ? "v1" : "v2" }}
+              query={{ subsidiary: String(page.subsidiaryId ?? ""), month: page.month, layout: layoutName(page.layout) }}
               page={page.pager.page}
               pages={page.pager.pages}
               label={t("report.pages")}

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeMonth, reopenMonth } from "~/services/payroll/close.server";
-import { closeChecklist } from "~/services/payroll/checklist.server";
+import { closeChecklist, closedMonthAnomalies } from "~/services/payroll/checklist.server";
 import { recomputeDay } from "~/services/time-clock/time-clock.server";
 import { runChunk } from "~/services/overtime/run.server";
 import { useTestDatabase } from "~tests/support/db";
@@ -124,6 +124,36 @@ describe("the pre-close checklist (issue 38 §4)", () => {
       [org.subsidiaryId, ana],
     );
     expect(line!.hs50).toBe(3 * 3600);
+  });
+});
+
+describe("a closed month's anomalies in words (decision 0143)", () => {
+  it("the closed November lists Pat's day without a break as the checklist said it: its words, its explained week, its article linked", async () => {
+    const week45 = `/overtime/employee/${pat}?year=2026&week=45#explication`;
+    const list = await closedMonthAnomalies(db.em(), org.subsidiaryId, "2026-11", DEC_1);
+    expect(list).toMatchObject({ key: "anomalies", count: 1, items: [{ label: "Pat PARTIEL — 1", href: week45 }] });
+    expect(list.items[0]!.notes).toEqual([
+      {
+        text: "Le 05/11/2026 : 7 h 00 de travail sans pause de 20 minutes, dès 6 h.",
+        href: week45,
+        sources: [expect.objectContaining({ id: "FR.L3121-16", article: "Code du travail, art. L3121-16" })],
+      },
+    ]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(DEC_1);
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const page = decode((await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-11`)).text);
+    vi.useRealTimers();
+    // Closed: no checklist, the anomalies section instead, rendered as the checklist renders them.
+    expect(page).toContain("Mois clôturé par");
+    expect(page).not.toContain('data-testid="payroll-checklist"');
+    const section = page.slice(page.indexOf('data-testid="payroll-closed-anomalies"'));
+    expect(section).toContain("Salariés avec des anomalies ou alertes légales sur le mois : 1");
+    expect(section).toContain(`href="${week45}">Pat PARTIEL — 1</a>`);
+    const notes = section.slice(section.indexOf('data-testid="payroll-anomaly-notes"'));
+    expect(notes).toContain(`href="${week45}">Le 05/11/2026 : 7 h 00 de travail sans pause de 20 minutes, dès 6 h.</a>`);
+    expect(notes).toMatch(/<a href="https:\/\/www\.legifrance\.gouv\.fr\/[^"]+"[^>]*title="Pause de 20 minutes dès 6 heures de travail — texte lu le 02\/12\/2026"[^>]*>Code du travail, art\. L3121-16<\/a>/);
   });
 });
 

@@ -113,6 +113,34 @@ describe("payroll variables", () => {
     expect(page.text).toContain("layout=v2&amp;format=csv");
   });
 
+  it("cadran-paie-v3 is asked with layout=v3 and is the page's default: v2's columns and the night premium after HEURES_NUIT, its articles linked (decision 0143)", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(financial.email);
+    const csv = await client.get(`/export/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&format=csv&layout=v3`);
+    expect(csv.status).toBe(200);
+    const lines = csv.text.replace(/^\ufeff/, "").split("\r\n").filter(Boolean).map((l) => l.split(";"));
+    expect(lines[0]).toEqual(payrollColumns("cadran-paie-v3"));
+    expect(lines[0]!.slice(12, 17)).toEqual(["HEURES_NUIT", "HEURES_NUIT_MAJOREES", "TAUX_NUIT", "PRIME_NUIT_H", "HS_EN_REPOS"]);
+    const row = lines.find((l) => l[1] === "Alice AAA-PAIE")!;
+    const col = (name: string) => row[lines[0]!.indexOf(name)];
+    // Alice works by day in Paris: no night hours, no premium; her other figures are v2's.
+    expect([col("HS_25"), col("HS_50"), col("HEURES_NUIT"), col("HEURES_NUIT_MAJOREES"), col("TAUX_NUIT"), col("PRIME_NUIT_H")]).toEqual(["11,2", "2,8", "0", "0", "0", "0"]);
+    // The page without a layout shows v3, links its files with layout=v3, offers v2 and v1, and cites the night premium's law.
+    const page = (await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-03`)).text.replaceAll("&#x27;", "'");
+    expect(page).toContain("Heures de nuit majorées (h)");
+    expect(page).toContain("Taux de majoration de nuit (%)");
+    expect(page).toContain("layout=v3&amp;format=csv");
+    expect(page).toMatch(/<option value="v3"[^>]*>cadran-paie-v3 \(recommandé, avec la majoration de nuit\)<\/option>/);
+    expect(page).toContain('<option value="v2">cadran-paie-v2 (sans la majoration de nuit)</option>');
+    const night = page.slice(page.indexOf('data-testid="payroll-night-sources"'));
+    expect(night).toMatch(/<a href="https:\/\/www\.legifrance\.gouv\.fr\/[^"]+"[^>]*title="Contreparties du travail de nuit[^"]*texte lu le 04\/12\/2026"[^>]*>Code du travail, art\. L3122-8<\/a>/);
+    expect(night).toContain(">Código do Trabalho, art. 266.º n.º 1</a>");
+    // v2 asked: its own columns, no premium nor its articles.
+    const v2 = (await client.get(`/report/payroll?subsidiary=${org.subsidiaryId}&month=2026-03&layout=v2`)).text;
+    expect(v2).not.toContain("Heures de nuit majorées (h)");
+    expect(v2).not.toContain('data-testid="payroll-night-sources"');
+  });
+
   it("the Excel file has the same rows with French headers", async () => {
     const client = htmlClient(() => server.baseUrl);
     await client.login(financial.email);

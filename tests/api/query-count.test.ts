@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FRANCE_POLICY } from "~/domain/overtime/policy";
 import { saveCountryPolicy } from "~/services/overtime/policy.server";
+import { closeMonth } from "~/services/payroll/close.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, type Org, type TestEmployee } from "~tests/support/factories";
 import { loadCurrentUser } from "~/services/identity/current-user.server";
@@ -389,5 +390,44 @@ describe("the shop-floor terminal (issue 46)", () => {
     const after = await run(9_100_002);
     expect(before.step).toBeGreaterThan(0);
     expect(after).toEqual(before);
+  });
+});
+
+describe("a closed payroll month's page, its anomalies in words (decision 0143)", () => {
+  it("sends as many statements for one employee with anomalies as for twenty", async () => {
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const boss = (await loadCurrentUser(db.em(), manager.userId))!;
+    // The month before last (finished whenever the test runs), closed for two subsidiaries of 1 and 20 people, each
+    // with a day without end in it (an anomaly said in words on the page).
+    const first = new Date();
+    first.setUTCDate(1);
+    first.setUTCMonth(first.getUTCMonth() - 2);
+    const month = first.toISOString().slice(0, 7);
+    const closedWith = async (tag: string, n: number) => {
+      const where = await createOrg(db.em(), ` QC ${tag}`);
+      for (let i = 0; i < n; i++) {
+        const e = await createEmployee(db.em(), where, { email: `qc.${tag}.${i}@cadran.test` });
+        await db.sql(`insert into time_clock (employee_id, date, type, anomaly, created_at, updated_at) values (?, ?::date, 'START', true, now(), now())`, [
+          e.employeeId,
+          `${month}-1${i % 10}`,
+        ]);
+      }
+      await closeMonth(db.em(), boss, where.subsidiaryId, month, new Date());
+      return `/report/payroll?subsidiary=${where.subsidiaryId}&month=${month}`;
+    };
+    const one = await closedWith("clos1", 1);
+    const twenty = await closedWith("clos20", 20);
+    let page = "";
+    const before = await countQueries(async () => expect((await client.get(one)).status).toBe(200));
+    const after = await countQueries(async () => {
+      const res = await client.get(twenty);
+      expect(res.status).toBe(200);
+      page = res.text;
+    });
+    expect(page).toContain('data-testid="payroll-closed-anomalies"');
+    expect(page).toContain("Salariés avec des anomalies ou alertes légales sur le mois : 20");
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
   });
 });

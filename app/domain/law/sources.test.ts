@@ -8,6 +8,8 @@ import { explainWeekFacts } from "~/domain/overtime/screens";
 import { addDays } from "~/domain/shared/time-calendar-date";
 
 const H = 3600;
+/** The night premium's articles, read again for the payroll file's cadran-paie-v3 (decision 0143). */
+const READ_AGAIN = ["FR.L3122-8", "PT.266"];
 
 describe("the one table of legal sources (issue 40 §2, decision 0125)", () => {
   it.each(Object.entries(LEGAL_SOURCES))("%s: an article, a title, an official address and the reading date", (_, s) => {
@@ -19,7 +21,8 @@ describe("the one table of legal sources (issue 40 §2, decision 0125)", () => {
     if (s.url.includes("/codes/article_lc/")) {
       expect(s.url).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\/codes\/article_lc\/LEGIARTI\d{12}$/);
       expect(s.readOn).toBe("2026-12-03");
-    } else expect(s.readOn).toBe("2026-12-02");
+    } else if (READ_AGAIN.includes(_)) expect(s.readOn).toBe("2026-12-04");
+    else expect(s.readOn).toBe("2026-12-02");
   });
 
   it.each<[SourceId, string]>([

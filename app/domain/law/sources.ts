@@ -40,19 +40,22 @@ const dreArticle = (element: number) => `https://dre.pt/web/guest/legislacao-con
 /** The reading of issue 40 (search tool, texts in force). */
 const READ_ON = "2026-12-02";
 
-const fr = (number: string, title: string, own?: { legiarti: string; readOn: string }): LegalSource => ({
+/** A text read again after issue 40's reading (decision 0143: the night premium's articles, 2026-12-04). */
+const READ_AGAIN_ON = "2026-12-04";
+
+const fr = (number: string, title: string, own?: { legiarti?: string; readOn: string }): LegalSource => ({
   country: "FR",
   article: `Code du travail, art. ${number}`,
   title,
-  url: own ? legifranceArticle(own.legiarti) : legifrance(number),
+  url: own?.legiarti ? legifranceArticle(own.legiarti) : legifrance(number),
   readOn: own?.readOn ?? READ_ON,
 });
-const pt = (article: string, title: string, url: string = CODIGO_DO_TRABALHO): LegalSource => ({
+const pt = (article: string, title: string, url: string = CODIGO_DO_TRABALHO, readOn: string = READ_ON): LegalSource => ({
   country: "PT",
   article: `Código do Trabalho, art. ${article}`,
   title,
   url,
-  readOn: READ_ON,
+  readOn,
 });
 
 export const LEGAL_SOURCES = {
@@ -84,7 +87,8 @@ export const LEGAL_SOURCES = {
   "FR.L3122-5": fr("L3122-5", "Travailleur de nuit : 3 heures de nuit deux fois par semaine, ou le nombre annuel de l'accord"),
   "FR.L3122-6": fr("L3122-6", "Travailleur de nuit : 8 heures par jour au plus"),
   "FR.L3122-7": fr("L3122-7", "Travailleur de nuit : 40 heures en moyenne sur 12 semaines au plus"),
-  "FR.L3122-8": fr("L3122-8", "Contreparties du travail de nuit fixées par accord"),
+  // Read again for the payroll's night premium (decision 0143): rest is the compulsory counterpart, pay only by agreement.
+  "FR.L3122-8": fr("L3122-8", "Contreparties du travail de nuit : repos compensateur, et compensation salariale si l'accord la prévoit", { readOn: READ_AGAIN_ON }),
   "FR.L3122-23": fr("L3122-23", "À défaut d'accord : travailleur de nuit à partir de 270 heures de nuit sur 12 mois consécutifs"),
   // France: paid leave in the threshold
   "FR.CASS-23-14455": {
@@ -108,7 +112,8 @@ export const LEGAL_SOURCES = {
   "PT.228.1.e": pt("228.º n.º 1 e)", "Jour de repos ou férié : pas plus que la durée normale du jour", dreArticle(73481999)),
   "PT.229.4": pt("229.º n.º 4", "Travail le jour de repos obligatoire : un jour de repos compensatoire payé dans les 3 jours ouvrables suivants"),
   "PT.232": pt("232.º", "Repos hebdomadaire : au moins un jour par semaine, le dimanche"),
-  "PT.266": pt("266.º n.º 1", "Travail de nuit payé +25 %"),
+  // Read again for the payroll's night premium (decision 0143): n.º 2 an instrument may replace it, n.º 3 its exceptions.
+  "PT.266": pt("266.º n.º 1", "Travail de nuit payé +25 % (sauf accord qui le remplace ou activité de nuit par nature)", CODIGO_DO_TRABALHO, READ_AGAIN_ON),
   "PT.268": pt("268.º", "Majoration des heures supplémentaires (jour ouvrable, jour de repos ou férié)"),
 } as const satisfies Record<string, LegalSource>;
 

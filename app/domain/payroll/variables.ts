@@ -1,6 +1,6 @@
 /**
- * A month's payroll variables of one employee (DESIGN §10; layouts `cadran-paie-v1` and `cadran-paie-v2`,
- * docs/payroll-variables.md, decision 0072), from the engine's stored weeks touching the month and the accepted
+ * A month's payroll variables of one employee (DESIGN §10; layouts `cadran-paie-v1`, `cadran-paie-v2` and
+ * `cadran-paie-v3`, docs/payroll-variables.md, decisions 0072 and 0143), from the engine's stored weeks touching the month and the accepted
  * leaves overlapping it. Pure: the service reads the rows, this adds them up; the result is a plain serialisable
  * object (a closed month stores it as its snapshot).
  *
@@ -51,6 +51,11 @@ export interface PayrollFigures extends V2Figures {
   // v2 (cadran-paie-v2): V2Figures, and
   /** Night hours (issue 26: filled by the night-work rules; 0 until then). */
   nightSeconds: number;
+  // v3 (cadran-paie-v3, decision 0143): the night premium (app/domain/payroll/night-premium.ts). Absent from the
+  // lines a month closed before stored: its v3 cells are empty, never a made-up 0.
+  nightPremiumSeconds?: number;
+  nightPremiumRate?: number;
+  nightPremiumEquivalentSeconds?: number;
 }
 
 /**

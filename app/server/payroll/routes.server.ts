@@ -5,10 +5,12 @@ import { localDate } from "~/domain/shared/zoned-day";
 import { t } from "~/i18n/fr";
 import { AppError, NotFoundError } from "~/services/shared/errors";
 import { closedMonths, closeMonth, markMonthDownloaded, monthState, monthVersion, reopenMonth, reopenPreview } from "~/services/payroll/close.server";
-import { closeChecklist } from "~/services/payroll/checklist.server";
+import { closeChecklist, closedMonthAnomalies } from "~/services/payroll/checklist.server";
+import { cite } from "~/domain/law/sources";
 import { pendingRappelWeeks } from "~/services/payroll/rappel.server";
 import { monthRappels } from "~/services/payroll/store.server";
 import {
+  layoutParam,
   PAYROLL_LAYOUTS,
   payrollCsv,
   payrollLineCount,
@@ -47,8 +49,9 @@ export async function payrollPageLoader(request: Request) {
   const user = await requireUser(request);
   const em = await getEm();
   const { subsidiaryId, month } = readQuery(new URL(request.url), user.subsidiaryId);
-  // The page shows (and its export links ask for) the layout chosen, cadran-paie-v2 by default (decision 0072).
-  const layout = readPayrollLayout(new URL(request.url).searchParams.get("layout") ?? "v2");
+  // The page shows (and its export links ask for) the layout chosen, the recommended one by default: cadran-paie-v3
+  // since decision 0143 (v2 since 0072). An export address without `layout` keeps v1.
+  const layout = readPayrollLayout(new URL(request.url).searchParams.get("layout") ?? layoutParam(PAYROLL_LAYOUTS[0]!));
   const layouts = PAYROLL_LAYOUTS;
   const subsidiaries = await em.execute<{ id: number; name: string }[]>(`select id, name from subsidiary order by name`);
   if (!validMonth(month) || subsidiaryId === null) {
@@ -68,6 +71,8 @@ export async function payrollPageLoader(request: Request) {
       rappelTable: null,
       pendingRappels: 0,
       checklist: null,
+      closedAnomalies: null,
+      nightSources: [],
       confirm: null,
       preview: null,
     };
@@ -92,6 +97,8 @@ export async function payrollPageLoader(request: Request) {
     const confirm = asked === "close" && !state.closed && state.closable && mayClose ? "close" : asked === "reopen" && state.closed && user.profileType === "ROLE_HEAD_MANAGEMENT" ? "reopen" : null;
     // The pre-close checklist (issue 38 §4), before the close button of a month that may be closed.
     const checklist = !state.closed && state.closable && mayClose ? await closeChecklist(em, subsidiaryId, month, new Date()) : null;
+    // A closed month's anomalies in words, as the checklist says them for an open one (decision 0143).
+    const closedAnomalies = state.closed ? await closedMonthAnomalies(em, subsidiaryId, month, new Date()) : null;
     const preview = confirm === "reopen" ? await reopenPreview(em, subsidiaryId, month) : null;
     return {
       subsidiaries,
@@ -112,6 +119,9 @@ export async function payrollPageLoader(request: Request) {
       // Shown on an open month only: a closed month's rappels are its snapshot.
       pendingRappels: state.closed ? 0 : pendingRappels,
       checklist,
+      closedAnomalies,
+      // The articles of the night premium columns (cadran-paie-v3: Code du travail L3122-8, Código do Trabalho art. 266.º).
+      nightSources: layout === "cadran-paie-v3" ? cite(["FR.L3122-8", "PT.266"]) : [],
       confirm,
       preview,
     };

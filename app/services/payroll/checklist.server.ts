@@ -51,9 +51,9 @@ const frDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
  * The checklist of a subsidiary's month: leaves waiting on its days, clock corrections waiting on its days, weeks
  * changed since their last computation, time-registered employees with working days of their own schedule (the terms
  * in force that week, not a holiday nor inside an accepted leave, within their employment; decision 0122) without any
- * clock, days and weeks with anomalies or legal-check warnings, employees hired or leaving in the month whose sheet is
- * incomplete, as of `now` (a week's rest not over yet is not judged). Five statements (the legal checks' clock days:
- * one; the flagged weeks' anomalies: one).
+ * clock, days and weeks with anomalies or legal-check warnings (`anomalyLine`, shared with a closed month's list),
+ * employees hired or leaving in the month whose sheet is incomplete, as of `now` (a week's rest not over yet is not
+ * judged). Five statements (the legal checks' clock days: one; the flagged weeks' anomalies: one).
  */
 export async function closeChecklist(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<ChecklistLine[]> {
   const { from, to } = checkMonth(month);
@@ -144,35 +144,8 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
   )
     .map(toRecord)
     .filter((r) => r.completion < 100);
-  // Legal-check warnings of the month (breaks, daily and weekly maxima, rest: app/domain/law/checks.ts), read as
-  // the overtime screens read them (one statement), added to each employee's anomalies (decision 0122), and the
-  // stored weeks' anomalies and the days without end of those flagged (one statement): each said in French with its
-  // articles, as the explained week says it (decision 0138).
-  const legal = await legalDays(em, facts.map((f) => f.id), from, to);
-  const people = new Map<number, { id: number; firstname: string; lastname: string }>();
-  for (const a of rows.find((r) => r.kind === "anomalies")?.items ?? []) people.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname });
-  const checksOf = new Map(facts.map((f) => [f.id, checksIn(legal.get(f.id), from, to, now)]));
-  for (const f of facts) if ((checksOf.get(f.id) ?? []).length > 0 && !people.has(f.id)) people.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname });
-  // Always run (an empty list reads nothing): the page's statements do not depend on who has anomalies.
-  const stored = await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
-    `select e.id as employee_id,
-            (select json_agg(json_build_object('monday', w.monday::text, 'mode', w.mode, 'anomalies', w.explanation -> 'anomalies', 'quota', w.explanation -> 'quota') order by w.monday)
-               from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date) as weeks,
-            (select json_agg(tc.date::text order by tc.date) from time_clock tc
-              where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date) as days
-       from employee e where e.id = any(?::int[])`,
-    [from, to, from, to, intArray([...people.keys()])],
-  );
-  const storedOf = new Map(stored.map((r) => [r.employee_id, r]));
-  const anomalies = [...people.values()]
-    .map((p) => {
-      const r = storedOf.get(p.id);
-      const weeks = (r?.weeks ?? []).map((w) => ({ ...w, mode: w.mode === "daily" ? ("daily" as const) : ("weekly" as const), anomalies: w.anomalies ?? [] }));
-      const notes = anomalyNotes({ from, to, weeks, daysWithoutEnd: r?.days ?? [], checks: checksOf.get(p.id) ?? [] });
-      return { ...p, notes: notes.map((n) => ({ text: n.text, sources: n.sources, href: explainedWeekHref(p.id, n.monday) })) };
-    })
-    .filter((p) => p.notes.length > 0)
-    .sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
+  const flagged = (rows.find((r) => r.kind === "anomalies")?.items ?? []).map((a) => ({ id: a.id, firstname: a.firstname, lastname: a.lastname }));
+  const anomalies = await anomalyLine(em, flagged, facts, from, to, now);
   const by = new Map(rows.map((r) => [r.kind, r]));
   const line = (key: ChecklistLine["key"], item: (i: NonNullable<(typeof rows)[number]["items"]>[number]) => ChecklistItem): ChecklistLine => {
     const r = by.get(key);
@@ -188,15 +161,82 @@ export async function closeChecklist(em: EntityManager, subsidiaryId: number, mo
       count: missing.length,
       items: missing.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.extra} j (${frDate(i.day!)}…)`, href: `/time-clock/edit-badging` })),
     },
-    {
-      key: "anomalies",
-      count: anomalies.length,
-      items: anomalies.slice(0, CHECKLIST_ITEMS).map((i) => ({ label: `${name(i)} — ${i.notes.length}`, href: i.notes[0]!.href, notes: i.notes })),
-    },
+    anomalies,
     {
       key: "incomplete_sheets",
       count: sheets.length,
       items: sheets.slice(0, CHECKLIST_ITEMS).map((r) => ({ label: `${r.displayName} — ${r.completion} %`, href: `/employees/${r.id}/edit` })),
     },
   ];
+}
+
+interface Person {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+/**
+ * The anomalies line (decision 0138): each employee's anomalies and legal-check warnings of the month in French with
+ * their articles, each linking its explained week. `flagged`: the employees whose days or stored weeks carry an
+ * anomaly; `registered`: the time-registered staff, whose legal checks are read (breaks, daily and weekly maxima,
+ * rest: app/domain/law/checks.ts) as the overtime screens read them and added to their anomalies (decision 0122).
+ * Two statements (the legal checks' clock days; the stored weeks' anomalies and the days without end of those
+ * listed), whoever is listed.
+ */
+async function anomalyLine(em: EntityManager, flagged: readonly Person[], registered: readonly Person[], from: CalendarDate, to: CalendarDate, now: Date): Promise<ChecklistLine> {
+  const legal = await legalDays(em, registered.map((f) => f.id), from, to);
+  const people = new Map<number, Person>();
+  for (const a of flagged) people.set(a.id, { id: a.id, firstname: a.firstname, lastname: a.lastname });
+  const checksOf = new Map(registered.map((f) => [f.id, checksIn(legal.get(f.id), from, to, now)]));
+  for (const f of registered) if ((checksOf.get(f.id) ?? []).length > 0 && !people.has(f.id)) people.set(f.id, { id: f.id, firstname: f.firstname, lastname: f.lastname });
+  // Always run (an empty list reads nothing): the page's statements do not depend on who has anomalies.
+  const stored = await em.execute<{ employee_id: number; weeks: (ChecklistWeek & { anomalies: OvertimeAnomaly[] | null })[] | null; days: string[] | null }[]>(
+    `select e.id as employee_id,
+            (select json_agg(json_build_object('monday', w.monday::text, 'mode', w.mode, 'anomalies', w.explanation -> 'anomalies', 'quota', w.explanation -> 'quota') order by w.monday)
+               from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date) as weeks,
+            (select json_agg(tc.date::text order by tc.date) from time_clock tc
+              where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date) as days
+       from employee e where e.id = any(?::int[])`,
+    [from, to, from, to, intArray([...people.keys()])],
+  );
+  const storedOf = new Map(stored.map((r) => [r.employee_id, r]));
+  const listed = [...people.values()]
+    .map((p) => {
+      const r = storedOf.get(p.id);
+      const weeks = (r?.weeks ?? []).map((w) => ({ ...w, mode: w.mode === "daily" ? ("daily" as const) : ("weekly" as const), anomalies: w.anomalies ?? [] }));
+      const notes = anomalyNotes({ from, to, weeks, daysWithoutEnd: r?.days ?? [], checks: checksOf.get(p.id) ?? [] });
+      return { ...p, notes: notes.map((n) => ({ text: n.text, sources: n.sources, href: explainedWeekHref(p.id, n.monday) })) };
+    })
+    .filter((p) => p.notes.length > 0)
+    .sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.id - b.id);
+  return {
+    key: "anomalies",
+    count: listed.length,
+    items: listed
+      .slice(0, CHECKLIST_ITEMS)
+      .map((i) => ({ label: `${displayName(i.firstname, i.lastname)} — ${i.notes.length}`, href: i.notes[0]!.href, notes: i.notes })),
+  };
+}
+
+/**
+ * A closed month's anomalies in words (decision 0143): the checklist's anomalies line for the employees of the month's
+ * stored lines (a month closed before lines were stored: the subsidiary's staff of the month), read as they are now,
+ * as of `now`. Three statements.
+ */
+export async function closedMonthAnomalies(em: EntityManager, subsidiaryId: number, month: string, now: Date = new Date()): Promise<ChecklistLine> {
+  const { from, to } = checkMonth(month);
+  const rows = await em.execute<(Person & { registered: boolean; flagged: boolean })[]>(
+    `with paid as (select l.employee_id from payroll_month pm join payroll_month_line l on l.payroll_month_id = pm.id
+                    where pm.subsidiary_id = ? and pm.month = ? and l.employee_id is not null and (l.line -> 'rappel') is null)
+     select e.id, e.firstname, e.lastname, e.time_registration as registered,
+            (exists (select 1 from time_clock tc where tc.employee_id = e.id and not tc.suggested and tc.anomaly and tc.date between ?::date and ?::date)
+             or exists (select 1 from overtime_week w where w.employee_id = e.id and w.anomaly_count > 0 and w.monday between ?::date - 6 and ?::date)) as flagged
+       from employee e
+      where e.id in (select employee_id from paid)
+         or (not exists (select 1 from paid) and e.subsidiary_id = ? and (e.hired_at is null or e.hired_at <= ?::date) and (e.fired_at is null or e.fired_at >= ?::date))
+      order by e.lastname, e.firstname, e.id`,
+    [subsidiaryId, from, from, to, from, to, subsidiaryId, to, from],
+  );
+  return anomalyLine(em, rows.filter((r) => r.flagged), rows.filter((r) => r.registered), from, to, now);
 }

@@ -6,6 +6,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { displayName } from "~/domain/employees/name";
 import { LEAVE_REASONS } from "~/domain/leave/days";
+import { nightPremium, type NightDayFacts } from "~/domain/payroll/night-premium";
 import { payrollFigures, type PayrollLine, type PayrollMonthData } from "~/domain/payroll/variables";
 import { csvLine, csvNumber, monthRange, REPORT_RATES } from "~/domain/reports/reports";
 import { addDays, type CalendarDate } from "~/domain/shared/time-calendar-date";
@@ -62,7 +63,7 @@ export async function payrollMonth(
       matricule: number | null;
       weeks: { m: string; compl: number; rest: number; earned: number; anomalies: number; anomalyList: { date?: string }[] | null; bands: unknown; days: { date: string; workedSeconds?: number }[] | null }[];
       leaves: { reason: string; start: string; end: string; days: number; hours: number | null }[];
-      night: number;
+      nightDays: NightDayFacts[];
     }[]
   >(
     `select e.id, e.firstname, e.lastname, e.matricule,
@@ -73,9 +74,12 @@ export async function payrollMonth(
                         from overtime_week w where w.employee_id = e.id and w.monday between ?::date - 6 and ?::date and w.computed_at is not null), '[]'::json) as weeks,
             coalesce((select json_agg(json_build_object('reason', l.reason, 'start', l.start, 'end', l."end", 'days', l.number_days_work, 'hours', l.nb_hour_absence))
                         from leave l where l.employee_id = e.id and l.state = 'accepted' and l.start <= ?::date and l."end" >= ?::date), '[]'::json) as leaves,
-            (select coalesce(sum(tc.night_seconds), 0)::int from time_clock tc
-              where tc.employee_id = e.id and tc.suggested = false and tc.date between ?::date and ?::date) as night
-       from (select e.id, e.firstname, e.lastname, e.matricule from employee e where ${PAYROLL_EMPLOYEES}
+            coalesce((select json_agg(json_build_object('date', tc.date::text, 'seconds', tc.night_seconds, 'agreementRate', s.night_rate, 'country', co.name,
+                        'policy', (select json_build_object('rate', p.night_rate, 'mode', p.mode) from overtime_policy p
+                                    where p.country_id = co.id and p.effective_from <= tc.date order by p.effective_from desc limit 1)) order by tc.date)
+                        from time_clock tc left join subsidiary s on s.id = e.subsidiary_id left join country co on co.id = coalesce(e.country_id, s.country_id)
+                       where tc.employee_id = e.id and tc.suggested = false and tc.night_seconds > 0 and tc.date between ?::date and ?::date), '[]'::json) as "nightDays"
+       from (select e.id, e.firstname, e.lastname, e.matricule, e.subsidiary_id, e.country_id from employee e where ${PAYROLL_EMPLOYEES}
               order by e.lastname, e.firstname, e.id ${page ? "offset ? limit ?" : ""}) e
       order by e.lastname, e.firstname, e.id`,
     [from, to, from, to, from, to, to, from, from, to, subsidiaryId, to, from, ...(page ? [page.offset, page.limit] : [])],
@@ -86,8 +90,10 @@ export async function payrollMonth(
       matricule: r.matricule,
       employeeName: displayName(r.firstname, r.lastname),
       ...payrollFigures(r.weeks, r.leaves, PAYROLL_LEAVE_REASONS, from, to),
-      // Night hours of the shifts started in the month (issue 26, decision 0075).
-      nightSeconds: Number(r.night ?? 0),
+      // Night hours of the shifts started in the month (issue 26, decision 0075), and their premium at each day's
+      // rate (decision 0143).
+      nightSeconds: r.nightDays.reduce((sum, d) => sum + Number(d.seconds), 0),
+      ...nightPremium(r.nightDays, from, to),
     }),
   );
   // The regularisations carried into this month follow the employees' lines in the files (decision 0079).
@@ -96,15 +102,18 @@ export async function payrollMonth(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files: stable layouts `cadran-paie-v1` and `cadran-paie-v2` (docs/payroll-variables.md, decision 0072)
+// Files: stable layouts `cadran-paie-v1`, `cadran-paie-v2` and `cadran-paie-v3` (docs/payroll-variables.md, decisions 0072, 0143)
 
-export type PayrollLayout = "cadran-paie-v1" | "cadran-paie-v2";
-export const PAYROLL_LAYOUTS: readonly PayrollLayout[] = ["cadran-paie-v2", "cadran-paie-v1"];
+export type PayrollLayout = "cadran-paie-v1" | "cadran-paie-v2" | "cadran-paie-v3";
+/** The layouts the page offers, the recommended first (decision 0143: v3, v2 without the night premium, v1). */
+export const PAYROLL_LAYOUTS: readonly PayrollLayout[] = ["cadran-paie-v3", "cadran-paie-v2", "cadran-paie-v1"];
 
-/** `?layout=v1|v2|cadran-paie-v1|cadran-paie-v2`; without it, v1 (the address already mapped by payroll tools). */
+/** A layout's short name in an address: `v1`, `v2`, `v3`. */
+export const layoutParam = (layout: PayrollLayout): string => layout.replace("cadran-paie-", "");
+
+/** `?layout=v1|v2|v3|cadran-paie-v1|…`; without it (or unknown), v1 (the address already mapped by payroll tools). */
 export function readPayrollLayout(raw: string | null): PayrollLayout {
-  if (raw === "v2" || raw === "cadran-paie-v2") return "cadran-paie-v2";
-  return "cadran-paie-v1";
+  return PAYROLL_LAYOUTS.find((l) => raw === l || raw === layoutParam(l)) ?? "cadran-paie-v1";
 }
 
 /** Decimal hours rounded once from the seconds (issue 25 §5). */
@@ -175,7 +184,33 @@ const V2: PayrollColumn[] = [
   ...leaveAndAnomalies,
 ];
 
-const COLUMNS: Record<PayrollLayout, PayrollColumn[]> = { "cadran-paie-v1": V1, "cadran-paie-v2": V2 };
+/**
+ * `cadran-paie-v3` (issue 40, decision 0143): v2's columns, and after `HEURES_NUIT` the night premium as a payroll
+ * officer pays it — the hours carrying a pay premium, their rate, and the premium as hours to pay at the hourly wage
+ * (Código do Trabalho art. 266.º n.º 1: +25 %; Code du travail L3122-8: the agreement's, else none). A line stored
+ * at a close before v3 has no premium: its three cells are empty.
+ */
+const optionalHours = (code: string, header: string, seconds: (l: PayrollLine) => number | undefined): PayrollColumn => ({
+  code,
+  header,
+  kind: "hours",
+  value: (_, l) => {
+    const s = seconds(l);
+    return s === undefined ? null : hoursValue(s);
+  },
+});
+const V3: PayrollColumn[] = V2.flatMap((c) =>
+  c.code !== "HEURES_NUIT"
+    ? [c]
+    : [
+        c,
+        optionalHours("HEURES_NUIT_MAJOREES", t("payroll.col.night_premium_hours"), (l) => l.nightPremiumSeconds),
+        { code: "TAUX_NUIT", header: t("payroll.col.night_premium_rate"), kind: "number", value: (_, l) => l.nightPremiumRate ?? null },
+        optionalHours("PRIME_NUIT_H", t("payroll.col.night_premium_equivalent"), (l) => l.nightPremiumEquivalentSeconds),
+      ],
+);
+
+const COLUMNS: Record<PayrollLayout, PayrollColumn[]> = { "cadran-paie-v1": V1, "cadran-paie-v2": V2, "cadran-paie-v3": V3 };
 
 /** The CSV header of a layout: fixed codes, never renamed (a new layout gets a new version name). */
 export function payrollColumns(layout: PayrollLayout): string[] {

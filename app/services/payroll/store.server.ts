@@ -119,6 +119,9 @@ export async function rappelLines(em: EntityManager, subsidiaryId: number, month
       leaveDays: LEAVE_REASONS.filter((reason) => reason !== "RECOVERY_LEAVE").map(() => 0),
       anomalies: 0,
       nightSeconds: 0,
+      nightPremiumSeconds: 0,
+      nightPremiumRate: 0,
+      nightPremiumEquivalentSeconds: 0,
       rappel: { monday: r.monday, isoYear: w.year, isoWeek: w.week },
     };
   });
