@@ -17,7 +17,7 @@ import type { PayrollLine, PayrollMonthData } from "~/domain/payroll/variables";
  * The layout of the lines stored at a close: the line object of payroll.server.ts serialised as it is (JSON), so a
  * later layout reads an older month's lines by this name. Bump it with the CSV layout.
  */
-export const PAYROLL_SNAPSHOT_LAYOUT = "cadran-paie-v2";
+export const PAYROLL_SNAPSHOT_LAYOUT = "cadran-paie-v3";
 
 /** A month 'YYYY-MM' of the payroll years (decision 0079) → its days; a French 400 otherwise (0000-01, 2026-13). */
 export function checkMonth(month: string) {
