@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { useJobRunner } from "~/server/operations/job-runner.server";
+import { compressDocument } from "~/server/shared/compress-document.server";
 import { RETRY_AFTER_SECONDS } from "~/server/operations/unavailable.server";
 import { NonceProvider } from "~/ui/shared/nonce";
 
@@ -42,7 +43,9 @@ export default async function handleRequest(
     responseHeaders.set("Cache-Control", "no-store");
   }
   // Bytes, not a string: undici would scan a string body for lone surrogates, then encode it anyway (2 % of a page).
-  return new Response(Buffer.from(`<!DOCTYPE html>${withTransfer(markup, transfer, nonce)}`), {
+  // Compressed here in one call, not by the middleware's per-answer stream (decision 0142).
+  const body = compressDocument(request, responseHeaders, Buffer.from(`<!DOCTYPE html>${withTransfer(markup, transfer, nonce)}`));
+  return new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

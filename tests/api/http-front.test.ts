@@ -283,6 +283,12 @@ describe("compression (issue 12 §5)", () => {
     expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
     // One block, not one per chunk Remix writes: about what gzip makes of the whole page at once.
     expect(zipped.body.length).toBeLessThan(gzipSync(plain.body).length * 1.1);
+    // A browser offers brotli: the document's own one-call compression (decision 0142), its length known.
+    const br = await raw("GET", "/leave/me", { Cookie: cookieOf(c), "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers["vary"])).toMatch(/accept-encoding/i);
+    expect(br.headers["content-length"]).toBe(String(br.body.length));
+    expect(sameBut(brotliDecompressSync(br.body).toString("utf8"))).toBe(sameBut(plain.text));
   });
 
   it("a JSON collection: gzip that decodes to the same JSON", async () => {

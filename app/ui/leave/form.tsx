@@ -46,9 +46,25 @@ const FR_DAY_TIME = new Intl.DateTimeFormat("fr-FR", {
   minute: "2-digit",
 });
 
+/**
+ * Paris dates by UTC hour: Paris is a whole number of hours from UTC all year (+1, +2, the DST switch at 01:00 UTC),
+ * so an instant's Paris day is its UTC date and hour's. A list formats two instants a row, and Intl's format costs
+ * ~1.5 µs a call (0.12 ms of a 50-leave page, decision 0142); a lookup costs nothing. At most 8,784 keys a year.
+ */
+const PARIS_DAY_BY_UTC_HOUR = new Map<string, string>();
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
 /** An instant as DD/MM/YYYY in Paris (the "sent on" / "updated on" columns). */
 export function frInstant(iso: string): string {
-  return FR_DAY.format(new Date(iso));
+  if (!UTC_ISO.test(iso)) return FR_DAY.format(new Date(iso));
+  const hour = iso.slice(0, 13);
+  let day = PARIS_DAY_BY_UTC_HOUR.get(hour);
+  if (day === undefined) {
+    if (PARIS_DAY_BY_UTC_HOUR.size > 50_000) PARIS_DAY_BY_UTC_HOUR.clear();
+    day = FR_DAY.format(new Date(`${hour}:00:00Z`));
+    PARIS_DAY_BY_UTC_HOUR.set(hour, day);
+  }
+  return day;
 }
 
 export function frInstantTime(iso: string): string {
