@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/fr";
 import { argon2Load } from "~/server/identity/password.server";
 import { attemptsInFlight, BURST_REFUSALS, clearLoginBursts } from "~/server/identity/login-attempts.server";
+import { ADDRESS_PACE_FREE_FAILURES, ADDRESS_PACE_STEP_MS } from "~/domain/identity/login-throttle";
 import { loginWithPassword, type LoginResult } from "~/services/identity/auth.server";
 import { useTestDatabase } from "~tests/support/db";
 import { createEmployee, createOrg, TEST_PASSWORD, type Org } from "~tests/support/factories";
@@ -79,6 +80,32 @@ describe("a login burst", () => {
     // Someone from that address with the right password: checked in the suspect lane, which is free: signed in.
     expect(await loginWithPassword(db.em().fork(), { identifier: me.email, password: TEST_PASSWORD, ip: BURST_IP })).toMatchObject({ ok: true });
     expect(argon2Load()).toMatchObject({ suspect: 10, refused: 0 });
+  }, 60_000);
+
+  it("slows an address failing fast one attempt at a time: a run one after the other is answered, one sent alongside is refused before hashing", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const me = await createEmployee(db.em(), org);
+    const attempt = (identifier: string, password: string) => loginWithPassword(db.em().fork(), { identifier, password, ip: BURST_IP });
+    argon2Load(true);
+    // Ten wrong passwords one after the other from one address: no wait from the pace (ADDRESS_PACE_FREE_FAILURES).
+    for (let i = 0; i < ADDRESS_PACE_FREE_FAILURES; i++) expect(await attempt(`nom${i}@cadran.test`, WRONG)).toMatchObject({ reason: "invalid" });
+    // The 11th and 12th wait 100 then 200 ms, and are checked: slowed, never refused.
+    const started = performance.now();
+    expect(await attempt("nom10@cadran.test", WRONG)).toMatchObject({ reason: "invalid" });
+    expect(await attempt("nom11@cadran.test", WRONG)).toMatchObject({ reason: "invalid" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(3 * ADDRESS_PACE_STEP_MS - 5);
+    // Two more from the address at the same moment: one waits its turn and is checked, the other is refused before
+    // hashing (whichever reads the counts first sees the other in flight).
+    const pair = await Promise.all([attempt("nom12@cadran.test", WRONG), attempt("nom13@cadran.test", WRONG)]);
+    expect(pair.map((a) => (a.ok ? "ok" : a.reason)).sort()).toEqual(["invalid", "throttled"]);
+    expect(argon2Load()).toMatchObject({ refused: 0 });
+    expect(argon2Load().clean + argon2Load().suspect).toBe(13);
+    expect(await db.sql("select id from login_failure where ip = ?", [BURST_IP])).toHaveLength(13);
+    // Someone at that address with the right password, after the run: slowed too, signed in.
+    expect(await attempt(me.email, TEST_PASSWORD)).toMatchObject({ ok: true });
+    // From another address the pace does not apply.
+    expect(await loginWithPassword(db.em().fork(), { identifier: me.email, password: TEST_PASSWORD, ip: "198.51.100.9" })).toMatchObject({ ok: true });
+    expect(attemptsInFlight()).toBe(0);
   }, 60_000);
 
   it("answers the attempts refused before hashing as throttled: 429 and the French message on /api/login", async () => {

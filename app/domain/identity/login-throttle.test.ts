@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginLane, loginThrottle } from "./login-throttle";
+import { addressPace, loginLane, loginThrottle } from "./login-throttle";
 
 /** Issue 30 / decision 0089: per account a refusal, per account and address and per address growing delays. */
 describe("loginThrottle", () => {
@@ -33,5 +33,20 @@ describe("loginLane", () => {
     ["a failure of the account and a burst from the address", 3, 0, 200, "suspect"],
   ] as const)("%s", (_name, byAccount, accountInFlight, byAddress, expected) => {
     expect(loginLane({ byAccount, accountInFlight, byAddress })).toBe(expected);
+  });
+});
+
+/** Issue 42 §7 / decision 0131 (session 17 addendum): an address failing fast goes one attempt at a time, each after a wait. */
+describe("addressPace", () => {
+  it.each([
+    ["no failure in the last ten seconds", 0, 0, { refuse: false, delayMs: 0 }],
+    ["nine failures in ten seconds, others in flight (colleagues at once): no wait, nothing refused", 9, 3, { refuse: false, delayMs: 0 }],
+    ["ten failures in ten seconds: one at a time, 100 ms", 10, 0, { refuse: false, delayMs: 100 }],
+    ["fifteen failures in ten seconds: 600 ms", 15, 0, { refuse: false, delayMs: 600 }],
+    ["fifty failures in ten seconds: the wait stops growing at 1 s", 50, 0, { refuse: false, delayMs: 1000 }],
+    ["ten failures in ten seconds and another attempt of the address in flight: refused before hashing", 10, 1, { refuse: true }],
+    ["a burst: 200 failures, 40 attempts in flight", 200, 40, { refuse: true }],
+  ] as const)("%s", (_name, byAddressRecently, addressInFlight, expected) => {
+    expect(addressPace({ byAddressRecently, addressInFlight })).toEqual(expected);
   });
 });

@@ -54,3 +54,33 @@ export interface LaneInput {
 export function loginLane(f: LaneInput): "clean" | "suspect" {
   return f.byAccount > 0 || f.accountInFlight > 0 || f.byAddress >= ADDRESS_SUSPECT_FAILURES ? "suspect" : "clean";
 }
+
+/**
+ * An address's pace (issue 42 §7, decision 0131 addendum of session 17). 0089's address delay starts at 50 failures in
+ * 15 minutes, so a script sending wrong passwords at 20 a second had its first 50 hashed for free, and a paced burst
+ * (one request every 50 ms) is, request by request, a fast run of sequential attempts. So the pace counts too: past
+ * ADDRESS_PACE_FREE_FAILURES failures from one address within the last ADDRESS_PACE_WINDOW_MS (no office mistypes
+ * ten passwords in ten seconds), the address's attempts go one at a time, each after a wait of ADDRESS_PACE_STEP_MS
+ * per failure over the free ones (ADDRESS_PACE_MAX_DELAY_MS at most). One at a time: an attempt arriving while
+ * another from the same address waits or is checked is refused before hashing (answered as throttled, not recorded).
+ * A person or a script retrying one attempt after another is never refused by it, only slowed (0089's promise to an
+ * office behind one address holds); a burst sent faster than it is answered gets one check per wait.
+ */
+export const ADDRESS_PACE_WINDOW_MS = 10_000;
+export const ADDRESS_PACE_FREE_FAILURES = 10;
+export const ADDRESS_PACE_STEP_MS = 100;
+export const ADDRESS_PACE_MAX_DELAY_MS = 1_000;
+
+export interface PaceInput {
+  /** Failures from the address within the last ADDRESS_PACE_WINDOW_MS. */
+  byAddressRecently: number;
+  /** Other attempts from the address in flight now. */
+  addressInFlight: number;
+}
+
+export function addressPace(f: PaceInput): ThrottleDecision {
+  const over = f.byAddressRecently - ADDRESS_PACE_FREE_FAILURES;
+  if (over < 0) return { refuse: false, delayMs: 0 };
+  if (f.addressInFlight > 0) return { refuse: true };
+  return { refuse: false, delayMs: Math.min(ADDRESS_PACE_MAX_DELAY_MS, (over + 1) * ADDRESS_PACE_STEP_MS) };
+}

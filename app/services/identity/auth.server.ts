@@ -6,7 +6,7 @@ import { enterAttempt, noteRefusedLogin } from "~/server/identity/login-attempts
 import { hashPassword, needsRehash, RefusedBeforeHashing, verifyPassword } from "~/server/identity/password.server";
 import { normaliseEmail } from "~/domain/shared/email-address";
 import { isValidPassword } from "~/domain/identity/password-rule";
-import { LOGIN_WINDOW_MS, loginLane, loginThrottle } from "~/domain/identity/login-throttle";
+import { ADDRESS_PACE_WINDOW_MS, addressPace, LOGIN_WINDOW_MS, loginLane, loginThrottle } from "~/domain/identity/login-throttle";
 import { t } from "~/i18n/fr";
 import { CURRENT_USER_FROM, CURRENT_USER_SELECT, toCurrentUser, type CurrentUser, type CurrentUserRow } from "./current-user.server";
 import { AppError, ValidationError } from "~/services/shared/errors";
@@ -70,11 +70,12 @@ export async function loginWithPassword(
   const address = enterAttempt(`address:${input.ip}`);
   try {
     const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-    const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string }[]>(
+    const paceSince = new Date(now.getTime() - ADDRESS_PACE_WINDOW_MS);
+    const [counts] = await em.getConnection().execute<{ by_account: string; by_pair: string; by_ip: string; by_ip_recently: string }[]>(
       `select count(*) filter (where identifier = ?) as by_account, count(*) filter (where identifier = ? and ip = ?) as by_pair,
-              count(*) filter (where ip = ?) as by_ip
+              count(*) filter (where ip = ?) as by_ip, count(*) filter (where ip = ? and at > ?) as by_ip_recently
          from login_failure where at > ? and (identifier = ? or ip = ?)`,
-      [identifier, identifier, input.ip, input.ip, since, identifier, input.ip],
+      [identifier, identifier, input.ip, input.ip, input.ip, paceSince, since, identifier, input.ip],
     );
     const recorded = { byAccount: Number(counts?.by_account ?? 0), byPair: Number(counts?.by_pair ?? 0), byAddress: Number(counts?.by_ip ?? 0) };
     const decision = loginThrottle({
@@ -82,12 +83,17 @@ export async function loginWithPassword(
       byAccountAndAddress: recorded.byPair,
       byAddress: recorded.byAddress + address.failuresSince(),
     });
-    if (decision.refuse) {
+    // An address failing fast goes one attempt at a time, each after a wait (decision 0131, session 17 addendum).
+    const pace = decision.refuse
+      ? decision
+      : addressPace({ byAddressRecently: Number(counts?.by_ip_recently ?? 0) + address.failuresSince(), addressInFlight: address.others() });
+    if (pace.refuse) {
       noteRefusedLogin(input.ip);
-      console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
+      console.warn(`[auth] throttled login for ${identifier} from ${input.ip}${decision.refuse ? "" : " (its address fails fast, one attempt at a time)"}`);
       return { ok: false, reason: "throttled" };
     }
-    if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+    const delayMs = Math.max(decision.refuse ? 0 : decision.delayMs, pace.delayMs);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
     // Asked when the check would start, and again when a waiting check's turn comes.
     const lane = () =>
