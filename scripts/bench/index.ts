@@ -29,6 +29,8 @@ import { printResult, runLoad, runRate } from "./load";
  * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
  * BENCH_ONLY=burst: the login burst alone (issue 42 §7, scripts/bench/login-burst.ts): other people's clock actions and
  * pages before and during 200 wrong passwords from one address (also run by a full demo bench).
+ * BENCH_ONLY=paint: felt speed alone (issue 44 §6, scripts/bench/paint.ts): the leave list, the home and the badging
+ * page's largest paint in Chromium on a slow phone profile, cold, JavaScript on and off (PAINT_RUNS, default 3).
  * Figures go to bench-results.json (git-ignored).
  */
 const large = process.argv.includes("--large") || process.env.BENCH_LARGE === "1";
@@ -42,6 +44,7 @@ const clockOnly = process.env.BENCH_ONLY === "clock";
 const pagesOnly = process.env.BENCH_ONLY === "pages";
 const nightlyOnly = process.env.BENCH_ONLY === "nightly";
 const burstOnly = process.env.BENCH_ONLY === "burst";
+const paintOnly = process.env.BENCH_ONLY === "paint";
 const results: Record<string, unknown> = {
   when: new Date().toISOString(),
   mode: large ? "large" : "demo",
@@ -221,6 +224,18 @@ console.info(
 if (large) {
   if (!clockOnly && !nightlyOnly) await benchLargePages();
   if (!clockOnly && !pagesOnly && !nightlyOnly) benchExcelProcess();
+} else if (paintOnly) {
+  // Felt speed (issue 44 §6): the leave list (50 pending leaves), the home and the badging page of the demo employee.
+  const { benchPaint } = await import("./paint");
+  const cookie = (await login("employe@cadran.test"))!;
+  results.paint = await benchPaint({
+    base,
+    pages: [
+      { name: "leave list", path: "/leave/me?tab=pending", cookie },
+      { name: "home", path: "/", cookie },
+      { name: "badging", path: "/time-clock/badging", cookie },
+    ],
+  });
 } else if (burstOnly) {
   const { benchLoginBurst } = await import("./login-burst");
   results.loginBurst = await benchLoginBurst({ port: port + 2, databaseUrl: process.env.DATABASE_URL!, accounts, password: DEMO_PASSWORD, seconds, webProcesses });
@@ -234,7 +249,7 @@ if (large) {
   }
 }
 
-if (!pagesOnly && !nightlyOnly && !burstOnly) {
+if (!pagesOnly && !nightlyOnly && !burstOnly && !paintOnly) {
   // The full stack and the floor each in their own child process, the load clients here (decision 0057).
   try {
     const { benchClockVsFloor } = await import("./clock-vs-floor");
@@ -245,7 +260,7 @@ if (!pagesOnly && !nightlyOnly && !burstOnly) {
 }
 
 await timed.close();
-if (!clockOnly && !pagesOnly && !burstOnly) {
+if (!clockOnly && !pagesOnly && !burstOnly && !paintOnly) {
   const { benchNightly } = await import("./nightly");
   results.nightly = await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });
 }
