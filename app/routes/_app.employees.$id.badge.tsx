@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { frDateTime } from "~/domain/history/text";
+import { printedBadge } from "~/domain/time-clock/terminal";
 import { t } from "~/i18n/fr";
 import { requireUser } from "~/server/identity/auth.server";
 import { commitSession, getSession, pushAlert } from "~/server/identity/session.server";
@@ -62,6 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         matricule: issued.matricule,
         subsidiary: sheet.relations.subsidiary?.name ?? "",
         svg: await badgeQrSvg(issued.content),
+        text: printedBadge(issued.content),
       };
       // Never cached nor kept: the page holds the badge's secret.
       return data({ badge }, { headers: { "Cache-Control": "no-store" } });

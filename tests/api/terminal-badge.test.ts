@@ -75,10 +75,16 @@ describe("the badge over HTTP", () => {
     expect(page).toContain("Camille DUBOIS");
     expect(page).toContain("Matricule 8101");
     expect(page).toMatch(/<div class="badge-qr" role="img" aria-label="QR code du badge de Camille DUBOIS"><svg aria-hidden="true"[^>]*viewBox="0 0 \d+ \d+"/);
-    // The secret is never in the page as text, nor stored in clear.
+    // Under the QR, its text to type when no reader is at hand (the secret in groups of four); stored only as a hash.
+    const typed = /data-testid="badge-text">([^<]+)</.exec(page)?.[1] ?? "";
+    expect(typed).toMatch(/^CADRAN-8101- ([0-9A-F]{4} ){15}[0-9A-F]{4}$/);
     const [row] = await db.sql<{ h: string }>("select terminal_badge_hash as h from employee where id = ?", [camille.employeeId]);
     expect(row!.h).toMatch(/^[0-9a-f]{64}$/);
-    expect(page).not.toMatch(/CADRAN-8101-/);
+    expect(await db.sql("select id from employee where terminal_badge_hash = ?", [typed.replace(/\s/g, "")])).toEqual([]);
+    // Typed as printed at a terminal: Camille's buttons.
+    const desk = await device("Entrée fiche");
+    desk.now(T0);
+    expect(decode((await desk.client.post("/terminal?index", { intent: "badge", badge: typed })).text)).toContain("Bonjour Camille DUBOIS");
 
     // Shown once: the badge page's GET has no QR, only the state and the actions.
     const again = decode((await hr.get(`/employees/${camille.employeeId}/badge`)).text);
@@ -96,6 +102,7 @@ describe("the badge over HTTP", () => {
     const after = decode((await hr.get(`/employees/${camille.employeeId}/edit`)).text);
     expect(after).toContain("Le badge de pointage de Camille DUBOIS est révoqué.");
     expect(after).toContain("Aucun badge en service.");
+    expect(decode((await desk.client.post("/terminal?index", { intent: "badge", badge: typed })).text)).toContain("Badge non reconnu.");
     // Revoking again: a French notice, never a 500.
     const twice = await hr.post(`/employees/${camille.employeeId}/badge`, { intent: "revoke-badge" });
     expect(twice.status).toBe(302);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeContent, countFailure, isLocked, isValidCode, looksLikeBadge, parseBadge, PERSON_RULE, terminalState, TERMINAL_RULE, type FailureCount } from "./terminal";
+import { badgeContent, countFailure, printedBadge, isLocked, isValidCode, looksLikeBadge, parseBadge, PERSON_RULE, terminalState, TERMINAL_RULE, type FailureCount } from "./terminal";
 
 const at = (iso: string) => new Date(iso);
 const NOW = at("2026-12-22T08:00:00Z");
@@ -89,6 +89,7 @@ describe("the badge's content", () => {
     ["as printed", `CADRAN-4101-${upper}`, { matricule: 4101, secret: upper }],
     ["typed in lower case (caps lock)", `cadran-4101-${secret}`, { matricule: 4101, secret: upper }],
     ["with the scanner's spaces around", `  CADRAN-4101-${upper}\t`, { matricule: 4101, secret: upper }],
+    ["typed from the printed groups", printedBadge(`CADRAN-4101-${upper}`), { matricule: 4101, secret: upper }],
     ["a short secret", `CADRAN-4101-${upper.slice(1)}`, null],
     ["a long secret", `CADRAN-4101-${upper}0`, null],
     ["not hexadecimal", `CADRAN-4101-${upper.slice(1)}G`, null],
@@ -99,6 +100,9 @@ describe("the badge's content", () => {
     ["empty", "", null],
   ] as const)("%s", (_, text, parsed) => {
     expect(parseBadge(text)).toEqual(parsed);
+  });
+  it("prints the secret in groups of four after the matricule", () => {
+    expect(printedBadge(`CADRAN-4101-${upper}`)).toBe(`CADRAN-4101- ${"0123 4567 89AB CDEF ".repeat(4).trim()}`);
   });
   it.each([
     ["CADRAN-4101-AB", true],

@@ -78,10 +78,22 @@ export function badgeContent(matricule: number, secretHex: string): string {
   return `${BADGE_PREFIX}-${matricule}-${secretHex.toUpperCase()}`;
 }
 
-/** What a scanned or typed badge holds, or null when it is not one (spaces around and the case do not matter). */
+/**
+ * What a scanned or typed badge holds, or null when it is not one. Spaces (the printed text's groups, a scanner's
+ * Enter) and the case do not matter.
+ */
 export function parseBadge(text: string): { matricule: number; secret: string } | null {
-  const m = BADGE_PATTERN.exec(text.trim().toUpperCase());
+  const m = BADGE_PATTERN.exec(text.replace(/\s+/g, "").toUpperCase());
   return m ? { matricule: Number(m[1]), secret: m[2]! } : null;
+}
+
+/**
+ * The badge's text as printed under its QR, to type when no reader is at hand: the secret in groups of four.
+ * parseBadge reads it back (spaces ignored).
+ */
+export function printedBadge(content: string): string {
+  const m = /^(CADRAN-\d+-)([0-9A-F]+)$/.exec(content);
+  return m ? `${m[1]} ${m[2]!.replace(/(.{4})(?=.)/g, "$1 ")}` : content;
 }
 
 /** A field's text that starts like a badge (a scanner typed into the matricule field): read as a badge. */

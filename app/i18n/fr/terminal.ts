@@ -80,7 +80,7 @@ export const terminal = {
   "terminal.error.wrong": "Matricule ou code incorrect.",
   // The badge's QR (decision 0137)
   "terminal.badge.title": "Badge de pointage",
-  "terminal.badge.intro": "Le QR code du badge porte le matricule et un secret propre au badge (jamais le code personnel) : présenté à une borne de son agence, il fait pointer son titulaire sans code. Le secret n'est affiché qu'une fois, à l'impression.",
+  "terminal.badge.intro": "Le QR code du badge porte le matricule et un secret propre au badge (jamais le code personnel) : présenté à une borne de son agence, il fait pointer son titulaire sans code. Le badge n'est affiché qu'une fois, pour l'imprimer.",
   "terminal.badge.issued_at": "Badge émis le {date}.",
   "terminal.badge.none": "Aucun badge en service.",
   "terminal.badge.issue": "Émettre un badge",
@@ -92,7 +92,7 @@ export const terminal = {
   "terminal.badge.manage": "Gérer le badge",
   "terminal.badge.page_title": "Badge de pointage de {name}",
   "terminal.badge.printable_title": "Badge à imprimer",
-  "terminal.badge.printable_text": "Imprimez ce badge maintenant (format carte de crédit, sur une page A4) : son QR code ne sera plus affiché. Pour un badge perdu, révoquez-le ou réémettez-le.",
+  "terminal.badge.printable_text": "Imprimez ce badge maintenant (format carte de crédit, sur une page A4) : il ne sera plus affiché. Le texte sous le QR code se saisit à la borne quand aucun lecteur n'est là. Pour un badge perdu, révoquez-le ou réémettez-le.",
   "terminal.badge.print": "Imprimer",
   "terminal.badge.qr_label": "QR code du badge de {name}",
   "terminal.badge.matricule": "Matricule {matricule}",
@@ -103,7 +103,7 @@ export const terminal = {
   "terminal.badge.success.revoked": "Le badge de pointage de {name} est révoqué.",
   // At the terminal
   "terminal.badge.field": "Badge",
-  "terminal.badge.field_hint": "Passez le badge devant le lecteur, ou saisissez le texte de son QR code.",
+  "terminal.badge.field_hint": "Passez le badge devant le lecteur, ou saisissez le texte imprimé sous son QR code.",
   "terminal.badge.submit": "Valider le badge",
   "terminal.badge.scan": "Scanner le badge",
   "terminal.badge.scan_stop": "Arrêter la caméra",

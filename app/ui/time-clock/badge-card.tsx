@@ -48,6 +48,8 @@ export interface PrintableBadgeData {
   matricule: number;
   subsidiary: string;
   svg: string;
+  /** The badge's text, printed under the QR to be typed when no reader is at hand (printedBadge). */
+  text: string;
 }
 
 /**
@@ -58,13 +60,18 @@ export function PrintableBadge({ badge }: { badge: PrintableBadgeData }) {
   return (
     <div className="badge-sheet">
       <div className="badge-card" data-testid="printable-badge">
-        <div className="badge-qr" role="img" aria-label={t("terminal.badge.qr_label", { name: badge.name })} dangerouslySetInnerHTML={{ __html: badge.svg }} />
-        <div className="badge-text">
-          <p className="badge-brand">{t("app.title")}</p>
-          <p className="badge-name">{badge.name}</p>
-          <p>{t("terminal.badge.matricule", { matricule: badge.matricule })}</p>
-          <p>{badge.subsidiary}</p>
+        <div className="badge-top">
+          <div className="badge-qr" role="img" aria-label={t("terminal.badge.qr_label", { name: badge.name })} dangerouslySetInnerHTML={{ __html: badge.svg }} />
+          <div className="badge-text">
+            <p className="badge-brand">{t("app.title")}</p>
+            <p className="badge-name">{badge.name}</p>
+            <p>{t("terminal.badge.matricule", { matricule: badge.matricule })}</p>
+            <p>{badge.subsidiary}</p>
+          </div>
         </div>
+        <p className="badge-secret" data-testid="badge-text">
+          {badge.text}
+        </p>
       </div>
     </div>
   );
