@@ -34,7 +34,7 @@ const REFRESH = { Refresh: `${BACK_AFTER_S}; url=/terminal` };
 
 /**
  * The shop-floor terminal (issue 46 item 3): the device cookie, never a person's session. The keypad (matricule and
- * code), then the person's state and the personal badging's buttons, then the confirmation, which returns to the
+ * code, or the badge's QR: decision 0137), then the person's state and the personal badging's buttons, then the confirmation, which returns to the
  * keypad by itself (a meta refresh: no JavaScript needed). The person travels between the steps as a signed token
  * bound to this terminal, valid two minutes.
  */

@@ -92,7 +92,10 @@ export function BadgeScanner({ formId, inputId }: { formId: string; inputId: str
   if (!Detector) return null;
   return (
     <div className="space-y-2" data-testid="badge-scanner">
-      <button type="button" className="btn btn-secondary w-full py-3 text-xl" aria-pressed={scanning} onClick={() => (setFailed(false), setScanning((s) => !s))}>
+      <button type="button" className="btn btn-secondary w-full py-3 text-xl" aria-pressed={scanning} onClick={() => {
+          setFailed(false);
+          setScanning((s) => !s);
+        }}>
         {scanning ? t("terminal.badge.scan_stop") : t("terminal.badge.scan")}
       </button>
       {scanning && (
