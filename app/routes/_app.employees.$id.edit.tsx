@@ -19,6 +19,10 @@ import { EmployeeSheetForm } from "~/ui/employees/sheet-form";
 import { EmployeeSheetTabs } from "~/ui/employees/sheet-tabs";
 import { Card, ConfirmAction } from "~/ui/shared/modal";
 import { resetCode } from "~/services/time-clock/terminal-codes.server";
+import { badgeIssuedAt } from "~/services/time-clock/terminal-badges.server";
+import { frDateTime } from "~/domain/history/text";
+import { requestNow } from "~/server/shared/clock.server";
+import { BadgeCard } from "~/ui/time-clock/badge-card";
 import { WideTable } from "~/ui/shared/wide-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -31,11 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const em = await getEm();
   const employee = await orPageNotFound(getEmployeeSheet(em, user, Number(params.id)));
   const place = placeOf(employee);
-  const [options, former] = await Promise.all([sheetOptions(em, user), formerContracts(em, user, employee.id)]);
+  const [options, former, badge] = await Promise.all([sheetOptions(em, user), formerContracts(em, user, employee.id), badgeIssuedAt(em, employee.id)]);
   return {
     employee,
     options,
     former,
+    badgeIssuedAt: badge ? frDateTime(badge, "Europe/Paris") : null,
     crumbs: sheetBreadcrumb(t("employees.title"), place, employee.displayName),
     back: backLink(place),
   };
@@ -46,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   // HR resets the employee's terminal code (issue 46 item 2); the employee is mailed and sets a new one.
   if (formData.get("intent") === "reset-terminal-code") {
-    const { name } = await orPageNotFound(resetCode(await getEm(), user, Number(params.id)));
+    const { name } = await orPageNotFound(resetCode(await getEm(), user, Number(params.id), requestNow(request)));
     const session = await getSession(request);
     pushAlert(session, "success", t("terminal.code.success.reset", { name }));
     return redirect(`/employees/${params.id}/edit`, { headers: { "Set-Cookie": await commitSession(session) } });
@@ -84,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEmployee() {
-  const { employee, options, former, crumbs, back } = useLoaderData<typeof loader>();
+  const { employee, options, former, crumbs, back, badgeIssuedAt: badge } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="space-y-6">
@@ -132,6 +137,7 @@ export default function EditEmployee() {
           />
         </Card>
       )}
+      {!employee.archived && <BadgeCard employee={employee} issuedAt={badge} />}
     </div>
   );
 }

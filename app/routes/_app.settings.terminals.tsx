@@ -130,7 +130,11 @@ export default function SettingsTerminals() {
             <tbody>
               {terminals.map((r) => (
                 <tr key={r.id} data-testid={`terminal-${r.id}`}>
-                  <td className="pr-4 font-medium">{r.name}</td>
+                  <td className="pr-4 font-medium">
+                    <Link to={`/settings/terminals/${r.id}`} className="underline">
+                      {r.name}
+                    </Link>
+                  </td>
                   <td className="pr-4">{r.subsidiary}</td>
                   <td className="pr-4">{r.place}</td>
                   <td className="pr-4">{r.created}</td>

@@ -8,9 +8,12 @@ import { getEm } from "~/server/shared/orm.server";
 import { deviceTerminal } from "~/server/time-clock/terminal-device.server";
 import { personOfToken, signPersonToken } from "~/server/time-clock/terminal-token.server";
 import { AppError } from "~/services/shared/errors";
-import { checkCode } from "~/services/time-clock/terminal-codes.server";
+import { looksLikeBadge } from "~/domain/time-clock/terminal";
+import { checkBadge } from "~/services/time-clock/terminal-badges.server";
+import { checkCode, type CodeCheck } from "~/services/time-clock/terminal-codes.server";
 import { terminalClock, terminalPerson, type TerminalPerson } from "~/services/time-clock/terminal-clock.server";
 import { ClockButtons, ClockStateWords } from "~/ui/time-clock/clock-buttons";
+import { BadgeScanner } from "~/ui/time-clock/badge-scanner";
 import { NotEnrolled, TerminalFrame } from "~/ui/time-clock/terminal-frame";
 
 export const meta: MetaFunction = () => [{ title: `${t("terminal.page_title")} · ${t("app.title")}` }];
@@ -31,7 +34,7 @@ const REFRESH = { Refresh: `${BACK_AFTER_S}; url=/terminal` };
 
 /**
  * The shop-floor terminal (issue 46 item 3): the device cookie, never a person's session. The keypad (matricule and
- * code), then the person's state and the personal badging's buttons, then the confirmation, which returns to the
+ * code, or the badge's QR: decision 0137), then the person's state and the personal badging's buttons, then the confirmation, which returns to the
  * keypad by itself (a meta refresh: no JavaScript needed). The person travels between the steps as a signed token
  * bound to this terminal, valid two minutes.
  */
@@ -57,10 +60,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const em = await getEm();
   const keypad = (key: MessageKey, matricule = "") => data<Step>({ step: "keypad", error: t(key), matricule }, { status: 400 });
-  if (intent === "code") {
-    const matricule = String(form.get("matricule") ?? "").slice(0, 20);
-    const checked = await checkCode(em, terminal, { matricule, code: String(form.get("code") ?? "").slice(0, 20) }, now);
-    if (!checked.ok) return checked.reason === "paused" ? data<Step>({ step: "paused" }, { status: 423 }) : keypad("terminal.error.wrong", matricule);
+  // A badge (decision 0137): its own field, or scanned into the matricule field (a scanner types where the focus is).
+  const typedMatricule = String(form.get("matricule") ?? "").slice(0, 200);
+  const badge = intent === "badge" ? String(form.get("badge") ?? "").slice(0, 200) : intent === "code" && looksLikeBadge(typedMatricule) ? typedMatricule : null;
+  if (intent === "code" || intent === "badge") {
+    const matricule = badge === null ? typedMatricule.slice(0, 20) : "";
+    const checked: CodeCheck =
+      badge !== null ? await checkBadge(em, terminal, badge, now) : await checkCode(em, terminal, { matricule, code: String(form.get("code") ?? "").slice(0, 20) }, now);
+    if (!checked.ok) {
+      if (checked.reason === "paused") return data<Step>({ step: "paused" }, { status: 423 });
+      return badge !== null ? keypad("terminal.badge.wrong") : keypad("terminal.error.wrong", matricule);
+    }
     const person = await terminalPerson(em, terminal, checked.employeeId, now);
     return data<Step>({ step: "person", token: signPersonToken(terminal.id, checked.employeeId, now), person });
   }
@@ -84,30 +94,53 @@ const BIG_INPUT = "field-input py-3 text-2xl tracking-widest";
 
 function Keypad({ error, matricule }: { error?: string; matricule?: string }) {
   return (
-    <Form method="post" noValidate data-testid="keypad" className="space-y-4">
-      <h1 className="text-2xl font-semibold text-gray-900">{t("terminal.keypad_title")}</h1>
-      {error && (
-        <p role="alert" id="keypad-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          {error}
-        </p>
-      )}
-      <input type="hidden" name="intent" value="code" />
-      <div>
-        <label htmlFor="terminal-matricule" className="field-label text-lg">
-          {t("terminal.matricule")}
-        </label>
-        <input id="terminal-matricule" name="matricule" inputMode="numeric" autoComplete="off" maxLength={9} required defaultValue={matricule} autoFocus className={BIG_INPUT} aria-describedby={error ? "keypad-error" : undefined} />
-      </div>
-      <div>
-        <label htmlFor="terminal-code" className="field-label text-lg">
-          {t("terminal.code")}
-        </label>
-        <input id="terminal-code" name="code" type="password" inputMode="numeric" autoComplete="off" maxLength={6} required className={BIG_INPUT} />
-      </div>
-      <button type="submit" className="btn btn-primary w-full py-4 text-2xl">
-        {t("terminal.validate")}
-      </button>
-    </Form>
+    <div className="space-y-6">
+      <Form method="post" noValidate data-testid="keypad" className="space-y-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{t("terminal.keypad_title")}</h1>
+        {error && (
+          <p role="alert" id="keypad-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+            {error}
+          </p>
+        )}
+        <input type="hidden" name="intent" value="code" />
+        <div>
+          <label htmlFor="terminal-matricule" className="field-label text-lg">
+            {t("terminal.matricule")}
+          </label>
+          {/* Long enough for a badge scanned here (a scanner types where the focus is): the action reads it as one. */}
+          <input id="terminal-matricule" name="matricule" inputMode="numeric" autoComplete="off" maxLength={200} required defaultValue={matricule} autoFocus className={BIG_INPUT} aria-describedby={error ? "keypad-error" : undefined} />
+        </div>
+        <div>
+          <label htmlFor="terminal-code" className="field-label text-lg">
+            {t("terminal.code")}
+          </label>
+          <input id="terminal-code" name="code" type="password" inputMode="numeric" autoComplete="off" maxLength={6} required className={BIG_INPUT} />
+        </div>
+        <button type="submit" className="btn btn-primary w-full py-4 text-2xl">
+          {t("terminal.validate")}
+        </button>
+      </Form>
+      <p className="text-center text-base text-gray-700" aria-hidden="true">
+        {t("terminal.badge.or")}
+      </p>
+      {/* The badge: a plain form; a keyboard-emulating scanner types the QR's text and presses Enter (decision 0137). */}
+      <Form method="post" noValidate data-testid="badge-form" className="space-y-3" id="badge-form">
+        <input type="hidden" name="intent" value="badge" />
+        <div>
+          <label htmlFor="terminal-badge" className="field-label text-lg">
+            {t("terminal.badge.field")}
+          </label>
+          <p id="terminal-badge-hint" className="text-sm text-gray-700">
+            {t("terminal.badge.field_hint")}
+          </p>
+          <input id="terminal-badge" name="badge" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={200} className="field-input py-3 text-lg" aria-describedby="terminal-badge-hint" />
+        </div>
+        <button type="submit" className="btn btn-secondary w-full py-3 text-xl">
+          {t("terminal.badge.submit")}
+        </button>
+        <BadgeScanner formId="badge-form" inputId="terminal-badge" />
+      </Form>
+    </div>
   );
 }
 

@@ -67,6 +67,9 @@ export const Employee = defineEntity({
     terminalCodeSetAt: p.datetime().nullable().hidden(),
     terminalCodeFailures: p.integer().default(0).hidden(),
     terminalCodeFailuresSince: p.datetime().nullable().hidden(),
+    // The badge's QR (decision 0137): the SHA-256 of its secret only, and when it was issued.
+    terminalBadgeHash: p.string().length(64).nullable().unique().hidden(),
+    terminalBadgeIssuedAt: p.datetime().nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   }),

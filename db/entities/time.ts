@@ -71,6 +71,11 @@ export const TimeLog = defineEntity({
       name: "time_log_active_index",
       expression: "create index time_log_active_index on time_log (time_clock_id, time) include (type) where superseded_at is null",
     },
+    {
+      // A terminal's last clockings, newest first (decision 0137): the rows typed at terminals only.
+      name: "time_log_terminal_id_time_index",
+      expression: 'create index "time_log_terminal_id_time_index" on "time_log" ("terminal_id", "time" desc, "id" desc) where "terminal_id" is not null',
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),

@@ -36,6 +36,7 @@ import { Migration20261221100000 } from "./Migration20261221100000";
 import { Migration20261221110000 } from "./Migration20261221110000";
 import { Migration20261222100000 } from "./Migration20261222100000";
 import { Migration20261222110000 } from "./Migration20261222110000";
+import { Migration20261223100000 } from "./Migration20261223100000";
 
 /**
  * Every migration, in order. Listed statically so they run the same under tsx, vitest and a bundle
@@ -80,4 +81,5 @@ export const migrationsList = [
   { name: "Migration20261221110000", class: Migration20261221110000 },
   { name: "Migration20261222100000", class: Migration20261222100000 },
   { name: "Migration20261222110000", class: Migration20261222110000 },
+  { name: "Migration20261223100000", class: Migration20261223100000 },
 ];

@@ -27,6 +27,8 @@ import { printResult, runLoad, runRate } from "./load";
  * BENCH_WARMUP_SECONDS (default 10): the large page mix's warm-up, the same traffic sent first and not counted.
  * BENCH_TIMELINE=1 prints the mixed traffic second by second (median and worst latency of the requests sent then).
  * BENCH_LIST_FILTER=<regexp> keeps the demo bench's list pages whose name matches (e.g. "^report": the reports).
+ * BENCH_ONLY=terminal: clock actions through the shop-floor terminal (badge + button, HTML without JavaScript) against
+ * the floor in the same run, nothing lost or doubled (scripts/bench/terminal.ts, decision 0137; also run by a full demo bench).
  * BENCH_ONLY=burst: the login burst alone (issue 42 §7, scripts/bench/login-burst.ts): other people's clock actions and
  * pages before and during 200 wrong passwords from one address (also run by a full demo bench).
  * BENCH_ONLY=paint: felt speed alone (issue 44 §6, scripts/bench/paint.ts): the leave list, the home and the badging
@@ -45,6 +47,7 @@ const pagesOnly = process.env.BENCH_ONLY === "pages";
 const nightlyOnly = process.env.BENCH_ONLY === "nightly";
 const burstOnly = process.env.BENCH_ONLY === "burst";
 const paintOnly = process.env.BENCH_ONLY === "paint";
+const terminalOnly = process.env.BENCH_ONLY === "terminal";
 const results: Record<string, unknown> = {
   when: new Date().toISOString(),
   mode: large ? "large" : "demo",
@@ -236,6 +239,9 @@ if (large) {
       { name: "badging", path: "/time-clock/badging", cookie },
     ],
   });
+} else if (terminalOnly) {
+  const { benchTerminal } = await import("./terminal");
+  results.terminal = await benchTerminal({ databaseUrl: process.env.DATABASE_URL!, clients, seconds: clockSeconds });
 } else if (burstOnly) {
   const { benchLoginBurst } = await import("./login-burst");
   results.loginBurst = await benchLoginBurst({ port: port + 2, databaseUrl: process.env.DATABASE_URL!, accounts, password: DEMO_PASSWORD, seconds, webProcesses });
@@ -249,7 +255,7 @@ if (large) {
   }
 }
 
-if (!pagesOnly && !nightlyOnly && !burstOnly && !paintOnly) {
+if (!pagesOnly && !nightlyOnly && !burstOnly && !paintOnly && !terminalOnly) {
   // The full stack and the floor each in their own child process, the load clients here (decision 0057).
   try {
     const { benchClockVsFloor } = await import("./clock-vs-floor");
@@ -258,9 +264,14 @@ if (!pagesOnly && !nightlyOnly && !burstOnly && !paintOnly) {
     console.info(`clock bench skipped: ${(error as Error).message}`);
   }
 }
+if (!large && !clockOnly && !pagesOnly && !nightlyOnly && !burstOnly && !paintOnly && !terminalOnly) {
+  // The shop-floor terminal's clock actions against the floor (decision 0137).
+  const { benchTerminal } = await import("./terminal");
+  results.terminal = await benchTerminal({ databaseUrl: process.env.DATABASE_URL!, clients, seconds: clockSeconds });
+}
 
 await timed.close();
-if (!clockOnly && !pagesOnly && !burstOnly && !paintOnly) {
+if (!clockOnly && !pagesOnly && !burstOnly && !paintOnly && !terminalOnly) {
   const { benchNightly } = await import("./nightly");
   results.nightly = await benchNightly({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL });
 }

@@ -142,6 +142,19 @@ describe("documents are valid HTML (Nu checker)", () => {
     const buttons = await device.post("/terminal?index", { intent: "code", matricule: String(matricule), code: "4815" });
     expect(buttons.text).toContain('data-testid="person-step"');
     keep("terminal-buttons", buttons);
+    // The badge (decision 0137): the printable badge (its inline SVG QR) shown once, the badge page, a wrong badge;
+    // a clock action at the terminal, then its last clockings in Settings.
+    const printable = await management.post(`/employees/${employeeId}/badge`, { intent: "issue-badge" });
+    expect(printable.text).toContain('data-testid="printable-badge"');
+    keep("employee-badge-printable", printable);
+    keep("employee-badge-page", await management.get(`/employees/${employeeId}/badge`));
+    keep("terminal-badge-wrong", await device.post("/terminal?index", { intent: "badge", badge: "CADRAN-1-00" }));
+    const token = /name="person" value="([^"]+)"/.exec(buttons.text)?.[1] ?? "";
+    await device.post("/terminal?index", { intent: "start", person: token });
+    const [{ id: terminalId }] = await db.sql<{ id: number }>("select id from terminal where name = 'Borne' order by id desc limit 1");
+    const clockings = await management.get(`/settings/terminals/${terminalId}`);
+    expect(clockings.text).toContain('data-testid="clocking"');
+    keep("settings-terminal-clockings", clockings);
     // An ended day: the badging page then offers the edit request (a comment, rows of time and type).
     await db.sql("delete from time_clock where employee_id = ? and date = ?", [employeeId, to]);
     for (const intent of ["start", "end"]) await employee.post("/time-clock/badging", { intent });

@@ -11,7 +11,8 @@ import { htmlClient, useTestServer } from "~tests/support/http";
 import { recordHistory, type HistoryEntry } from "~/services/history/history.server";
 import { deviceCookieHeader } from "~/server/time-clock/terminal-device.server";
 import { setOwnCode } from "~/services/time-clock/terminal-codes.server";
-import { enrolTerminal, registerTerminal } from "~/services/time-clock/terminals.server";
+import { enrolTerminal, registerTerminal, TERMINAL_CLOCKINGS_LIMIT } from "~/services/time-clock/terminals.server";
+import { issueBadge } from "~/services/time-clock/terminal-badges.server";
 
 /**
  * DESIGN §6: the number of SQL queries of a page does not grow with the rows it shows. Each page is requested with
@@ -390,6 +391,64 @@ describe("the shop-floor terminal (issue 46)", () => {
     const after = await run(9_100_002);
     expect(before.step).toBeGreaterThan(0);
     expect(after).toEqual(before);
+  });
+
+  it("a badge's person step does not grow with the company (decision 0137)", async () => {
+    const actor = (await loadCurrentUser(db.em(), manager.userId))!;
+    const link = await registerTerminal(db.em(), actor, { subsidiaryId: org.subsidiaryId, name: "QC badge", place: "" }, new Date());
+    const device = htmlClient(() => server.baseUrl);
+    const pair = (await deviceCookieHeader((await enrolTerminal(db.em(), link.token, new Date()))!.secret)).split(";")[0]!;
+    device.jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    const step = async (tag: string, matricule: number) => {
+      const e = await createEmployee(db.em(), org, { email: `qc.badge.${tag}@cadran.test` });
+      await db.sql("update employee set matricule = ? where id = ?", [matricule, e.employeeId]);
+      const { content } = await issueBadge(db.em(), actor, e.employeeId, new Date());
+      return countQueries(async () => expect((await device.post("/terminal?index", { intent: "badge", badge: content })).text).toContain("person-step"));
+    };
+    const before = await step("a", 9_200_001);
+    await addPeople(10, `badge.${Math.random().toString(36).slice(2, 8)}`);
+    const after = await step("b", 9_200_002);
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
+
+  it("a terminal's last clockings: the same statements for 1 row as for 60 (the page shows 50)", async () => {
+    const actor = (await loadCurrentUser(db.em(), manager.userId))!;
+    const client = htmlClient(() => server.baseUrl);
+    await client.login(manager.email);
+    const link = await registerTerminal(db.em(), actor, { subsidiaryId: org.subsidiaryId, name: "QC pointages", place: "" }, new Date());
+    const rowsOf = async (n: number, tag: string) => {
+      for (let i = 0; i < n; i++) {
+        const e = await createEmployee(db.em(), org, { email: `qc.clockings.${tag}.${i}@cadran.test` });
+        const day = `2026-11-${String(1 + (i % 28)).padStart(2, "0")}`;
+        const [clock] = await db.sql<{ id: number }>(
+          `insert into time_clock (employee_id, date, suggested, created_at, updated_at) values (?, ?, false, now(), now()) returning id`,
+          [e.employeeId, day],
+        );
+        await db.sql(`insert into time_log (time_clock_id, time, type, created_at, created_by_id, terminal_id) values (?, ?, 'START', now(), ?, ?)`, [
+          clock!.id,
+          `${day}T07:00:00Z`,
+          e.employeeId,
+          link.id,
+        ]);
+      }
+    };
+    const page = async () => {
+      let shown = 0;
+      const n = await countQueries(async () => {
+        const res = await client.get(`/settings/terminals/${link.id}`);
+        expect(res.status).toBe(200);
+        shown = (res.text.match(/data-testid="clocking"/g) ?? []).length;
+      });
+      return { n, shown };
+    };
+    await rowsOf(1, "one");
+    const one = await page();
+    await rowsOf(59, "many");
+    const many = await page();
+    expect([one.shown, many.shown]).toEqual([1, TERMINAL_CLOCKINGS_LIMIT]);
+    expect(one.n).toBeGreaterThan(0);
+    expect(many.n).toBe(one.n);
   });
 });
 

@@ -175,6 +175,25 @@ describe("pages: every rule × every role", () => {
     expect(failures).toEqual([]);
   });
 
+  it("serves a terminal's last clockings and an employee's badge page (200) to HR alone (issue 46, decision 0137)", async () => {
+    const failures: string[] = [];
+    const rules = PAGE_RULES.filter((r) => r.name === "SettingsTerminalClockings" || r.name === "EmployeeBadge");
+    expect(rules.map((r) => r.name).sort()).toEqual(["EmployeeBadge", "SettingsTerminalClockings"]);
+    const [terminal] = await db.sql<{ id: number }>(
+      `insert into terminal (subsidiary_id, name, place, created_at) select subsidiary_id, 'Borne des droits', '', now() from employee where id = ? returning id`,
+      [accounts.ROLE_EMPLOYEE.employeeId],
+    );
+    for (const rule of rules) {
+      expect(ALL_ROLES.filter((role) => rightsAllow(rule.rights, role)).sort()).toEqual(["ROLE_FINANCIAL_MANAGEMENT", "ROLE_HEAD_MANAGEMENT"]);
+      const path = rule.path.replace(":id", String(rule.name === "EmployeeBadge" ? accounts.ROLE_EMPLOYEE.employeeId : terminal!.id));
+      for (const role of ALL_ROLES.filter((r) => rightsAllow(rule.rights, r))) {
+        const res = await clients[role].get(path);
+        if (res.status !== 200) failures.push(`${role} ${path}: ${res.status} ${res.location ?? ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("logs out a role without the right and sends it to exactly /login", async () => {
     const failures: string[] = [];
     const tasks = ALL_ROLES.flatMap((role) =>

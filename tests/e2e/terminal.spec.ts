@@ -1,15 +1,60 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, isJs, loginAs, test } from "./support";
+import { DEMO_PASSWORD, expect, isJs, loginAs, test } from "./support";
 
 /**
  * The shop-floor terminal (issue 46), with JavaScript on and off: two employees set their code on the profile, the
  * management registers a terminal, the device enrols with the one-time link, two people clock one after the other
  * (the confirmation returns to the keypad by itself), the keypad and the buttons fit a 360 px phone, and once revoked
- * the device is no terminal any more. The clock runs at fixed instants (the test clock's cookie, decision 0103).
+ * the device is no terminal any more. Between them HR issue a badge from a sheet (the printable badge), the device
+ * reads it (typed by a scanner without JavaScript, the camera with it) and Settings list the terminal's clockings. The clock runs at fixed instants (the test clock's cookie, decision 0103).
  * Matricules are the demo seed's: Julien Bernard 1004, Camille Dubois 1005 (3 Print).
  */
 const MONDAY_0758 = Date.parse("2026-09-07T05:58:00Z");
 const MONDAY_0803 = Date.parse("2026-09-07T06:03:00Z");
+const MONDAY_1000 = Date.parse("2026-09-07T08:00:00Z");
+
+/** An employee's id by their e-mail, through the /api (as the history journey finds its person). */
+async function employeeIdOf(page: Page, email: string): Promise<number> {
+  const api = page.context().request;
+  const login = await api.post("/api/login", { data: { username: "direction@cadran.test", password: DEMO_PASSWORD } });
+  const { apiToken } = (await login.json()) as { apiToken: string };
+  for (let p = 1; p <= 5; p++) {
+    const list = await api.get(`/api/employees?page=${p}`, { headers: { "X-AUTH-TOKEN": apiToken, Accept: "application/json" } });
+    const body = (await list.json()) as Record<string, unknown>;
+    const members = (body["hydra:member"] ?? body.member ?? body) as { id: number; email: string }[];
+    const found = members.find((m) => m.email === email);
+    if (found) return found.id;
+  }
+  throw new Error(`no employee ${email}`);
+}
+
+/**
+ * A camera and a QR reader for the JavaScript journey: headless Chromium on Linux has no BarcodeDetector, so the page
+ * gets a stand-in that "reads" the given text from a blank canvas stream (the wiring is tested: the button appears
+ * only with the API, fills the badge field and submits its form).
+ */
+async function fakeCamera(page: Page, text: string) {
+  await page.addInitScript((raw) => {
+    class FakeDetector {
+      static async getSupportedFormats() {
+        return ["qr_code"];
+      }
+      async detect() {
+        return [{ rawValue: raw }];
+      }
+    }
+    (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = FakeDetector;
+    const getUserMedia = async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 64;
+      canvas.getContext("2d")!.fillRect(0, 0, 64, 64);
+      return canvas.captureStream(5);
+    };
+    if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = getUserMedia;
+    else Object.defineProperty(navigator, "mediaDevices", { value: { getUserMedia } });
+  }, text);
+}
 
 async function serverNow(page: Page, testInfo: TestInfo, at: number) {
   await page.context().addCookies([{ name: "cadran_test_now", value: String(at), url: testInfo.project.use.baseURL! }]);
@@ -30,7 +75,7 @@ async function clockIn(page: Page, matricule: string, code: string, expected: st
   await expect(page.getByTestId("keypad")).toBeVisible();
   await page.getByLabel("Matricule").fill(matricule);
   await page.getByLabel("Code personnel").fill(code);
-  await page.getByRole("button", { name: "Valider" }).click();
+  await page.getByRole("button", { name: "Valider", exact: true }).click();
   await expect(page.getByTestId("person-step")).toBeVisible();
   await expect(page.getByTestId("clock-state")).toHaveText(/Pas encore badgé/);
   await page.getByRole("button", { name: "Début", exact: true }).click();
@@ -66,7 +111,7 @@ test.describe("the shop-floor terminal", () => {
     // A wrong code first: the one French answer.
     await page.getByLabel("Matricule").fill("1005");
     await page.getByLabel("Code personnel").fill("0000");
-    await page.getByRole("button", { name: "Valider" }).click();
+    await page.getByRole("button", { name: "Valider", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Matricule ou code incorrect." })).toBeVisible();
     await clockIn(page, "1005", "4815", "Début de journée enregistré à 07:58, Camille DUBOIS");
     // Back to the keypad by itself (the Refresh header without JavaScript, a timer with it), for the next person.
@@ -81,17 +126,70 @@ test.describe("the shop-floor terminal", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByLabel("Matricule").fill("1005");
     await page.getByLabel("Code personnel").fill("4815");
-    await page.getByRole("button", { name: "Valider" }).click();
+    await page.getByRole("button", { name: "Valider", exact: true }).click();
     await expect(page.getByTestId("person-step")).toBeVisible();
     await expect(page.getByTestId("clock-state")).toHaveText(/Au travail depuis 07:58/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 720 });
 
-    // Management revokes it (a server-rendered confirmation); the device is no terminal any more.
     const deviceCookie = (await page.context().cookies()).filter((c) => c.name === "cadran_terminal");
     expect(deviceCookie).toHaveLength(1);
+
+    // HR issue Camille's badge from her sheet (a server-rendered confirmation), the printable badge shown once.
+    await page.context().clearCookies();
+    await loginAs(page, "direction@cadran.test");
+    const camilleId = await employeeIdOf(page, "employe@cadran.test");
+    await page.goto(`/employees/${camilleId}/edit`);
+    await page.locator("summary", { hasText: "Émettre un badge" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Émettre un badge de pointage pour Camille DUBOIS ?");
+    await page.getByRole("dialog").getByRole("button", { name: "Émettre un badge" }).click();
+    await expect(page.getByTestId("printable-badge")).toBeVisible();
+    await expect(page.getByTestId("printable-badge")).toContainText("Matricule 1005");
+    await expect(page.getByRole("img", { name: "QR code du badge de Camille DUBOIS" }).locator("svg")).toBeVisible();
+    const printed = (await page.getByTestId("badge-text").textContent())!.trim();
+    expect(printed).toMatch(/^CADRAN-1005- [0-9A-F ]+$/);
+    if (process.env.E2E_BADGE_SHOT) {
+      await page.emulateMedia({ media: "print" });
+      await page.getByTestId("printable-badge").screenshot({ path: `${process.env.E2E_BADGE_SHOT}-${testInfo.project.name}.png` });
+      await page.emulateMedia({ media: "screen" });
+    }
+
+    // At the terminal: a scanner types the QR's text in the badge field and presses Enter (without JavaScript);
+    // with it, "Scanner le badge" reads it with the camera. Then Camille's buttons, as after her code.
+    await page.context().clearCookies();
+    await page.context().addCookies(deviceCookie);
+    await serverNow(page, testInfo, MONDAY_1000);
+    if (isJs(testInfo)) {
+      await fakeCamera(page, printed.replace(/\s/g, ""));
+      await page.goto("/terminal");
+      await page.getByRole("button", { name: "Scanner le badge" }).click();
+    } else {
+      await page.goto("/terminal");
+      await expect(page.getByRole("button", { name: "Scanner le badge" })).toHaveCount(0);
+      await page.getByLabel("Badge", { exact: true }).fill(printed.replace(/\s/g, ""));
+      await page.getByLabel("Badge", { exact: true }).press("Enter");
+    }
+    await expect(page.getByTestId("person-step")).toContainText("Bonjour Camille DUBOIS");
+    await page.getByRole("button", { name: "Pause", exact: true }).click();
+    await expect(page.getByTestId("terminal-done")).toContainText("Pause enregistrée à 10:00, Camille DUBOIS");
+    await page.goto("/terminal");
+    await page.getByLabel("Badge", { exact: true }).fill("CADRAN-1005-0000");
+    await page.getByRole("button", { name: "Valider le badge" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Badge non reconnu." })).toBeVisible();
+
+    // The terminal's last clockings in Settings: who, which action, when.
     await page.context().clearCookies();
     await loginAs(page, "direction@cadran.test", { to: "/settings/terminals" });
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { name: `Pointages de la borne « ${name} »` })).toBeVisible();
+    const rows = page.getByTestId("clocking");
+    await expect(rows.first()).toContainText("07/09/2026 10:00");
+    await expect(rows.first()).toContainText("Camille DUBOIS");
+    await expect(rows.first()).toContainText("Pause");
+    await expect(rows.filter({ hasText: "Julien BERNARD" })).toContainText("07/09/2026 08:03");
+
+    // Management revokes it (a server-rendered confirmation); the device is no terminal any more.
+    await page.goto("/settings/terminals");
     await page.getByRole("link", { name: `Révoquer la borne « ${name} »` }).click();
     await expect(page.getByRole("dialog")).toContainText(`Révoquer la borne « ${name} » ?`);
     await page.getByRole("dialog").getByRole("button", { name: "Révoquer" }).click();

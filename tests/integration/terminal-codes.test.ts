@@ -85,7 +85,7 @@ describe("the personal code", () => {
   it("HR resets it: the code stops working and the employee is mailed", async () => {
     const sacha = await person("sacha.reset@cadran.test", 4201);
     await setOwnCode(db.em(), sacha, { code: "2468", confirm: "2468" }, NOW);
-    expect(await resetCode(db.em(), head, sacha.employeeId)).toEqual({ name: "Camille DUBOIS" });
+    expect(await resetCode(db.em(), head, sacha.employeeId, NOW)).toEqual({ name: "Camille DUBOIS" });
     await drainInlineJobs();
     const got = await mail.capture.waitFor((m) => m.to.includes("sacha.reset@cadran.test"));
     expect(got.subject).toBe("Votre code de pointage a été réinitialisé");
@@ -94,8 +94,8 @@ describe("the personal code", () => {
     const entrance = await terminal("Entrée reset");
     expect((await checkCode(db.em(), entrance, { matricule: "4201", code: "2468" }, min(1))).ok).toBe(false);
     // Only management resets a code.
-    await expect(resetCode(db.em(), sacha, sacha.employeeId)).rejects.toMatchObject({ status: 403 });
-    await expect(resetCode(db.em(), head, 999_999)).rejects.toMatchObject({ status: 404 });
+    await expect(resetCode(db.em(), sacha, sacha.employeeId, NOW)).rejects.toMatchObject({ status: 403 });
+    await expect(resetCode(db.em(), head, 999_999, NOW)).rejects.toMatchObject({ status: 404 });
   });
 
   it("5 wrong codes in 15 minutes lock the person for 15 minutes (right code refused too), and they are mailed", async () => {

@@ -56,6 +56,7 @@ describe("historyKindOf", () => {
     ["leave.refuse", "leave"],
     ["close.reopen", "close"],
     ["anonymise", "personal"],
+    ["terminal.badge_issue", "terminal"],
     ["unknown.thing", null],
   ])("%s → %s", (action, kind) => {
     expect(historyKindOf(action)).toBe(kind);

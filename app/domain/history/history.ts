@@ -6,7 +6,7 @@
  * An entry's `action` is `<kind>.<verb>`; the kind is what the tab filters on.
  */
 
-export const HISTORY_KINDS = ["sheet", "leave", "correction", "deduction", "policy", "close", "personal"] as const;
+export const HISTORY_KINDS = ["sheet", "leave", "correction", "deduction", "policy", "close", "personal", "terminal"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** A value as stored: dates as ISO `YYYY-MM-DD`, times as ISO instants, numbers as numbers, ids as numbers. */
@@ -27,6 +27,8 @@ export const HISTORY_ACTIONS = {
   policy: ["update"],
   close: ["close", "reopen"],
   personal: ["anonymise"],
+  // The shop-floor terminal (issue 46, decisions 0136/0137): HR reset the personal code, issued or revoked the badge.
+  terminal: ["code_reset", "badge_issue", "badge_revoke"],
 } as const satisfies Record<HistoryKind, readonly string[]>;
 
 export type HistoryAction = {

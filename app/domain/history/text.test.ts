@@ -88,6 +88,12 @@ describe("historyLines: one table per kind", () => {
     // personal
     ["an anonymisation (new action)", "personal.anonymise", { fields: ["phone"] }, ["Données personnelles anonymisées"]],
     ["an anonymisation (before the history)", "anonymise", { fields: ["phone"] }, ["Données personnelles anonymisées"]],
+    // the shop-floor terminal (issue 46)
+    ["a personal code reset", "terminal.code_reset", {}, ["Code de pointage réinitialisé"]],
+    ["a badge issued", "terminal.badge_issue", {}, ["Badge de pointage émis"]],
+    ["a badge issued over another", "terminal.badge_issue", { reissue: true }, ["Badge de pointage réémis (l'ancien ne fonctionne plus)"]],
+    ["a badge revoked", "terminal.badge_revoke", {}, ["Badge de pointage révoqué"]],
+    ["an unknown verb of the terminal", "terminal.explode", {}, ["Action « terminal.explode »"]],
     // fallbacks
     ["an unknown verb of a known kind", "leave.teleport", {}, ["Action « leave.teleport »"]],
     ["an unknown kind", "payroll.export", {}, ["Action « payroll.export »"]],

@@ -139,6 +139,10 @@ function headline(action: string, verb: string, d: HistoryDetails, ctx: HistoryT
       return verb === "close" || verb === "reopen" ? t(`history.close.${verb}`, { month: monthWords(d.month) }) : t("history.unknown", { action });
     case "personal":
       return t("history.personal.anonymise");
+    case "terminal":
+      // A badge issued while another was in force replaced it (decision 0137).
+      if (verb === "badge_issue" && d.reissue === true) return t("history.terminal.badge_reissue");
+      return known(`history.terminal.${verb}`) ? tOr(`history.terminal.${verb}`) : t("history.unknown", { action });
     default:
       return t("history.unknown", { action });
   }

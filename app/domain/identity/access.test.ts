@@ -86,6 +86,7 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/avatars/:id": "anyone",
   "/settings/holidays": [FM, HM],
   "/settings/terminals": [FM, HM],
+  "/settings/terminals/:id": [FM, HM],
   "/settings/*": [FM, HM],
   "/employees/import": [FM, HM],
   "/employees/import/template": [FM, HM],
@@ -95,6 +96,7 @@ const PAGE_EXPECTED: Record<string, "public" | "anyone" | ProfileType[]> = {
   "/employees/:id/anonymise": [FM, HM],
   // The change history (issue 32 §3, decision 0107).
   "/employees/:id/history": [FM, HM],
+  "/employees/:id/badge": [FM, HM],
   "/employees/:id/history/export": [FM, HM],
   "/employees/*": [FM, HM],
   "/time-clock/badging": "anyone",

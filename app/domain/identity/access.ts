@@ -59,6 +59,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   // Onboarding (issue 33): computed public holidays; the employee import and the directory export.
   { name: "ComputedHolidays", path: "/settings/holidays", rights: [FM, HM] },
   { name: "SettingsTerminals", path: "/settings/terminals", rights: [FM, HM] },
+  // A terminal's last clockings (issue 46, decision 0137): the same rights as the terminals' list.
+  { name: "SettingsTerminalClockings", path: "/settings/terminals/:id", rights: [FM, HM] },
   { name: "Settings", path: "/settings/*", rights: [FM, HM] },
   { name: "EmployeeImport", path: "/employees/import", rights: [FM, HM] },
   { name: "EmployeeImportTemplate", path: "/employees/import/template", rights: [FM, HM] },
@@ -68,6 +70,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   // The change history (issue 32 §3, decision 0107): the sheet's "Historique" tab and its Excel export.
   { name: "EmployeeHistory", path: "/employees/:id/history", rights: [FM, HM] },
   { name: "EmployeeHistoryExport", path: "/employees/:id/history/export", rights: [FM, HM] },
+  // The shop-floor badge (decision 0137): HR, who edit the sheet, issue, re-issue and revoke it.
+  { name: "EmployeeBadge", path: "/employees/:id/badge", rights: [FM, HM] },
   { name: "EmployeeDirectory", path: "/employees/*", rights: [FM, HM] },
   // Spec 2: time clock
   { name: "Badging", path: "/time-clock/badging", rights: "anyone" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countFailure, isLocked, isValidCode, PERSON_RULE, terminalState, TERMINAL_RULE, type FailureCount } from "./terminal";
+import { badgeContent, countFailure, printedBadge, isLocked, isValidCode, looksLikeBadge, parseBadge, PERSON_RULE, terminalState, TERMINAL_RULE, type FailureCount } from "./terminal";
 
 const at = (iso: string) => new Date(iso);
 const NOW = at("2026-12-22T08:00:00Z");
@@ -76,5 +76,40 @@ describe("the wrong-code throttles", () => {
     expect(countFailure({ failures: 18, since: min(0) }, min(5), TERMINAL_RULE)).toEqual({ failures: 19, since: min(0), tripped: false });
     expect(countFailure({ failures: 19, since: min(0) }, min(5), TERMINAL_RULE)).toEqual({ failures: 20, since: min(5), tripped: true });
     expect(countFailure({ failures: 19, since: min(0) }, min(15), TERMINAL_RULE).tripped).toBe(false);
+  });
+});
+
+describe("the badge's content", () => {
+  const secret = "0123456789abcdef".repeat(4);
+  const upper = secret.toUpperCase();
+  it("holds the matricule and the secret in upper case, never a code", () => {
+    expect(badgeContent(4101, secret)).toBe(`CADRAN-4101-${upper}`);
+  });
+  it.each([
+    ["as printed", `CADRAN-4101-${upper}`, { matricule: 4101, secret: upper }],
+    ["typed in lower case (caps lock)", `cadran-4101-${secret}`, { matricule: 4101, secret: upper }],
+    ["with the scanner's spaces around", `  CADRAN-4101-${upper}\t`, { matricule: 4101, secret: upper }],
+    ["typed from the printed groups", printedBadge(`CADRAN-4101-${upper}`), { matricule: 4101, secret: upper }],
+    ["a short secret", `CADRAN-4101-${upper.slice(1)}`, null],
+    ["a long secret", `CADRAN-4101-${upper}0`, null],
+    ["not hexadecimal", `CADRAN-4101-${upper.slice(1)}G`, null],
+    ["no matricule", `CADRAN--${upper}`, null],
+    ["a matricule too long", `CADRAN-1234567890-${upper}`, null],
+    ["another prefix", `KELIO-4101-${upper}`, null],
+    ["a matricule alone", "4101", null],
+    ["empty", "", null],
+  ] as const)("%s", (_, text, parsed) => {
+    expect(parseBadge(text)).toEqual(parsed);
+  });
+  it("prints the secret in groups of four after the matricule", () => {
+    expect(printedBadge(`CADRAN-4101-${upper}`)).toBe(`CADRAN-4101- ${"0123 4567 89AB CDEF ".repeat(4).trim()}`);
+  });
+  it.each([
+    ["CADRAN-4101-AB", true],
+    [" cadran-", true],
+    ["4101", false],
+    ["CADRAN", false],
+  ] as const)("looksLikeBadge(%j) = %s", (text, yes) => {
+    expect(looksLikeBadge(text)).toBe(yes);
   });
 });

@@ -65,3 +65,38 @@ export function countFailure(c: FailureCount, now: Date, rule: FailureRule): Fai
   const tripped = failures === rule.max;
   return { failures, since: fresh || tripped ? now : c.since, tripped };
 }
+
+/**
+ * The badge's QR (decision 0137): `CADRAN-<matricule>-<secret>`, the secret 32 random bytes as 64 hexadecimal digits.
+ * Upper case, digits and `-` only: the QR's alphanumeric mode (a smaller code) and what a keyboard-emulating scanner
+ * types the same whatever the case (caps lock) — the reading is case-insensitive. Never the personal code.
+ */
+export const BADGE_PREFIX = "CADRAN";
+const BADGE_PATTERN = /^CADRAN-([0-9]{1,9})-([0-9A-F]{64})$/;
+
+export function badgeContent(matricule: number, secretHex: string): string {
+  return `${BADGE_PREFIX}-${matricule}-${secretHex.toUpperCase()}`;
+}
+
+/**
+ * What a scanned or typed badge holds, or null when it is not one. Spaces (the printed text's groups, a scanner's
+ * Enter) and the case do not matter.
+ */
+export function parseBadge(text: string): { matricule: number; secret: string } | null {
+  const m = BADGE_PATTERN.exec(text.replace(/\s+/g, "").toUpperCase());
+  return m ? { matricule: Number(m[1]), secret: m[2]! } : null;
+}
+
+/**
+ * The badge's text as printed under its QR, to type when no reader is at hand: the secret in groups of four.
+ * parseBadge reads it back (spaces ignored).
+ */
+export function printedBadge(content: string): string {
+  const m = /^(CADRAN-\d+-)([0-9A-F]+)$/.exec(content);
+  return m ? `${m[1]} ${m[2]!.replace(/(.{4})(?=.)/g, "$1 ")}` : content;
+}
+
+/** A field's text that starts like a badge (a scanner typed into the matricule field): read as a badge. */
+export function looksLikeBadge(text: string): boolean {
+  return text.trim().toUpperCase().startsWith(`${BADGE_PREFIX}-`);
+}

@@ -36,6 +36,7 @@ export const history = {
   "history.kind.policy": "Règles",
   "history.kind.close": "Clôtures de mois",
   "history.kind.personal": "Données personnelles",
+  "history.kind.terminal": "Borne de pointage",
 
   "history.empty_value": "(vide)",
   "history.change": "{field} : {old} → {new}",
@@ -87,6 +88,11 @@ export const history = {
   "history.close.reopen": "Mois {month} rouvert",
 
   "history.personal.anonymise": "Données personnelles anonymisées",
+
+  "history.terminal.code_reset": "Code de pointage réinitialisé",
+  "history.terminal.badge_issue": "Badge de pointage émis",
+  "history.terminal.badge_reissue": "Badge de pointage réémis (l'ancien ne fonctionne plus)",
+  "history.terminal.badge_revoke": "Badge de pointage révoqué",
 
   "history.by_for.approve": "Validé par {actor} pour {manager}",
   "history.by_for.approve.prevalidate": "Prévalidé par {actor} pour {manager}",

@@ -178,7 +178,8 @@ export async function anonymiseEmployee(em: EntityManager, actor: CurrentUser, e
     const email = anonymousEmail(employeeId);
     await run(
       `update employee set firstname = ?, lastname = ?, matricule = null, acronym = null, birthday = null, phone = null, email = ?,
-              email_personal = null, comments = null, terminal_code_hash = null, terminal_code_set_at = null, anonymised_at = ?, updated_at = ?
+              email_personal = null, comments = null, terminal_code_hash = null, terminal_code_set_at = null,
+              terminal_badge_hash = null, terminal_badge_issued_at = null, anonymised_at = ?, updated_at = ?
         where id = ?`,
       [anonymous.firstname, anonymous.lastname, email, now, now, employeeId]
     );

@@ -7,6 +7,7 @@ import { sendMail } from "~/server/operations/mail.server";
 import { enqueue } from "~/server/operations/queue.server";
 import { env } from "~/server/shared/env.server";
 import { type CurrentUser } from "~/services/identity/current-user.server";
+import { recordHistory } from "~/services/history/history.server";
 import { assertManagement, sql } from "~/services/organisation/common.server";
 import { NotFoundError, ValidationError } from "~/services/shared/errors";
 
@@ -36,18 +37,24 @@ export async function codeSetAt(em: EntityManager, employeeId: number): Promise<
   return row?.at ? new Date(row.at) : null;
 }
 
-/** HR resets an employee's code (the employee sets a new one from the profile); the employee is mailed. 404 unknown. */
-export async function resetCode(em: EntityManager, actor: CurrentUser, employeeId: number): Promise<{ name: string }> {
+/**
+ * HR resets an employee's code (the employee sets a new one from the profile); the employee is mailed, and the
+ * sheet's history says so (kind "terminal", decision 0137), all in one transaction. 404 unknown.
+ */
+export async function resetCode(em: EntityManager, actor: CurrentUser, employeeId: number, now: Date): Promise<{ name: string }> {
   assertManagement(actor);
-  const [row] = await sql<{ firstname: string; lastname: string }>(
-    em,
-    `update employee set terminal_code_hash = null, terminal_code_set_at = null, terminal_code_failures = 0, terminal_code_failures_since = null
-      where id = ? returning firstname, lastname`,
-    [employeeId],
-  );
-  if (!row) throw new NotFoundError();
-  await enqueue("mail.terminal", { event: "code-reset", id: employeeId });
-  return { name: displayName(row.firstname, row.lastname) };
+  return em.transactional(async (tx) => {
+    const [row] = await sql<{ firstname: string; lastname: string }>(
+      tx,
+      `update employee set terminal_code_hash = null, terminal_code_set_at = null, terminal_code_failures = 0, terminal_code_failures_since = null
+        where id = ? returning firstname, lastname`,
+      [employeeId],
+    );
+    if (!row) throw new NotFoundError();
+    await recordHistory(tx, { action: "terminal.code_reset", employeeId, actorId: actor.employeeId, at: now });
+    await enqueue("mail.terminal", { event: "code-reset", id: employeeId }, { em: tx });
+    return { name: displayName(row.firstname, row.lastname) };
+  });
 }
 
 export type TerminalMailEvent = "code-reset" | "locked" | "paused";
@@ -121,7 +128,7 @@ const COUNTERS = {
  * Compare-and-set on the count read (the rule stays the pure countFailure), a few tries when another attempt wrote
  * in between. Null: refused — the terminal is paused, the person is locked, or the row is gone.
  */
-async function reserveFailure(
+export async function reserveFailure(
   em: EntityManager,
   kind: keyof typeof COUNTERS,
   id: number,
@@ -176,15 +183,30 @@ export async function checkCode(em: EntityManager, terminal: CodeTerminal, input
   if (person && valid) {
     // The right code: this attempt was no failure. The person's count starts again; the terminal's gets its one back.
     await sql(em, `update employee set terminal_code_failures = 0, terminal_code_failures_since = null where id = ?`, [person.id]);
-    await sql(em, `update terminal set failures = greatest(failures - 1, 0) where id = ?`, [terminal.id]);
+    await giveBackAttempt(em, terminal.id);
     return { ok: true, employeeId: person.id, name: displayName(person.firstname, person.lastname) };
   }
   if (onPerson?.tripped) await enqueue("mail.terminal", { event: "locked", id: person!.id });
-  // The terminal pauses at its rule's count (or past it: attempts counted at the same time), once.
-  if (onTerminal.failures >= TERMINAL_RULE.max) {
-    const paused = await sql<{ id: number }>(em, `update terminal set paused_at = ? where id = ? and paused_at is null returning id`, [now, terminal.id]);
-    if (paused.length > 0) await enqueue("mail.terminal", { event: "paused", id: terminal.id });
-    return { ok: false, reason: "paused" };
-  }
-  return { ok: false, reason: "wrong" };
+  return { ok: false, reason: await settleTerminalFailure(em, terminal.id, onTerminal, now) };
+}
+
+/** A right code or badge: the attempt counted on the terminal was no failure. */
+export async function giveBackAttempt(em: EntityManager, terminalId: number): Promise<void> {
+  await sql(em, `update terminal set failures = greatest(failures - 1, 0) where id = ?`, [terminalId]);
+}
+
+/**
+ * After a wrong code or badge: the terminal pauses at its rule's count (or past it: attempts counted at the same
+ * time), once, and management is mailed. "paused" when it is, "wrong" otherwise.
+ */
+export async function settleTerminalFailure(
+  em: EntityManager,
+  terminalId: number,
+  onTerminal: { failures: number },
+  now: Date,
+): Promise<"wrong" | "paused"> {
+  if (onTerminal.failures < TERMINAL_RULE.max) return "wrong";
+  const paused = await sql<{ id: number }>(em, `update terminal set paused_at = ? where id = ? and paused_at is null returning id`, [now, terminalId]);
+  if (paused.length > 0) await enqueue("mail.terminal", { event: "paused", id: terminalId });
+  return "paused";
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { randomBytes } from "node:crypto";
+import { displayName } from "~/domain/employees/name";
 import { ENROL_TTL_MS, terminalState, type TerminalState } from "~/domain/time-clock/terminal";
 import { t } from "~/i18n/fr";
 import { sha256 } from "~/server/identity/session.server";
@@ -228,4 +229,64 @@ export async function terminalOfSecret(em: EntityManager, secret: string | null 
     [now, sha256(secret)],
   );
   return row ? { id: row.id, name: row.name, place: row.place, subsidiaryId: row.subsidiary_id, paused: row.paused } : null;
+}
+
+/** How many of a terminal's last clockings its page lists. */
+export const TERMINAL_CLOCKINGS_LIMIT = 50;
+
+export interface TerminalClocking {
+  id: number;
+  employeeId: number;
+  name: string;
+  matricule: number | null;
+  type: string;
+  time: Date;
+  /** Replaced since by a correction or a reset (kept, append-only). */
+  superseded: boolean;
+}
+
+/**
+ * A terminal and its last clockings, newest first (decision 0137): who, which action, when, from
+ * `time_log.terminal_id`. One statement whatever the number of rows (a lateral join on the terminal's index). Management
+ * only; 404 unknown.
+ */
+export async function terminalClockings(
+  em: EntityManager,
+  actor: CurrentUser,
+  id: number,
+  now: Date,
+  limit = TERMINAL_CLOCKINGS_LIMIT,
+): Promise<{ terminal: TerminalRow; clockings: TerminalClocking[] }> {
+  assertManagement(actor);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFoundError();
+  const rows = await sql<
+    DbRow & { log_id: number | null; employee_id: number | null; firstname: string | null; lastname: string | null; matricule: number | null; type: string | null; time: Date | null; superseded: boolean | null }
+  >(
+    em,
+    `select t.id, t.name, t.place, t.subsidiary_id, s.name as subsidiary_name, t.created_at, t.last_used_at, t.enrolled_at,
+            t.enrol_expires_at, t.revoked_at, t.paused_at,
+            l.log_id, l.employee_id, e.firstname, e.lastname, e.matricule, l.type, l.time, l.superseded
+       from terminal t join subsidiary s on s.id = t.subsidiary_id
+       left join lateral (select l.id as log_id, l.type, l.time, l.superseded_at is not null as superseded, c.employee_id
+                            from time_log l join time_clock c on c.id = l.time_clock_id
+                           where l.terminal_id = t.id order by l.time desc, l.id desc limit ?) l on true
+       left join employee e on e.id = l.employee_id
+      where t.id = ?
+      order by l.time desc nulls last, l.log_id desc nulls last`,
+    [limit, id],
+  );
+  const first = rows[0];
+  if (!first) throw new NotFoundError();
+  const clockings = rows
+    .filter((r) => r.log_id !== null)
+    .map((r) => ({
+      id: Number(r.log_id),
+      employeeId: Number(r.employee_id),
+      name: displayName(r.firstname ?? "", r.lastname ?? ""),
+      matricule: r.matricule === null ? null : Number(r.matricule),
+      type: String(r.type),
+      time: new Date(r.time as Date),
+      superseded: r.superseded === true,
+    }));
+  return { terminal: toRow(first, now), clockings };
 }
