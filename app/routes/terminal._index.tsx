@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { CLOCK_ACTIONS, type ClockAction } from "~/domain/time-clock/clock-state";
 import { t, type MessageKey } from "~/i18n/fr";
 import { requestNow } from "~/server/shared/clock.server";
@@ -9,6 +9,7 @@ import { deviceTerminal } from "~/server/time-clock/terminal-device.server";
 import { personOfToken, signPersonToken } from "~/server/time-clock/terminal-token.server";
 import { AppError } from "~/services/shared/errors";
 import { looksLikeBadge } from "~/domain/time-clock/terminal";
+import { KEYPAD_DIGITS, keypadEntry, parseKey, pressKey, type KeypadEntry, type KeypadField } from "~/domain/time-clock/terminal-keypad";
 import { checkBadge } from "~/services/time-clock/terminal-badges.server";
 import { checkCode, type CodeCheck } from "~/services/time-clock/terminal-codes.server";
 import { terminalClock, terminalPerson, type TerminalPerson } from "~/services/time-clock/terminal-clock.server";
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Step =
   | { step: "none" | "paused" }
-  | { step: "keypad"; error: string; matricule: string }
+  | ({ step: "keypad"; error: string } & KeypadEntry)
   | { step: "person"; token: string; person: TerminalPerson }
   | { step: "done" | "refused"; message: string };
 
@@ -59,7 +60,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const em = await getEm();
-  const keypad = (key: MessageKey, matricule = "") => data<Step>({ step: "keypad", error: t(key), matricule }, { status: 400 });
+  // A wrong answer keeps the matricule, never the code; the keys then fill the code (or the matricule when none).
+  const keypad = (key: MessageKey, matricule = "") =>
+    data<Step>({ step: "keypad", error: t(key), matricule, code: "", target: matricule ? "code" : "matricule" }, { status: 400 });
+  // A digit button without JavaScript (decision 0136 "Digit buttons"): the entry comes back with the key applied.
+  // Nobody is signed in, no code is checked nor counted, nothing is logged; the answer is no-store like every page.
+  if (intent === "code" && form.has("key")) {
+    const entry = keypadEntry({ matricule: form.get("matricule"), code: form.get("code"), target: form.get("target") });
+    const key = parseKey(form.get("key"));
+    return data<Step>({ step: "keypad", error: "", ...(key ? pressKey(entry, key) : entry) });
+  }
   // A badge (decision 0137): its own field, or scanned into the matricule field (a scanner types where the focus is).
   const typedMatricule = String(form.get("matricule") ?? "").slice(0, 200);
   const badge = intent === "badge" ? String(form.get("badge") ?? "").slice(0, 200) : intent === "code" && looksLikeBadge(typedMatricule) ? typedMatricule : null;
@@ -91,8 +101,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const BIG_INPUT = "field-input py-3 text-2xl tracking-widest";
+const KEY = "btn btn-secondary h-16 w-full font-semibold";
+const TARGET_RING = "ring-4 ring-brand-600";
 
-function Keypad({ error, matricule }: { error?: string; matricule?: string }) {
+function Keypad({ error, entry }: { error?: string; entry?: KeypadEntry }) {
+  const [target, setTarget] = useState<KeypadField>(entry?.target ?? "matricule");
+  const matricule = useRef<HTMLInputElement>(null);
+  const code = useRef<HTMLInputElement>(null);
+  // With JavaScript a key fills the field being filled (the focused one, or the one chosen) in the browser, by the same
+  // rule as the action's, with no round trip; without it the button submits the form (decision 0136 "Digit buttons").
+  const press = (event: MouseEvent<HTMLButtonElement>) => {
+    const key = parseKey(event.currentTarget.value);
+    if (!key || !matricule.current || !code.current) return;
+    event.preventDefault();
+    const next = pressKey(keypadEntry({ matricule: matricule.current.value, code: code.current.value, target }), key);
+    matricule.current.value = next.matricule;
+    code.current.value = next.code;
+    setTarget(next.target);
+  };
+  const keyButton = (value: string, label: string, size = "text-3xl") => (
+    <button key={value} type="submit" name="key" value={value} onClick={press} className={`${KEY} ${size}`}>
+      {label}
+    </button>
+  );
   return (
     <div className="space-y-6">
       <Form method="post" noValidate data-testid="keypad" className="space-y-4">
@@ -103,22 +134,47 @@ function Keypad({ error, matricule }: { error?: string; matricule?: string }) {
           </p>
         )}
         <input type="hidden" name="intent" value="code" />
-        <div>
-          <label htmlFor="terminal-matricule" className="field-label text-lg">
-            {t("terminal.matricule")}
-          </label>
-          {/* Long enough for a badge scanned here (a scanner types where the focus is): the action reads it as one. */}
-          <input id="terminal-matricule" name="matricule" inputMode="numeric" autoComplete="off" maxLength={200} required defaultValue={matricule} autoFocus className={BIG_INPUT} aria-describedby={error ? "keypad-error" : undefined} />
+        <input type="hidden" name="target" value={target} />
+        <div className="grid gap-6 md:grid-cols-2 md:items-start">
+          {/* The fields and "Valider" come before the keys: Enter (a scanner's too) submits with the form's first button. */}
+          <div className="space-y-4">
+            <div>
+              <label htmlFor="terminal-matricule" className="field-label text-lg">
+                {t("terminal.matricule")}
+              </label>
+              {/* Long enough for a badge scanned here (a scanner types where the focus is): the action reads it as one. */}
+              <input id="terminal-matricule" ref={matricule} name="matricule" inputMode="numeric" autoComplete="off" maxLength={200} required defaultValue={entry?.matricule} autoFocus onFocus={() => setTarget("matricule")} className={`${BIG_INPUT} ${target === "matricule" ? TARGET_RING : ""}`} aria-describedby={error ? "keypad-error" : undefined} />
+            </div>
+            <div>
+              <label htmlFor="terminal-code" className="field-label text-lg">
+                {t("terminal.code")}
+              </label>
+              <input id="terminal-code" ref={code} name="code" type="password" inputMode="numeric" autoComplete="off" maxLength={6} required defaultValue={entry?.code} onFocus={() => setTarget("code")} className={`${BIG_INPUT} ${target === "code" ? TARGET_RING : ""}`} />
+            </div>
+            <button type="submit" className="btn btn-primary w-full py-4 text-2xl">
+              {t("terminal.validate")}
+            </button>
+          </div>
+          <div role="group" aria-label={t("terminal.keys.label")} className="space-y-2" data-testid="keypad-keys">
+            <p id="keypad-target" className="text-base text-gray-700">
+              {t("terminal.keys.target")}
+            </p>
+            <div role="group" aria-labelledby="keypad-target" className="grid grid-cols-2 gap-2">
+              {(["matricule", "code"] as const).map((field) => (
+                <button key={field} type="submit" name="key" value={field} onClick={press} aria-pressed={target === field} className={`btn h-16 w-full text-xl ${target === field ? "btn-primary" : "btn-secondary"}`}>
+                  {t(`terminal.keys.${field}`)}
+                </button>
+              ))}
+            </div>
+            <div className="grid grid-cols-3 gap-2">
+              {KEYPAD_DIGITS.slice(0, 9).map((digit) => keyButton(digit, digit))}
+              {keyButton("back", t("terminal.keys.back"), "text-xl")}
+              {keyButton("0", "0")}
+              {keyButton("clear", t("terminal.keys.clear"), "text-xl")}
+            </div>
+            <p className="text-sm text-gray-700">{t("terminal.keys.hint")}</p>
+          </div>
         </div>
-        <div>
-          <label htmlFor="terminal-code" className="field-label text-lg">
-            {t("terminal.code")}
-          </label>
-          <input id="terminal-code" name="code" type="password" inputMode="numeric" autoComplete="off" maxLength={6} required className={BIG_INPUT} />
-        </div>
-        <button type="submit" className="btn btn-primary w-full py-4 text-2xl">
-          {t("terminal.validate")}
-        </button>
       </Form>
       <p className="text-center text-base text-gray-700" aria-hidden="true">
         {t("terminal.badge.or")}
@@ -178,8 +234,9 @@ export default function TerminalPage() {
       </TerminalFrame>
     );
   }
+  const onKeypad = answer?.step !== "person" && answer?.step !== "done" && answer?.step !== "refused";
   return (
-    <TerminalFrame heading={heading}>
+    <TerminalFrame heading={heading} wide={onKeypad}>
       {answer?.step === "person" ? (
         <div className="space-y-4" data-testid="person-step">
           <h1 className="text-2xl font-semibold text-gray-900">{t("terminal.hello", { name: answer.person.name })}</h1>
@@ -205,7 +262,7 @@ export default function TerminalPage() {
           <Back refresh />
         </div>
       ) : (
-        <Keypad error={answer?.step === "keypad" ? answer.error : undefined} matricule={answer?.step === "keypad" ? answer.matricule : undefined} />
+        <Keypad error={answer?.step === "keypad" ? answer.error : undefined} entry={answer?.step === "keypad" ? answer : undefined} />
       )}
     </TerminalFrame>
   );

@@ -126,6 +126,71 @@ describe("clocking at the terminal", () => {
     expect((await rows(sacha.employeeId)).length).toBe(1);
   });
 
+  it("types the matricule and the code with the digit buttons only (no JavaScript), then clocks; key presses count nothing", async () => {
+    const noa = await person("noa.touches@cadran.test", "noa", "touches", 7201, "4815");
+    const entrance = await device("Touches");
+    entrance.now(at(10));
+    const valueOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0].match(/value="([^"]*)"/)?.[1] ?? "";
+    const targetOf = (html: string) => /name="target" value="([^"]+)"/.exec(html)?.[1];
+    const keypad = await entrance.client.get("/terminal");
+    expect(keypad.text).toContain('name="key" value="7"');
+    expect(targetOf(keypad.text)).toBe("matricule");
+
+    // Each key is the form's submit button: the fields as they are plus the key; the answer re-renders them.
+    let fields: Record<string, string> = { intent: "code", matricule: "", code: "", target: "matricule" };
+    const press = async (key: string) => {
+      const res = await entrance.client.post("/terminal?index", { ...fields, key });
+      expect(res.status, key).toBe(200);
+      expect(res.text).not.toContain("person-step");
+      expect(res.headers.get("cache-control")).toContain("no-store");
+      fields = { intent: "code", matricule: valueOf(res.text, "matricule"), code: valueOf(res.text, "code"), target: targetOf(res.text) ?? "" };
+      return res;
+    };
+    for (const key of ["7", "2", "0", "9"]) await press(key);
+    expect(fields).toEqual({ intent: "code", matricule: "7209", code: "", target: "matricule" });
+    await press("back"); // Effacer
+    await press("1");
+    expect(fields.matricule).toBe("7201");
+    await press("code");
+    expect(fields.target).toBe("code");
+    for (const key of ["9", "9"]) await press(key);
+    await press("clear"); // Corriger empties the code only
+    expect(fields).toMatchObject({ matricule: "7201", code: "" });
+    for (const key of ["4", "8", "1", "5"]) await press(key);
+    for (const key of ["5", "5"]) await press(key);
+    const last = await press("5"); // a code has at most 6 digits: the 7th is not added
+    expect(fields).toMatchObject({ matricule: "7201", code: "481555", target: "code" });
+    // The code comes back in a password field, in the body of a POST's answer only (never in a URL).
+    expect(last.text).toMatch(/<input[^>]*type="password"[^>]*name="code"|<input[^>]*name="code"[^>]*type="password"/);
+    for (const key of ["back", "back"]) await press(key);
+    expect(fields.code).toBe("4815");
+    // A key never signs in nor checks the code: no failure counted, for the person or the terminal.
+    const [counts] = await db.sql<{ person: number; terminal: number }>(
+      "select e.terminal_code_failures as person, t.failures as terminal from employee e, terminal t where e.id = ? and t.id = ?",
+      [noa.employeeId, entrance.id],
+    );
+    expect(counts).toEqual({ person: 0, terminal: 0 });
+    // Wrong-looking keys change nothing and sign in no one.
+    const odd = await entrance.client.post("/terminal?index", { ...fields, key: "42" });
+    expect(odd.status).toBe(200);
+    expect(valueOf(odd.text, "code")).toBe("4815");
+    expect(odd.text).not.toContain("person-step");
+
+    // "Valider" (no key) checks the code: the person's buttons, then the clock entry.
+    const step = await entrance.client.post("/terminal?index", { ...fields });
+    expect(step.status).toBe(200);
+    expect(decode(step.text)).toContain("Bonjour Noa TOUCHES");
+    const done = await entrance.client.post("/terminal?index", { intent: "start", person: tokenOf(step.text) });
+    expect(decode(done.text)).toContain("Début de journée enregistré à 08:08, Noa TOUCHES");
+    expect(await db.sql("select l.terminal_id from time_log l join time_clock c on c.id = l.time_clock_id where c.employee_id = ?", [noa.employeeId])).toEqual([
+      { terminal_id: entrance.id },
+    ]);
+    // After a wrong code the matricule stays, the code does not, and the keys fill the code.
+    const wrong = await entrance.client.post("/terminal?index", { intent: "code", matricule: "7201", code: "0000", target: "code" });
+    expect(wrong.status).toBe(400);
+    expect([valueOf(wrong.text, "matricule"), valueOf(wrong.text, "code"), targetOf(wrong.text)]).toEqual(["7201", "", "code"]);
+  });
+
   it("the person's token: bound to its terminal, two minutes, never forged; a revoked terminal clocks nothing", async () => {
     await person("lou.token@cadran.test", "lou", "token", 7101, "2468");
     const a = await device("Quai A");

@@ -3,16 +3,16 @@ import { t } from "~/i18n/fr";
 
 /**
  * The frame of the shop-floor terminal's pages (issue 46): no menu, no person, large type; fits a 1024×768 tablet and
- * a 360 px phone.
+ * a 360 px phone. `wide`: two columns from 768 px (the keypad: its fields beside its digit buttons, all within 768 px high).
  */
-export function TerminalFrame({ heading, children }: { heading?: string; children: ReactNode }) {
+export function TerminalFrame({ heading, wide, children }: { heading?: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col items-center px-4 py-6">
       <p className="mb-4 text-center">
         <span className="text-3xl font-bold text-brand-700">{t("app.title")}</span>
         <span className="block text-base text-gray-700">{heading ?? t("terminal.page_title")}</span>
       </p>
-      <main className="w-full max-w-md rounded-lg bg-white p-4 text-lg shadow sm:p-6">{children}</main>
+      <main className={`w-full max-w-md ${wide ? "md:max-w-3xl" : ""} rounded-lg bg-white p-4 text-lg shadow sm:p-6`}>{children}</main>
     </div>
   );
 }
