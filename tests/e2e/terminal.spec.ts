@@ -71,10 +71,60 @@ async function setCode(page: Page, email: string, code: string) {
   await expect(page.getByTestId("terminal-code-state")).toContainText("Code défini le");
 }
 
-async function clockIn(page: Page, matricule: string, code: string, expected: string) {
+/**
+ * Types a field with the keypad's own buttons (decision 0136 "Digit buttons"): with JavaScript the keys fill the
+ * focused field in the browser, without it the field is chosen with "Matricule" / "Code" and each key posts the form.
+ * "Corriger" empties the field first, a wrong digit is taken back with "Effacer".
+ */
+async function typeWithKeys(page: Page, js: boolean, field: "Matricule" | "Code personnel", digits: string) {
+  const input = page.getByLabel(field, { exact: true });
+  const keys = page.getByTestId("keypad-keys");
+  if (js) await input.focus();
+  else await keys.getByRole("button", { name: field === "Matricule" ? "Matricule" : "Code", exact: true }).click();
+  await keys.getByRole("button", { name: "Corriger", exact: true }).click();
+  await expect(input).toHaveValue("");
+  let typed = "";
+  for (const digit of digits) {
+    await keys.getByRole("button", { name: digit, exact: true }).click();
+    typed += digit;
+    await expect(input).toHaveValue(typed);
+    if (typed.length === 1) {
+      await keys.getByRole("button", { name: digit === "9" ? "8" : "9", exact: true }).click();
+      await expect(input).toHaveValue(`${typed}${digit === "9" ? "8" : "9"}`);
+      await keys.getByRole("button", { name: "Effacer", exact: true }).click();
+      await expect(input).toHaveValue(typed);
+    }
+  }
+}
+
+/** The keypad fits the viewport's width and its keys are big enough for gloves (64 px at least). */
+async function keypadFits(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await expect(page.getByTestId("keypad-keys")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const name of ["1", "0", "Effacer", "Corriger", "Code"]) {
+    const box = (await page.getByTestId("keypad-keys").getByRole("button", { name, exact: true }).boundingBox())!;
+    expect(box.width, name).toBeGreaterThanOrEqual(64);
+    expect(box.height, name).toBeGreaterThanOrEqual(64);
+  }
+}
+
+async function clockIn(page: Page, matricule: string, code: string, expected: string, keys?: { js: boolean }) {
   await expect(page.getByTestId("keypad")).toBeVisible();
-  await page.getByLabel("Matricule").fill(matricule);
-  await page.getByLabel("Code personnel").fill(code);
+  if (keys) {
+    // With JavaScript no key reaches the server.
+    let posts = 0;
+    const count = (r: { method(): string }) => void (r.method() === "POST" && posts++);
+    page.on("request", count);
+    await typeWithKeys(page, keys.js, "Matricule", matricule);
+    await typeWithKeys(page, keys.js, "Code personnel", code);
+    page.off("request", count);
+    if (keys.js) expect(posts).toBe(0);
+    else expect(posts).toBeGreaterThan(matricule.length + code.length);
+  } else {
+    await page.getByLabel("Matricule").fill(matricule);
+    await page.getByLabel("Code personnel").fill(code);
+  }
   await page.getByRole("button", { name: "Valider", exact: true }).click();
   await expect(page.getByTestId("person-step")).toBeVisible();
   await expect(page.getByTestId("clock-state")).toHaveText(/Pas encore badgé/);
@@ -113,17 +163,22 @@ test.describe("the shop-floor terminal", () => {
     await page.getByLabel("Code personnel").fill("0000");
     await page.getByRole("button", { name: "Valider", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Matricule ou code incorrect." })).toBeVisible();
-    await clockIn(page, "1005", "4815", "Début de journée enregistré à 07:58, Camille DUBOIS");
+    // Camille types with the keypad's digit buttons (in the browser with JavaScript, one post per key without it).
+    await clockIn(page, "1005", "4815", "Début de journée enregistré à 07:58, Camille DUBOIS", { js: isJs(testInfo) });
     // Back to the keypad by itself (the Refresh header without JavaScript, a timer with it), for the next person.
     await expect(page.getByTestId("keypad")).toBeVisible({ timeout: 15_000 });
     await serverNow(page, testInfo, MONDAY_0803);
     await clockIn(page, "1004", "162342", "Début de journée enregistré à 08:03, Julien BERNARD");
     await page.getByTestId("terminal-back").click();
 
+    // A 1024×768 tablet: the fields, "Valider" and every key on the first screen.
+    await keypadFits(page, 1024, 768);
+    for (const button of [page.getByRole("button", { name: "Valider", exact: true }), page.getByTestId("keypad-keys").getByRole("button", { name: "Corriger", exact: true })]) {
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(768);
+    }
     // A 360 px phone: the keypad and the buttons' step fit without scrolling sideways.
-    await page.setViewportSize({ width: 360, height: 740 });
-    await expect(page.getByTestId("keypad")).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await keypadFits(page, 360, 740);
     await page.getByLabel("Matricule").fill("1005");
     await page.getByLabel("Code personnel").fill("4815");
     await page.getByRole("button", { name: "Valider", exact: true }).click();
