@@ -138,6 +138,10 @@ describe("documents are valid HTML (Nu checker)", () => {
     await device.post(enrolPath, {});
     keep("terminal-keypad", await device.get("/terminal"));
     keep("terminal-keypad-error", await device.post("/terminal?index", { intent: "code", matricule: "1", code: "0000" }));
+    // A digit button pressed without JavaScript: the keypad again with its values and the code's field chosen.
+    const keyed = await device.post("/terminal?index", { intent: "code", matricule: "1005", code: "48", target: "code", key: "1" });
+    expect(keyed.text).toContain('name="target" value="code"');
+    keep("terminal-keypad-keys", keyed);
     const [{ matricule }] = await db.sql<{ matricule: number }>("select matricule from employee where id = ?", [employeeId]);
     const buttons = await device.post("/terminal?index", { intent: "code", matricule: String(matricule), code: "4815" });
     expect(buttons.text).toContain('data-testid="person-step"');

@@ -375,6 +375,10 @@ describe("the shop-floor terminal (issue 46)", () => {
     device.jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
     const run = async (matricule: number) => {
       const keypad = await countQueries(async () => expect((await device.get("/terminal")).status).toBe(200));
+      // A digit button without JavaScript: the device's check only, no person looked up.
+      const key = await countQueries(async () =>
+        expect((await device.post("/terminal?index", { intent: "code", matricule: String(matricule).slice(0, 3), code: "", target: "matricule", key: "7" })).status).toBe(200),
+      );
       let token = "";
       const step = await countQueries(async () => {
         const res = await device.post("/terminal?index", { intent: "code", matricule: String(matricule), code: "1234" });
@@ -382,7 +386,7 @@ describe("the shop-floor terminal (issue 46)", () => {
         token = /name="person" value="([^"]+)"/.exec(res.text)?.[1] ?? "";
       });
       const clock = await countQueries(async () => expect((await device.post("/terminal?index", { intent: "start", person: token })).status).toBe(200));
-      return { keypad, step, clock };
+      return { keypad, key, step, clock };
     };
     await codedPerson("a", 9_100_001);
     const before = await run(9_100_001);
@@ -390,6 +394,7 @@ describe("the shop-floor terminal (issue 46)", () => {
     await codedPerson("b", 9_100_002);
     const after = await run(9_100_002);
     expect(before.step).toBeGreaterThan(0);
+    expect(before.key).toBeLessThan(before.step);
     expect(after).toEqual(before);
   });
 
