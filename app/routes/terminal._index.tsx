@@ -108,6 +108,13 @@ function Keypad({ error, entry }: { error?: string; entry?: KeypadEntry }) {
   const [target, setTarget] = useState<KeypadField>(entry?.target ?? "matricule");
   const matricule = useRef<HTMLInputElement>(null);
   const code = useRef<HTMLInputElement>(null);
+  // With JavaScript an answer (a wrong code) comes by fetch into the same inputs: they take its values, as without it.
+  useEffect(() => {
+    if (!entry || !matricule.current || !code.current) return;
+    matricule.current.value = entry.matricule;
+    code.current.value = entry.code;
+    setTarget(entry.target);
+  }, [entry]);
   // With JavaScript a key fills the field being filled (the focused one, or the one chosen) in the browser, by the same
   // rule as the action's, with no round trip; without it the button submits the form (decision 0136 "Digit buttons").
   const press = (event: MouseEvent<HTMLButtonElement>) => {

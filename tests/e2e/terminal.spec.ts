@@ -163,6 +163,9 @@ test.describe("the shop-floor terminal", () => {
     await page.getByLabel("Code personnel").fill("0000");
     await page.getByRole("button", { name: "Valider", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Matricule ou code incorrect." })).toBeVisible();
+    // The matricule stays, the code does not (with JavaScript too: the answer's values fill the same inputs).
+    await expect(page.getByLabel("Matricule", { exact: true })).toHaveValue("1005");
+    await expect(page.getByLabel("Code personnel", { exact: true })).toHaveValue("");
     // Camille types with the keypad's digit buttons (in the browser with JavaScript, one post per key without it).
     await clockIn(page, "1005", "4815", "Début de journée enregistré à 07:58, Camille DUBOIS", { js: isJs(testInfo) });
     // Back to the keypad by itself (the Refresh header without JavaScript, a timer with it), for the next person.
