@@ -5,7 +5,9 @@
  * demo roles and, for each page, sums the PostgreSQL buffers of every read statement it sent (scripts/lib/page-buffers.ts).
  * It prints the buffers per size, and of them those of the scans of the employee-day tables (time_clock, time_log,
  * overtime), which a scope page should not read. BUFFERS_DETAIL=1 prints each statement's buffers; BUFFERS_DUMP=<file>
- * writes each statement, its parameters and its plan as JSON lines. A benchmark: it prints, it does not fail.
+ * writes each statement, its parameters and its plan as JSON lines. BUFFERS_REUSE=1 measures a database kept by an
+ * earlier run (BUFFERS_KEEP=1) with the same size's seed as it is (the 50,000 one takes about 12 minutes to build).
+ * BUFFERS_PAGES=<regexp> keeps the pages whose name matches. A benchmark: it prints, it does not fail.
  */
 import "../lib/job-runner"; // hands the job registry to the queue (issue 45)
 import type { AddressInfo } from "node:net";
@@ -17,7 +19,9 @@ import { bufferPages, measureCompany, type BufferMeasure } from "../lib/page-buf
 
 const SIZES = (process.env.BUFFERS_SIZES ?? "20,200,400").split(",").map(Number);
 const today = localDate(new Date(), "Europe/Paris");
-const PAGES = bufferPages(new Date(Date.parse(`${today}T12:00:00Z`) - 150 * 86_400_000).toISOString().slice(0, 10), today);
+const PAGES = bufferPages(new Date(Date.parse(`${today}T12:00:00Z`) - 150 * 86_400_000).toISOString().slice(0, 10), today).filter(
+  (p) => !process.env.BUFFERS_PAGES || new RegExp(process.env.BUFFERS_PAGES).test(p.name),
+);
 
 const admin = await resolveDatabase({ database: "postgres" });
 const build = await loadBuild();
@@ -31,7 +35,7 @@ try {
   for (const employees of SIZES) {
     const database = `cadran_buf_${employees}`;
     names.push(database);
-    const measured = await measureCompany({ adminUrl: admin.url, database, employees, today, baseUrl: base, pages: PAGES, dump: process.env.BUFFERS_DUMP });
+    const measured = await measureCompany({ adminUrl: admin.url, database, employees, today, baseUrl: base, pages: PAGES, dump: process.env.BUFFERS_DUMP, reuse: process.env.BUFFERS_REUSE === "1" });
     for (const page of PAGES) results.set(page.name, [...(results.get(page.name) ?? []), measured.get(page.name)!]);
   }
 } finally {

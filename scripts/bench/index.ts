@@ -217,7 +217,19 @@ async function benchLargePages() {
   );
   await db.end();
   const pages = await discoverBenchPages({ base, cookies, employeeId: rows[0]!.id, leaveId: rows[0]!.leave_id });
-  results.pages = await benchMixedPages({ base, seconds, rps: 40, pages, cookies, countQueries, countBase, warmup: warmupSeconds });
+  const mixed = await benchMixedPages({
+    base,
+    seconds,
+    rps: 40,
+    pages,
+    cookies,
+    countQueries,
+    countBase,
+    warmup: warmupSeconds,
+    cpu: { serverPid: timed.pid, databaseUrl: process.env.DATABASE_URL!, dbName },
+  });
+  results.pages = mixed.pages;
+  results.pagesCpuPerRequest = mixed.cpuPerRequest;
   if (!process.env.BENCH_PAGE_FILTER) results.downloads = await benchDownloads({ base, cookies, email: "daf@cadran.test", employeeId: rows[0]!.id });
 }
 

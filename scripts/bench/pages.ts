@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { printResult, runLoad, runRate } from "./load";
 import type { BenchPage } from "./page-discovery";
+import { databaseCpu, processTreeCpu, processTreeCpuSince } from "./processes";
 
 /**
  * Issue 12 item 6: the list pages with 50 leaves for one employee, against the peer's figures (10–16 ms, 80–99 KB):
@@ -203,7 +204,12 @@ export async function benchMixedPages(opts: {
   countBase: string;
   /** Seconds of the same traffic sent first and not counted (default none). */
   warmup?: number;
-}): Promise<MixedPageResult[]> {
+  /**
+   * The timed server's pid (its cluster workers included) and its database: the CPU milliseconds per request of the
+   * measured window, server and PostgreSQL (issue 44 item 4), read from /proc. Both optional.
+   */
+  cpu?: { serverPid: number; databaseUrl: string; dbName: string };
+}): Promise<{ pages: MixedPageResult[]; cpuPerRequest?: { serverMs: number; databaseMs: number; requests: number } }> {
   const getAt = async (base: string, path: string, email: string) => {
     const res = await fetch(`${base}${path}`, { headers: { Cookie: opts.cookies.get(email)! } });
     await res.arrayBuffer();
@@ -246,9 +252,13 @@ export async function benchMixedPages(opts: {
   const start = performance.now();
   const t0 = start + (warmupCount * 1000) / opts.rps; // the measured window
   const pending: Promise<void>[] = [];
+  // CPU of the measured window: snapshots taken when its first request is sent and when its last answer is in.
+  const dbCpu = opts.cpu ? databaseCpu(opts.cpu.databaseUrl, opts.cpu.dbName) : null;
+  let cpuFrom: { server: Map<number, number>; db: Map<number, number> } | null = null;
   for (let i = 0; i < order.length; i++) {
     const wait = start + (i * 1000) / opts.rps - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (i === warmupCount && opts.cpu && dbCpu) cpuFrom = { server: processTreeCpu(opts.cpu.serverPid), db: await dbCpu.snapshot() };
     const { page, email } = order[i]!;
     const t = performance.now();
     if (i < warmupCount) {
@@ -276,6 +286,13 @@ export async function benchMixedPages(opts: {
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - t0) / 1000;
+  let cpuPerRequest: { serverMs: number; databaseMs: number; requests: number } | undefined;
+  if (opts.cpu && dbCpu && cpuFrom) {
+    const requests = order.length - warmupCount;
+    const serverMs = processTreeCpuSince(opts.cpu.serverPid, cpuFrom.server);
+    const databaseMs = await dbCpu.since(cpuFrom.db);
+    cpuPerRequest = { serverMs: Number((serverMs / requests).toFixed(2)), databaseMs: Number((databaseMs / requests).toFixed(2)), requests };
+  }
   if (warmupCount > 0) {
     warmupLatencies.sort((a, b) => a - b);
     const at = (p: number) => warmupLatencies[Math.min(warmupLatencies.length - 1, Math.floor(p * warmupLatencies.length))]!.toFixed(0);
@@ -314,5 +331,10 @@ export async function benchMixedPages(opts: {
       `${page.name.slice(0, 34).padEnd(34)} ${String(r.roles).padStart(5)} ${`${r.alone} ms`.padStart(9)} ${String(r.requests).padStart(5)} ${`${r.p50} ms`.padStart(9)} ${`${r.p95} ms`.padStart(9)}  < ${String(r.budget).padStart(3)} ms ${String(r.queries).padStart(4)} q  ${r.ok ? "ok" : r.errors ? `ERRORS ${r.errors}` : "OVER"}`,
     );
   }
-  return out;
+  if (cpuPerRequest) {
+    console.info(
+      `[bench:pages] CPU per request of the mix (${cpuPerRequest.requests} requests, /proc): server ${cpuPerRequest.serverMs} ms, PostgreSQL ${cpuPerRequest.databaseMs} ms, together ${(cpuPerRequest.serverMs + cpuPerRequest.databaseMs).toFixed(2)} ms`,
+    );
+  }
+  return { pages: out, cpuPerRequest };
 }

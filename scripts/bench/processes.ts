@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -20,6 +20,34 @@ export function processCpuMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The pids of a process and of all its descendants (a supervisor's cluster workers), from /proc's children lists. */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${out[i]}/task`)) {
+        const children = readFileSync(`/proc/${out[i]}/task/${task}/children`, "utf8").trim();
+        if (children) out.push(...children.split(" ").map(Number));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** CPU ms of a process and its descendants now, each by pid (a child started later counts from zero). */
+export function processTreeCpu(pid: number): Map<number, number> {
+  return new Map(processTree(pid).map((p) => [p, processCpuMs(p)]));
+}
+
+/** CPU ms a process tree spent since `before` (a snapshot of processTreeCpu). */
+export function processTreeCpuSince(pid: number, before: Map<number, number>): number {
+  let ms = 0;
+  for (const [p, cpu] of processTreeCpu(pid)) ms += Math.max(0, cpu - (before.get(p) ?? 0));
+  return ms;
 }
 
 /** A port free on the loopback interface now (the kernel's choice), for a child to listen on. */

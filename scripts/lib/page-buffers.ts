@@ -6,6 +6,7 @@
  */
 import { MikroORM } from "@mikro-orm/postgresql";
 import { appendFileSync } from "node:fs";
+import pg from "pg";
 import { resetEnvCache } from "../../app/server/shared/env.server";
 import { closeOrm, setOrm } from "../../app/server/shared/orm.server";
 import { ormConfig } from "../../db/mikro-orm.config";
@@ -151,12 +152,15 @@ export async function measureCompany(options: {
   baseUrl: string;
   pages: readonly BufferPage[];
   dump?: string;
+  /** A database kept by an earlier run (BUFFERS_KEEP=1) with this size's seed is measured as it is, not built again. */
+  reuse?: boolean;
 }): Promise<Map<string, BufferMeasure>> {
-  const seeded = await seedLarge({ adminUrl: options.adminUrl, database: options.database, employees: options.employees, seed: 11, today: options.today, migrate });
+  const kept = options.reuse ? await keptSeed(options) : null;
+  const seeded = kept ?? (await seedLarge({ adminUrl: options.adminUrl, database: options.database, employees: options.employees, seed: 11, today: options.today, migrate }));
   process.env.DATABASE_URL = seeded.url;
   resetEnvCache();
   const orm = await MikroORM.init(ormConfig(seeded.url, { poolMax: 5 }));
-  await orm.em.getConnection().execute("vacuum analyze");
+  if (!kept) await orm.em.getConnection().execute("vacuum analyze");
   setOrm(orm);
   const out = new Map<string, BufferMeasure>();
   try {
@@ -177,4 +181,20 @@ export async function measureCompany(options: {
     await closeOrm();
   }
   return out;
+}
+
+/** The URL of `database` when it holds the bench company of `employees` people (seed 11), else null. */
+async function keptSeed(options: { adminUrl: string; database: string; employees: number }): Promise<{ url: string } | null> {
+  const url = new URL(options.adminUrl);
+  url.pathname = `/${options.database}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ key: string }>("select key from job_run where key like $1", [`large-seed:${options.employees}:11:%`]);
+    return rows.length > 0 ? { url: url.toString() } : null;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
 }

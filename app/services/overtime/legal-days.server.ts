@@ -54,30 +54,35 @@ export async function legalDays(em: EntityManager, ids: readonly number[], from:
     em,
     "overtime_legal_days_country",
     // The employee's country decides the checks (issue 26 §3, decision 0076); the expected seconds, Portugal's daily overtime.
-    `select x.employee_id, x.country, x.zone, x.days, pol.policy, sz.size as company_size, x.agreement_night, x.agreement_night_rate
+    // The person's country, zone and agreement are read once per person, after the days are grouped, by a lateral
+    // lookup of the person's primary key (`offset 0`: never flattened into a join). Joined to each day, the planner
+    // chose at 50,000 employees a lookup of the employee per day (3 pages each: 696 of the page's 1,643 buffers for
+    // one person's year); a plain join after the grouping made it hash the whole employee table at 5,000 (decision
+    // 0141's session 17 addendum).
+    `select x.employee_id, p.country, p.zone, x.days, pol.policy, sz.size as company_size, p.agreement_night, p.agreement_night_rate
        from (
-     select d.employee_id, max(d.country) as country, max(d.country_id) as country_id, max(d.zone) as zone,
-            max(d.agreement_night) as agreement_night, max(d.agreement_night_rate) as agreement_night_rate,
-            string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
-       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected, co.name as country, co.id as country_id,
-                    coalesce(s.timezone, co.timezone) as zone,
-                    case when s.night_from is not null and s.night_to is not null then s.night_from || '-' || s.night_to end as agreement_night,
-                    s.night_rate as agreement_night_rate,
+     select d.employee_id, string_agg(d.date || '/' || d.expected || ' ' || d.logs, ';' order by d.date) as days
+       from (select c.employee_id, c.date::text as date, c.expected_seconds as expected,
                     string_agg(extract(epoch from l.time)::bigint || left(l.type, 1), ' ' order by l.time) as logs
                from time_clock c
-               join employee e on e.id = c.employee_id
-               left join subsidiary s on s.id = e.subsidiary_id
-               left join country co on co.id = coalesce(e.country_id, s.country_id)
                join time_log l on l.time_clock_id = c.id and l.superseded_at is null
               where c.suggested = false and c.employee_id = any(?::int[]) and c.date between ? and ?
-              group by c.employee_id, c.date, c.expected_seconds, co.name, co.id, s.timezone, co.timezone, s.night_from, s.night_to, s.night_rate) d
+              group by c.employee_id, c.date, c.expected_seconds) d
       group by d.employee_id) x
+       join lateral (select co.id as country_id, co.name as country, coalesce(s.timezone, co.timezone) as zone,
+                            case when s.night_from is not null and s.night_to is not null then s.night_from || '-' || s.night_to end as agreement_night,
+                            s.night_rate as agreement_night_rate
+                       from employee e
+                       left join subsidiary s on s.id = e.subsidiary_id
+                       left join country co on co.id = coalesce(e.country_id, s.country_id)
+                      where e.id = x.employee_id
+                     offset 0) p on true
        -- The country's overtime policy in force at the end of the period and, when it has a small company's quota
        -- (Portugal), the company's size as the engine counts it: Portugal's annual limit (art. 228.º, decision 0103).
-       left join lateral (select ${policyInForceSql("x.country_id", "?::date")} as policy) pol on true
+       left join lateral (select ${policyInForceSql("p.country_id", "?::date")} as policy) pol on true
        left join lateral (select case when pol.policy is null or pol.policy->>'small_company_quota_hours' is not null then
                 (select count(*)::int from employee o left join subsidiary os on os.id = o.subsidiary_id
-                  where coalesce(o.country_id, os.country_id) = x.country_id
+                  where coalesce(o.country_id, os.country_id) = p.country_id
                     and (o.hired_at is null or o.hired_at <= ?::date) and (o.fired_at is null or o.fired_at >= ?::date)) end as size) sz on true`,
     // The 11 weeks before `from` too: the 12-week average (L3121-22) of the first weeks shown, and the rest before the
     // first day; the week after `to` too: a Sunday worked owes its rest day in the 3 following working days (art. 229.º
