@@ -12,6 +12,7 @@ import { getEmployeeSheet, orPageNotFound } from "~/services/employees/employees
 import { AppError } from "~/services/shared/errors";
 import { badgeIssuedAt, issueBadge, revokeBadge } from "~/services/time-clock/terminal-badges.server";
 import { BadgeCard, PrintableBadge, type PrintableBadgeData } from "~/ui/time-clock/badge-card";
+import { routeIdOr404 } from "~/server/shared/route-params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("terminal.badge.page_title", { name: data.employee.displayName }) : t("employees.title")} · ${t("app.title")}` },
@@ -19,17 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const ZONE = "Europe/Paris";
 
-function employeeId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new Response(t("error.not_found_item"), { status: 404 });
-  return id;
-}
-
 /** GET /employees/{id}/badge: the badge in force (or none) and HR's actions (the sheet's card, on its own page). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const em = await getEm();
-  const id = employeeId(params.id);
+  const id = routeIdOr404(params.id);
   const [employee, issued] = await Promise.all([orPageNotFound(getEmployeeSheet(em, user, id)), badgeIssuedAt(em, id)]);
   return {
     employee: { id: employee.id, displayName: employee.displayName, archived: employee.archived },
@@ -49,7 +44,7 @@ async function back(request: Request, id: number, type: "success" | "danger", me
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = employeeId(params.id);
+  const id = routeIdOr404(params.id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const em = await getEm();

@@ -11,21 +11,16 @@ import { Breadcrumb } from "~/ui/employees/directory";
 import { EmployeeSheetTabs } from "~/ui/employees/sheet-tabs";
 import { Pager } from "~/ui/shared/pager";
 import { WideTable } from "~/ui/shared/wide-table";
+import { routeIdOr404 } from "~/server/shared/route-params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? t("history.title", { name: data.history.subject.displayName }) : t("employees.title")} · ${t("app.title")}` },
 ];
 
-function employeeId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new Response(t("error.not_found_item"), { status: 404 });
-  return id;
-}
-
 /** GET /employees/{id}/history: the "Historique" tab (issue 32 §3), filtered by a GET form, 50 entries a page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const id = employeeId(params.id);
+  const id = routeIdOr404(params.id);
   const form = parseHistoryForm(new URL(request.url).searchParams);
   const history = await orPageNotFound(employeeHistory(await getEm(), user, id, form.filters, form.page));
   return { history, typed: form.typed, errors: form.errors, query: historyQuery(form.typed) };
