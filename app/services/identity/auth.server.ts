@@ -83,16 +83,19 @@ export async function loginWithPassword(
       byAccountAndAddress: recorded.byPair,
       byAddress: recorded.byAddress + address.failuresSince(),
     });
-    // An address failing fast goes one attempt at a time, each after a wait (decision 0131, session 17 addendum).
-    const pace = decision.refuse
-      ? decision
-      : addressPace({ byAddressRecently: Number(counts?.by_ip_recently ?? 0) + address.failuresSince(), addressInFlight: address.others() });
-    if (pace.refuse) {
+    if (decision.refuse) {
       noteRefusedLogin(input.ip);
-      console.warn(`[auth] throttled login for ${identifier} from ${input.ip}${decision.refuse ? "" : " (its address fails fast, one attempt at a time)"}`);
+      console.warn(`[auth] throttled login for ${identifier} from ${input.ip}`);
       return { ok: false, reason: "throttled" };
     }
-    const delayMs = Math.max(decision.refuse ? 0 : decision.delayMs, pace.delayMs);
+    // An address failing fast goes one attempt at a time (decision 0131, session 17 addendum).
+    const pace = addressPace({ byAddressRecently: Number(counts?.by_ip_recently ?? 0) + address.failuresSince(), addressInFlight: address.others() });
+    if (pace.refuse) {
+      noteRefusedLogin(input.ip);
+      console.warn(`[auth] throttled login for ${identifier} from ${input.ip} (its address fails fast, one attempt at a time)`);
+      return { ok: false, reason: "throttled" };
+    }
+    const delayMs = Math.max(decision.delayMs, pace.delayMs);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
     // Asked when the check would start, and again when a waiting check's turn comes.
