@@ -45,11 +45,19 @@ export default async function handleRequest(
   // Bytes, not a string: undici would scan a string body for lone surrogates, then encode it anyway (2 % of a page).
   // Compressed here in one call, not by the middleware's per-answer stream (decision 0142).
   const body = compressDocument(request, responseHeaders, Buffer.from(`<!DOCTYPE html>${withTransfer(markup, transfer, nonce)}`));
-  return new Response(body, {
+  const response = new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   });
+  // The same bytes for scripts/lib/app.ts's document path (decision 0145): written to the socket in one call instead
+  // of being pumped out of the Response's stream. The body stays for anyone else reading the Response.
+  Object.defineProperty(response, DOCUMENT_BYTES, { value: body });
+  return response;
 }
+
+/** The key under which a rendered document's finished bytes ride on its Response (a registered symbol: the build and
+ * the server script each load their own copy of the modules). */
+export const DOCUMENT_BYTES = Symbol.for("cadran.documentBytes");
 
 /**
  * The loader data, as the client's `window.__remixContext.streamController` expects it, inside <body>: the text sits

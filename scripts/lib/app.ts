@@ -1,4 +1,8 @@
 import { createRequestHandler } from "@remix-run/express";
+// The adapter's own Request and answer helpers (exported by its server module, not by its index): the document path
+// builds the Request and the stack sends a handed-over answer exactly as createRequestHandler does.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler as createRemixHandler } from "@remix-run/node";
 import { isDatabaseUnavailable, unavailableResponse } from "~/server/operations/unavailable.server";
 import { env } from "~/server/shared/env.server";
 import { observeRequest, routePatterns, serveMetrics, setMetricsSources, setRouteTable } from "~/server/operations/metrics.server";
@@ -8,7 +12,7 @@ import { addressInBurst, BURST_WINDOW_MS, noteRefusedLogin } from "~/server/iden
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomFillSync, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -139,6 +143,120 @@ function clockButtonsPath(build: ServerBuild, options: { production: boolean }):
   };
 }
 
+/**
+ * A CSP nonce: 16 bytes of the system's CSPRNG, base64. Drawn 256 at a time (one randomFillSync of 4 KB instead of
+ * one system call per answer: 2 % of a bare page), each slice used once, as node's randomUUID does for its ids.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = noncePool.length;
+export function cspNonce(): string {
+  if (nonceAt === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
+
+/** Where a rendered document's bytes ride on its Response (app/entry.server.tsx, decision 0145). */
+const DOCUMENT_BYTES = Symbol.for("cadran.documentBytes");
+/** A Remix answer (or failure) the document path computed and hands to the Express stack to send. */
+const HANDED_OVER = Symbol("cadran.remixAnswer");
+type HandedOver = { response: Response } | { error: unknown };
+
+/**
+ * What the document path may take: GET or HEAD, a plain path (no percent-encoding, no control character: the URL
+ * guard has nothing to refuse) that is no static file. Everything else goes through the Express stack.
+ */
+const PLAIN_PAGE_URL = /^\/(?!build\/)[A-Za-z0-9\-._~/!$&'()*+,;=:@]*(?:\?[^\u0000-\u001f\u007f]*)?$/;
+
+/**
+ * GET and HEAD pages, answered before Express (decision 0145), as the clock buttons are (0057): a bare page paid about
+ * 0.6 ms of server CPU in the Express stack around Remix (the router's dozen layers and helmet's twelve middlewares
+ * per request, the compression wrapper, the adapter pumping the finished document out of a web stream), a third of
+ * /login. The same work, done once or the same way:
+ * - helmet: the same headers (one options function), computed once; the CSP per answer is that text with this
+ *   answer's nonce, the one the page's scripts carry.
+ * - method and URL guards, static files, CSRF: only GET and HEAD on plain paths that are no file come here
+ *   (PLAIN_PAGE_URL); a safe method has nothing for the CSRF guard to check.
+ * - the client address and the request id, Remix's Request: as the stack does (Express's request prototype, so
+ *   `trust proxy` is read the same way, and the adapter's own createRemixRequest).
+ * - a rendered document (entry.server, already compressed: 0142) is written with one writeHead and one end, with
+ *   `Cache-Control: private, no-store` unless the route chose its own, and `Vary: Accept-Encoding`; a redirect or a
+ *   HEAD without body the same way. Any other answer (a resource route's JSON or file, a data request, an event
+ *   stream) and any failure are handed to the Express stack, which sends them exactly as before (compression,
+ *   no-store, the last error handler) without calling Remix again.
+ * Returns whether it took the request.
+ */
+function documentsPath(
+  build: ServerBuild,
+  app: express.Express,
+  options: { production: boolean },
+  isStaticFile: (pathname: string) => boolean,
+  loadContextOf: (cspNonce: string) => { cspNonce: string },
+): ((req: IncomingMessage, res: ServerResponse, handOver: () => void) => boolean) {
+  const remix = createRemixHandler(build, "production");
+  const placeholder = "NONCE-PLACEHOLDER";
+  const headers = staticHeadersOf(helmet(helmetOptions(options, `'nonce-${placeholder}'`)));
+  const cspAt = headers.findIndex(([name]) => name === "content-security-policy");
+  if (cspAt < 0) throw new Error("helmet set no content-security-policy");
+  const [cspBefore, cspAfter] = headers[cspAt]![1].split(placeholder) as [string, string];
+  const securityFlat = headers.filter((_, i) => i !== cspAt).flat();
+  return (req, res, handOver) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "";
+    if (!PLAIN_PAGE_URL.test(url)) return false;
+    const query = url.indexOf("?");
+    if (isStaticFile(query < 0 ? url : url.slice(0, query))) return false;
+    // What expressInit does, so req.ip, req.hostname and req.protocol (the adapter's) follow `trust proxy`.
+    const request = req as express.Request;
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    (request as { res: unknown }).res = res;
+    (res as unknown as { req: unknown }).req = req;
+    request.originalUrl = url;
+    req.headers["x-cadran-client-ip"] = request.ip ?? req.socket.remoteAddress ?? "unknown";
+    req.headers["x-cadran-request-id"] = randomUUID();
+    const nonce = cspNonce();
+    const handOff = (answer: HandedOver) => {
+      (req as unknown as Record<symbol, HandedOver>)[HANDED_OVER] = answer;
+      handOver();
+    };
+    let remixRequest: Request;
+    try {
+      remixRequest = createRemixRequest(request, res as express.Response);
+    } catch (error) {
+      handOff({ error });
+      return true;
+    }
+    remix(remixRequest, loadContextOf(nonce)).then(
+      (response) => {
+        const bytes = (response as unknown as Record<symbol, Buffer | undefined>)[DOCUMENT_BYTES];
+        const type = response.headers.get("content-type");
+        const html = type !== null && type.startsWith("text/html");
+        const bodyless = response.body === null && (type === null || html);
+        if (bytes === undefined && !bodyless) return handOff({ response });
+        const head: string[] = securityFlat.slice();
+        head.push("content-security-policy", cspBefore + nonce + cspAfter);
+        let cacheControl = false;
+        for (const [name, value] of response.headers) {
+          if (name === "cache-control") cacheControl = true;
+          head.push(name, value);
+        }
+        if (!cacheControl) head.push("cache-control", NO_STORE);
+        if (html) head.push("vary", "Accept-Encoding");
+        res.writeHead(response.status, head);
+        if (bytes === undefined || req.method === "HEAD") res.end();
+        else res.end(bytes);
+      },
+      (error: unknown) => handOff({ error }),
+    );
+    return true;
+  };
+}
+
 interface ClockButtonAnswer {
   status: number;
   headers: Record<string, string>;
@@ -182,14 +300,18 @@ export function guardUnavailable(build: ServerBuild) {
   }
 }
 
-export function createApp(build: ServerBuild, options: { appUrl: string; production: boolean }) {
+/**
+ * `documentPath`: GET and HEAD pages answered before Express (decision 0145; default on). Off (`false`, or
+ * CADRAN_DOCUMENT_PATH=0 for a bench's A/B), every request takes the Express stack, as before: the tests compare both.
+ */
+export function createApp(build: ServerBuild, options: { appUrl: string; production: boolean; documentPath?: boolean }) {
   guardUnavailable(build);
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     next();
   });
   app.use(helmet(helmetOptions(options, (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`)));
@@ -204,6 +326,7 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // Only for the files public/ holds at start: express.static would otherwise stat the disk for every page request.
   const publicDir = path.join(root, "public");
   const publicFiles = new Set(readdirSync(publicDir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => `/${d.name}`));
+  const isStaticFile = (pathname: string) => publicFiles.has(pathname) || pathname === "/favicon.ico" || pathname.startsWith("/build/");
   const servePublic = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   // /metrics labels each request by the route it matches, from this table only (issue 42 §1).
@@ -244,16 +367,20 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   app.use(csrfGuard(options.appUrl));
   app.use(noStoreByDefault);
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      // Always "production": errors reach the page and its embedded data sanitised ("Unexpected Server Error", no
-      // stack, no SQL) whatever NODE_ENV says; the details go to the log through entry.server's handleError.
-      mode: "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
+  const remixHandler = createRequestHandler({
+    build,
+    // Always "production": errors reach the page and its embedded data sanitised ("Unexpected Server Error", no
+    // stack, no SQL) whatever NODE_ENV says; the details go to the log through entry.server's handleError.
+    mode: "production",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  });
+  app.all("*", (req, res, next) => {
+    // An answer the document path already had Remix compute (decision 0145): sent as the adapter sends any.
+    const handed = (req as unknown as Record<symbol, HandedOver | undefined>)[HANDED_OVER];
+    if (handed === undefined) return void remixHandler(req, res, next);
+    if ("error" in handed) return next(handed.error);
+    sendRemixResponse(res, handed.response).catch(next);
+  });
   app.use(errorHandler);
 
   // The clock buttons' /api calls, the hottest path (DESIGN §6: 50 clients, ≥ 0.7 of the physical floor), are
@@ -262,6 +389,8 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // Every request is timed for /metrics (issue 31 item 8), the clock buttons included; GET /metrics itself is answered
   // here, before the guards, when METRICS_TOKEN is set (a bearer token), and counts as no page.
   const clockButtons = clockButtonsPath(build, options);
+  const documentPathOn = options.documentPath ?? process.env.CADRAN_DOCUMENT_PATH !== "0";
+  const documents = documentPathOn ? documentsPath(build, app, options, isStaticFile, (cspNonce) => ({ cspNonce })) : null;
   setMetricsSources({ orm: startedOrm, queue: () => (inlineJobs() ? undefined : queue()), outbox: true });
   const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
   const expressHandle = expressApp.handle;
@@ -274,7 +403,9 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
       }
     }
     observeRequest(req, res);
-    if (!clockButtons?.(req, res)) expressHandle.call(this, req, res, callback);
+    if (clockButtons?.(req, res)) return;
+    if (documents?.(req, res, () => expressHandle.call(this, req, res, callback))) return;
+    expressHandle.call(this, req, res, callback);
   };
   return app;
 }
