@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { expect, loginAs, test } from "./support";
 
 /**
@@ -7,8 +8,15 @@ import { expect, loginAs, test } from "./support";
  */
 test.describe("phone, 360 px", () => {
   // The journeys share one browser context per worker (support.ts): the viewport is set on the page.
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 800 });
+    // "Ma semaine" runs Monday to yesterday: on a Monday it has no day. These journeys read the week on last week's
+    // Wednesday at 10:00 in Paris (the server's test clock, decision 0103), so they pass whatever the day.
+    const at = DateTime.now().setZone("Europe/Paris").startOf("week").minus({ weeks: 1 }).plus({ days: 2, hours: 10 });
+    await page.context().addCookies([{ name: "cadran_test_now", value: String(at.toMillis()), url: testInfo.project.use.baseURL! }]);
+  });
+  test.afterEach(async ({ page }) => {
+    await page.context().clearCookies({ name: "cadran_test_now" });
   });
 
   test("'Heures sup.' of 'Ma semaine' is visible without scrolling sideways", async ({ page }) => {
