@@ -343,3 +343,37 @@ describe("resolveTimeZone", () => {
     expect(resolveTimeZone(...candidates)).toBe(zone);
   });
 });
+
+describe("instantAt remembered (decision 0146)", () => {
+  /** luxon's reading, written out here independently of the cache. */
+  const reference = (date: string, time: string, zone: string, ambiguous: "earlier" | "later") => {
+    const [year, month, day] = date.split("-").map(Number);
+    const [hour, minute] = time.split(":").map(Number);
+    const readings = DateTime.fromObject({ year, month, day, hour, minute }, { zone })
+      .getPossibleOffsets()
+      .sort((a, b) => a.toMillis() - b.toMillis());
+    return (ambiguous === "earlier" ? readings[0] : readings[readings.length - 1])!.toMillis();
+  };
+  const days = ["2026-03-28", "2026-03-29", "2026-03-30", "2026-10-24", "2026-10-25", "2026-10-26", "2026-07-14"];
+  const zones = ["Europe/Paris", "Europe/Lisbon", "Atlantic/Azores", "America/Sao_Paulo", "UTC"];
+  it("answers as luxon does, asked once or three times, for every quarter hour of DST days in five zones", () => {
+    for (const zone of zones)
+      for (const date of days)
+        for (let m = 0; m < 24 * 60; m += 15) {
+          const time = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+          for (const ambiguous of ["earlier", "later"] as const) {
+            const expected = reference(date, time, zone, ambiguous);
+            for (let i = 0; i < 3; i++) expect(instantAt(date, time, zone, ambiguous).getTime(), `${zone} ${date} ${time} ${ambiguous}`).toBe(expected);
+          }
+        }
+  });
+  it("a fresh Date each time: changing one answer changes no later one", () => {
+    const first = instantAt("2026-01-05", "21:00", "Europe/Paris");
+    first.setTime(0);
+    expect(instantAt("2026-01-05", "21:00", "Europe/Paris").toISOString()).toBe("2026-01-05T20:00:00.000Z");
+  });
+  it("a bad time still throws, every time", () => {
+    expect(() => instantAt("2026-01-05", "24:00", "Europe/Paris")).toThrow(RangeError);
+    expect(() => instantAt("2026-01-05", "24:00", "Europe/Paris")).toThrow(RangeError);
+  });
+});
