@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressDocument, COMPRESS_THRESHOLD } from "~/server/shared/compress-document.server";
+import { chooseEncoding, compressDocument, COMPRESS_THRESHOLD, encodeBody, GZIP_LEVEL } from "~/server/shared/compress-document.server";
 
 /** The document's own compression (decision 0142): the same choices as the `compression` middleware's negotiation. */
 describe("chooseEncoding", () => {
@@ -57,5 +57,17 @@ describe("compressDocument", () => {
       expect(headers.get("Content-Encoding")).toBeNull();
       expect(headers.get("Content-Length")).toBe(String(body.length));
     }
+  });
+});
+
+describe("gzip at level 4 (decision 0145)", () => {
+  it("writes zlib's level-4 bytes, which decode to the page, within a few percent of the default level's size", () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `<tr><th scope="row"><a href="/leave/detail/${i}">Congé payé</a></th><td>du ${(i % 28) + 1}/03/2027 au ${(i % 28) + 1}/04/2027</td><td>${i % 9} jours</td></tr>`);
+    const page = Buffer.from(`<!DOCTYPE html><html lang="fr"><body><table>${rows.join("")}</table></body></html>`);
+    expect(GZIP_LEVEL).toBe(4);
+    const gz = encodeBody(page, "gzip");
+    expect(gz.equals(gzipSync(page, { level: 4 }))).toBe(true);
+    expect(gunzipSync(gz).equals(page)).toBe(true);
+    expect(gz.length).toBeLessThanOrEqual(gzipSync(page).length * 1.1);
   });
 });

@@ -7,10 +7,13 @@ import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib"
  * 0.03–0.06 ms, and 0.26 ms for a 40-KB list. Documents are always finished bytes here (entry.server renders them
  * whole), so nothing streams that could be held back. The middleware sees the Content-Encoding and leaves the body
  * alone; it still adds `Vary: Accept-Encoding`.
- * Same choices as the middleware: brotli at quality 4, gzip and deflate at zlib's default level, nothing under 1 KB,
- * brotli preferred when offered at the same weight, never for HEAD.
+ * Same choices as the middleware: brotli at quality 4, gzip and deflate (at level 4 here, zlib's default 6 there),
+ * nothing under 1 KB, brotli preferred when offered at the same weight, never for HEAD.
  */
 export const COMPRESS_THRESHOLD = 1024;
+
+/** zlib's level for a document's gzip and deflate (brotli stays at quality 4). */
+export const GZIP_LEVEL = 4;
 
 export type BodyEncoding = "br" | "gzip" | "deflate";
 
@@ -58,7 +61,9 @@ export function encodeBody(body: Buffer, encoding: BodyEncoding): Buffer {
       params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
   }
-  return encoding === "gzip" ? gzipSync(body) : deflateSync(body);
+  // zlib level 4, not its default 6 (decision 0145): on a 44-KB waiting list 0.19 ms instead of 0.33 ms for 4.8 % more
+  // bytes (1 % on the 5-KB login page). Browsers over HTTPS take brotli; gzip is what older clients and tools get.
+  return encoding === "gzip" ? gzipSync(body, { level: GZIP_LEVEL }) : deflateSync(body, { level: GZIP_LEVEL });
 }
 
 /**
