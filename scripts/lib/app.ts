@@ -195,7 +195,6 @@ function documentsPath(
   app: express.Express,
   options: { production: boolean },
   isStaticFile: (pathname: string) => boolean,
-  loadContextOf: (cspNonce: string) => { cspNonce: string },
 ): ((req: IncomingMessage, res: ServerResponse, handOver: () => void) => boolean) {
   const remix = createRemixHandler(build, "production");
   const placeholder = "NONCE-PLACEHOLDER";
@@ -231,7 +230,7 @@ function documentsPath(
       handOff({ error });
       return true;
     }
-    remix(remixRequest, loadContextOf(nonce)).then(
+    remix(remixRequest, { cspNonce: nonce }).then(
       (response) => {
         const bytes = (response as unknown as Record<symbol, Buffer | undefined>)[DOCUMENT_BYTES];
         const type = response.headers.get("content-type");
@@ -390,7 +389,7 @@ export function createApp(build: ServerBuild, options: { appUrl: string; product
   // here, before the guards, when METRICS_TOKEN is set (a bearer token), and counts as no page.
   const clockButtons = clockButtonsPath(build, options);
   const documentPathOn = options.documentPath ?? process.env.CADRAN_DOCUMENT_PATH !== "0";
-  const documents = documentPathOn ? documentsPath(build, app, options, isStaticFile, (cspNonce) => ({ cspNonce })) : null;
+  const documents = documentPathOn ? documentsPath(build, app, options, isStaticFile) : null;
   setMetricsSources({ orm: startedOrm, queue: () => (inlineJobs() ? undefined : queue()), outbox: true });
   const expressApp = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
   const expressHandle = expressApp.handle;
