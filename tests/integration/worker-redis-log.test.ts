@@ -34,12 +34,13 @@ afterAll(() => {
   resetEnvCache();
 });
 
-async function until<T>(probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 45_000): Promise<T> {
+async function until<T>(probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 45_000, seen?: () => unknown): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > end) throw new Error("condition not met in time");
+    // What the worker logged, so a failure in a full suite says which state came last.
+    if (Date.now() > end) throw new Error(`condition not met in time${seen ? `: ${JSON.stringify(seen())}` : ""}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -80,9 +81,9 @@ describe("a job finishing after Redis came back", () => {
 
       // Redis goes away, then comes back: "down", then "up".
       await proxy.close();
-      await until(() => redisLines().some((l) => l.state === "down"));
+      await until(() => redisLines().some((l) => l.state === "down"), 45_000, () => lines);
       await proxy.open();
-      await until(() => redisLines().at(-1)?.state === "up");
+      await until(() => redisLines().at(-1)?.state === "up", 45_000, () => lines);
       const upAt = lines.length;
 
       // Its lock expired meanwhile; then the job finishes.
