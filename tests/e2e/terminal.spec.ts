@@ -9,9 +9,21 @@ import { DEMO_PASSWORD, expect, isJs, loginAs, test } from "./support";
  * reads it (typed by a scanner without JavaScript, the camera with it) and Settings list the terminal's clockings. The clock runs at fixed instants (the test clock's cookie, decision 0103).
  * Matricules are the demo seed's: Julien Bernard 1004, Camille Dubois 1005 (3 Print).
  */
-const MONDAY_0758 = Date.parse("2026-09-07T05:58:00Z");
-const MONDAY_0803 = Date.parse("2026-09-07T06:03:00Z");
-const MONDAY_1000 = Date.parse("2026-09-07T08:00:00Z");
+/**
+ * A Monday in summer time with no French public holiday and no demo leave: the first Monday of October two years
+ * ahead. A fixed date (2026-09-07) met a leave of Julien's that the demo seed places relative to the day of the run
+ * ("En congé aujourd'hui" on 2026-12-08); the demo's leaves reach a few months around today, never two years.
+ */
+const MONDAY = (() => {
+  const year = new Date().getUTCFullYear() + 2;
+  const first = new Date(Date.UTC(year, 9, 1));
+  first.setUTCDate(1 + ((8 - first.getUTCDay()) % 7));
+  return first.toISOString().slice(0, 10);
+})();
+const MONDAY_0758 = Date.parse(`${MONDAY}T05:58:00Z`);
+const MONDAY_0803 = Date.parse(`${MONDAY}T06:03:00Z`);
+const MONDAY_1000 = Date.parse(`${MONDAY}T08:00:00Z`);
+const MONDAY_FR = MONDAY.split("-").reverse().join("/");
 
 /** An employee's id by their e-mail, through the /api (as the history journey finds its person). */
 async function employeeIdOf(page: Page, email: string): Promise<number> {
@@ -241,10 +253,10 @@ test.describe("the shop-floor terminal", () => {
     await page.getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { name: `Pointages de la borne « ${name} »` })).toBeVisible();
     const rows = page.getByTestId("clocking");
-    await expect(rows.first()).toContainText("07/09/2026 10:00");
+    await expect(rows.first()).toContainText(`${MONDAY_FR} 10:00`);
     await expect(rows.first()).toContainText("Camille DUBOIS");
     await expect(rows.first()).toContainText("Pause");
-    await expect(rows.filter({ hasText: "Julien BERNARD" })).toContainText("07/09/2026 08:03");
+    await expect(rows.filter({ hasText: "Julien BERNARD" })).toContainText(`${MONDAY_FR} 08:03`);
 
     // Management revokes it (a server-rendered confirmation); the device is no terminal any more.
     await page.goto("/settings/terminals");
